@@ -1,0 +1,156 @@
+"""JSON Schema checks whose messages name the key, the path and the valid choices.
+
+The schemas themselves ship in ``gleek/schemas/``; :func:`load_schema` reads one by name.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterator
+from importlib import resources
+from typing import Any
+
+import attrs
+import jsonschema
+from jsonschema.exceptions import ValidationError, best_match
+
+from gleek.sourcemap import Located, Path, format_path
+
+__all__ = ["Problem", "load_schema", "problems"]
+
+
+@functools.cache
+def load_schema(name: str) -> dict[str, Any]:
+    """The shipped JSON Schema ``gleek/schemas/<name>.schema.json``."""
+    text = resources.files("gleek").joinpath("schemas", f"{name}.schema.json").read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+@attrs.frozen
+class Problem:
+    """One schema failure: what is wrong and where (line and column may be None)."""
+
+    message: str
+    path: Path
+    line: int | None
+    column: int | None
+
+    @property
+    def dotted(self) -> str:
+        return format_path(self.path)
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if value is None:
+        return "null"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return f"the string {value!r}"
+    return f"{type(value).__name__} {value!r}"
+
+
+_TYPE_WORDS = {
+    "integer": "a whole number",
+    "string": "a string",
+    "object": "a mapping",
+    "array": "a list",
+    "boolean": "true or false",
+    "number": "a number",
+    "null": "null",
+}
+
+
+def _message(error: ValidationError, doc: Located) -> tuple[str, Path, tuple[int, int] | None]:
+    path: Path = tuple(error.absolute_path)
+    where = format_path(path) or "the document"
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    v = error.validator
+    inst = error.instance
+    if v == "additionalProperties" and isinstance(inst, dict):
+        allowed = sorted(schema.get("properties", {}))
+        extra = [k for k in inst if k not in schema.get("properties", {})]
+        key = extra[0] if extra else "?"
+        kpath = (*path, key)
+        return (
+            f"unknown key {key!r} in {where}; valid keys: {', '.join(allowed)}",
+            kpath,
+            doc.key_position(kpath),
+        )
+    if v == "propertyNames":
+        allowed = sorted(schema.get("propertyNames", {}).get("enum", []))
+        return (
+            f"unknown key {inst!r} in {where}; valid keys: {', '.join(map(str, allowed))}",
+            (*path, inst),
+            doc.key_position((*path, inst)),
+        )
+    if v == "required":
+        missing = [k for k in error.validator_value if isinstance(inst, dict) and k not in inst]
+        return (f"missing key {missing[0]!r} in {where}", path, doc.position(path))
+    if v == "enum":
+        choices = ", ".join(str(c) for c in error.validator_value)
+        return (f"{where} is {_describe(inst)}; valid choices: {choices}", path, doc.position(path))
+    if v == "const":
+        return (
+            f"{where} is {_describe(inst)}; it must be {error.validator_value!r}",
+            path,
+            doc.position(path),
+        )
+    if v == "type":
+        types = error.validator_value
+        words = " or ".join(_TYPE_WORDS.get(t, t) for t in ([types] if isinstance(types, str) else types))
+        return (f"{where} must be {words}, not {_describe(inst)}", path, doc.position(path))
+    if v in ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum"):
+        bound = {"minimum": ">=", "exclusiveMinimum": ">", "maximum": "<=", "exclusiveMaximum": "<"}[v]
+        return (
+            f"{where} is {inst!r}; it must be {bound} {error.validator_value}",
+            path,
+            doc.position(path),
+        )
+    if v in ("minItems", "maxItems"):
+        n = len(inst) if isinstance(inst, list) else "?"
+        word = "at least" if v == "minItems" else "at most"
+        return (
+            f"{where} has {n} items; it must have {word} {error.validator_value}",
+            path,
+            doc.position(path),
+        )
+    if v == "uniqueItems":
+        return (f"{where} lists the same item twice", path, doc.position(path))
+    if v == "pattern":
+        return (
+            f"{where} is {_describe(inst)}, which is not of the expected form",
+            path,
+            doc.position(path),
+        )
+    if v == "minLength":
+        return (f"{where} is too short", path, doc.position(path))
+    return (f"{where}: {error.message}", path, doc.position(path))
+
+
+def _leaves(error: ValidationError) -> Iterator[ValidationError]:
+    if error.context:
+        best = best_match(error.context)
+        yield from _leaves(best)
+    else:
+        yield error
+
+
+def problems(doc: Located, schema: dict[str, Any]) -> tuple[Problem, ...]:
+    """Every schema failure of ``doc``, in document order, each with its located message."""
+    validator = jsonschema.Draft202012Validator(schema)
+    out: dict[tuple[Path, str], Problem] = {}
+    for error in validator.iter_errors(doc.data):
+        for leaf in _leaves(error):
+            message, path, pos = _message(leaf, doc)
+            line, col = pos if pos else (None, None)
+            out.setdefault((path, message), Problem(message, path, line, col))
+    return tuple(
+        sorted(out.values(), key=lambda p: (p.line or 0, p.column or 0, p.message))
+    )

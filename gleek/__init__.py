@@ -1,0 +1,81 @@
+"""gleek: the rules, a validator and a comparison of sources for Gleek, the three-player game.
+
+The public API is re-exported here::
+
+    >>> import gleek
+    >>> profile = gleek.load_profile("parlett")
+    >>> state = gleek.new_deal(profile, dealer=0, seed=2024)
+    >>> while not state.is_over:
+    ...     state = gleek.apply(state, gleek.legal_actions(state)[0])
+    >>> sum(gleek.outcome(state).chips) + gleek.outcome(state).pot
+    0
+"""
+
+from gleek.cards import DECK, Card, Rank, Suit, format_cards, parse_cards
+from gleek.errors import (
+    CardError,
+    GleekError,
+    IllegalAction,
+    ProfileError,
+    RecordError,
+    SourceError,
+)
+from gleek.profile import (
+    Profile,
+    RuleValue,
+    Source,
+    list_profiles,
+    list_variants,
+    load_profile,
+)
+from gleek.stages.common import POT, Payment
+from gleek.state import (
+    Action,
+    Observation,
+    Outcome,
+    Phase,
+    State,
+    apply,
+    check_action,
+    legal_actions,
+    new_deal,
+    observation,
+    outcome,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DECK",
+    "POT",
+    "Action",
+    "Card",
+    "CardError",
+    "GleekError",
+    "IllegalAction",
+    "Observation",
+    "Outcome",
+    "Payment",
+    "Phase",
+    "Profile",
+    "ProfileError",
+    "Rank",
+    "RecordError",
+    "RuleValue",
+    "Source",
+    "SourceError",
+    "State",
+    "Suit",
+    "__version__",
+    "apply",
+    "check_action",
+    "format_cards",
+    "legal_actions",
+    "list_profiles",
+    "list_variants",
+    "load_profile",
+    "new_deal",
+    "observation",
+    "outcome",
+    "parse_cards",
+]

@@ -122,10 +122,10 @@ class Card:
 
     rank: Rank
     suit: Suit
+    index: int = attrs.field(init=False, eq=False, repr=False)
 
-    @property
-    def index(self) -> int:
-        return self.suit.index * 11 + int(self.rank) - 4
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "index", _SUIT_INDEX[self.suit] * 11 + int(self.rank) - 4)
 
     @classmethod
     def parse(cls, text: object) -> Card:

@@ -222,6 +222,7 @@ class Profile:
     scoring: ScoringRules
     session: SessionRules
     rules: tuple[RuleValue, ...]
+    fingerprint: str = attrs.field(repr=False)
 
     @property
     def name(self) -> str:
@@ -235,14 +236,15 @@ class Profile:
                 return r
         raise KeyError(f"no rule {path!r}; rules: {', '.join(r.path for r in self.rules)}")
 
-    def _key(self) -> tuple[Any, ...]:
-        return (self.id, self.variants, tuple((r.path, repr(r.value)) for r in self.rules))
-
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Profile) and self._key() == other._key()
+        return self is other or (
+            isinstance(other, Profile)
+            and (self.id, self.variants, self.fingerprint)
+            == (other.id, other.variants, other.fingerprint)
+        )
 
     def __hash__(self) -> int:
-        return hash(self._key())
+        return hash(self.fingerprint)
 
     def __repr__(self) -> str:
         return f"<Profile {self.name}>"
@@ -527,6 +529,7 @@ def _build(
             deals_multiple=v("session.deals_multiple"),
         ),
         rules=tuple(values.values()),
+        fingerprint=repr((data["id"], variants, [(k, r.value) for k, r in values.items()])),
     )
 
 

@@ -1,0 +1,80 @@
+"""What every stage shares: payments, seats, and the bit tables of the 44-card masks.
+
+Inside the engine a card is its index ``suit * 11 + rank - 4`` (see :class:`gleek.cards.Card`)
+and a hand is a 44-bit integer mask; the public API speaks :class:`~gleek.cards.Card`.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal, TypeAlias
+
+import attrs
+
+from gleek.cards import CARDS, Card
+
+__all__ = [
+    "POT",
+    "Party",
+    "Payment",
+    "RANK_MASK",
+    "SUIT_MASK",
+    "card",
+    "eldest_of",
+    "seat_order_from",
+]
+
+POT: Final = "pot"
+Party: TypeAlias = int | Literal["pot"]
+REASONS: Final = (
+    "turn-up", "stock", "ruff", "ruff-pool", "set", "tiddy", "towser", "tumbler", "settlement",
+)
+
+
+@attrs.frozen
+class Payment:
+    """Chips moving from ``payer`` to ``payee`` (a seat 0-2 or ``"pot"``) for ``reason``.
+
+    ``reason`` is one of the record format's reasons: ``stock``, ``turn-up``, ``ruff``,
+    ``ruff-pool``, ``set``, ``tiddy``, ``towser``, ``tumbler``, ``settlement``.
+    """
+
+    payer: Party
+    payee: Party
+    amount: int
+    reason: str
+    detail: str = attrs.field(default="", eq=False)
+
+    def __str__(self) -> str:
+        extra = f" ({self.detail})" if self.detail else ""
+        return f"{self.payer} -> {self.payee}: {self.amount} [{self.reason}]{extra}"
+
+
+SUIT_MASK: Final = tuple(((1 << 11) - 1) << (11 * s) for s in range(4))
+# RANK_MASK[r]: the four cards of rank index r (0 = the 4 ... 10 = the Ace)
+RANK_MASK: Final = tuple(sum(1 << (11 * s + r) for s in range(4)) for r in range(11))
+R4, R5, R6, RJ, RQ, RK, RA = 0, 1, 2, 7, 8, 9, 10
+
+
+def card(index: int) -> Card:
+    """The :class:`Card` of an engine index."""
+    return CARDS[index]
+
+
+def eldest_of(dealer: int) -> int:
+    """The seat on the dealer's left."""
+    return (dealer + 1) % 3
+
+
+def seat_order_from(dealer: int) -> tuple[int, int, int]:
+    """Eldest, middle, dealer: the order in which ties are broken."""
+    return ((dealer + 1) % 3, (dealer + 2) % 3, dealer)
+
+
+def mask_cards(mask: int) -> tuple[int, ...]:
+    """Indices set in a mask, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(out)

@@ -1,0 +1,98 @@
+"""Stage 1: the deal, from a deck order or a seed; the turn-up, trumps and turn-up payments.
+
+rulings.md, Dealing: from a deck given top first, packets of 4 clockwise from eldest until each
+has 12; card 37 is turned up (its suit is trumps); cards 38-44 are the stock.
+
+>>> from gleek.profile import load_profile
+>>> info = deal_cards(load_profile("parlett"), tuple(range(44)), dealer=2)
+>>> info.turn_up, info.trumps, info.stock
+(36, 3, (37, 38, 39, 40, 41, 42, 43))
+>>> [bin(h).count("1") for h in info.dealt]
+[12, 12, 12]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import attrs
+
+from gleek.profile import Profile
+from gleek.stages.common import R4, R5, R6, RA, RJ, RK, RQ, Payment
+
+__all__ = ["DealInfo", "deal_cards", "seeded_deck", "turn_up_payments", "turn_up_points"]
+
+
+@attrs.frozen
+class DealInfo:
+    """What the deal fixes for the whole deal: never changes afterwards."""
+
+    dealer: int
+    deck: tuple[int, ...]
+    dealt: tuple[int, int, int]
+    turn_up: int
+    trumps: int
+    stock: tuple[int, ...]
+    ruff_stake: int
+
+
+def seeded_deck(seed: int | str) -> tuple[int, ...]:
+    """A shuffled deck (engine indices, top first) from a seed: the same on every platform.
+
+    It uses :class:`random.Random` (Mersenne Twister, whose seeding and ``shuffle`` are stable
+    across platforms and Python versions from 3.2 on) on the canonical order.
+    """
+    deck = list(range(44))
+    random.Random(seed).shuffle(deck)
+    return tuple(deck)
+
+
+def deal_cards(profile: Profile, deck: Sequence[int], dealer: int, ruff_stake: int = 0) -> DealInfo:
+    """Deal ``deck`` (44 distinct indices, top first) in packets clockwise from eldest."""
+    packet = profile.deal.packet_size
+    hands = [0, 0, 0]
+    pos = 0
+    seat = (dealer + 1) % 3
+    while pos < 36:
+        for c in deck[pos : pos + packet]:
+            hands[seat] |= 1 << c
+        pos += packet
+        seat = (seat + 1) % 3
+    turn_up = deck[36]
+    return DealInfo(
+        dealer=dealer,
+        deck=tuple(deck),
+        dealt=(hands[0], hands[1], hands[2]),
+        turn_up=turn_up,
+        trumps=turn_up // 11,
+        stock=tuple(deck[37:44]),
+        ruff_stake=ruff_stake or profile.ruff.stake,
+    )
+
+
+def turn_up_payments(profile: Profile, info: DealInfo) -> tuple[Payment, ...]:
+    """A turned Tiddy (or Towser/Tumbler with that variant) is paid by each opponent."""
+    rank = info.turn_up % 11
+    amount, reason = {
+        R4: (profile.turn_up.tiddy, "tiddy"),
+        R5: (profile.turn_up.towser, "towser"),
+        R6: (profile.turn_up.tumbler, "tumbler"),
+    }.get(rank, (0, ""))
+    if amount <= 0:
+        return ()
+    return tuple(
+        Payment((info.dealer + k) % 3, info.dealer, amount, "turn-up", f"turned {reason}")
+        for k in (1, 2)
+    )
+
+
+def turn_up_points(profile: Profile, info: DealInfo) -> int:
+    """Honour points of a turned A, K, Q or J, counted for the dealer (rulings.md)."""
+    if not profile.turn_up.honour_to_dealer:
+        return 0
+    rank = info.turn_up % 11
+    by_rank = {RA: 14, RK: 13, RQ: 12, RJ: 11}
+    if rank not in by_rank:
+        return 0
+    return next(v for r, v in profile.tricks.honours.items() if int(r) == by_rank[rank])

@@ -1,0 +1,83 @@
+"""Stage 4: gleeks, mournivals, and Tiddy (with Towser and Tumbler in that variant).
+
+Counted on each hand after the exchange, before the first trick (rulings.md). Each opponent pays
+the holder: gleek A 4, K 3, Q 2, J 1; mournival A 8, K 6, Q 4, J 2. A mournival is not also a
+gleek; every player is paid for every set.
+
+>>> from gleek.profile import load_profile
+>>> from gleek.cards import mask_of, parse_cards
+>>> sets_held(load_profile("parlett"), mask_of(parse_cards(["AH", "AS", "AD", "KH", "KS"])))
+(('gleek', 'A', 4),)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from gleek.cards import Rank
+from gleek.profile import Profile
+from gleek.stages.common import R4, R5, R6, RA, RANK_MASK, RJ, RK, RQ, Payment
+
+__all__ = ["set_payments", "sets_held", "small_trump_payments", "small_trumps_held"]
+
+_COURTS: Final = ((RA, Rank.ACE, "A"), (RK, Rank.KING, "K"), (RQ, Rank.QUEEN, "Q"),
+                  (RJ, Rank.JACK, "J"))
+
+
+def sets_held(profile: Profile, hand: int, *, won_ruff_by_aces: bool = False) -> tuple[
+    tuple[str, str, int], ...
+]:
+    """``(kind, rank, chips from each opponent)`` for every gleek and mournival in ``hand``."""
+    out = []
+    for r, rank, letter in _COURTS:
+        n = (hand & RANK_MASK[r]).bit_count()
+        if n == 4:
+            if r == RA and won_ruff_by_aces and not profile.sets.four_aces_pay:
+                continue
+            out.append(("mournival", letter, profile.sets.mournival[rank]))
+        elif n == 3:
+            out.append(("gleek", letter, profile.sets.gleek[rank]))
+    return tuple(x for x in out if x[2] > 0)
+
+
+def set_payments(
+    profile: Profile, hands: tuple[int, int, int], aces_ruff_winner: int = -1
+) -> tuple[Payment, ...]:
+    """Each opponent pays each holder for each set, seat by seat."""
+    out = []
+    for seat in range(3):
+        for kind, letter, amount in sets_held(
+            profile, hands[seat], won_ruff_by_aces=seat == aces_ruff_winner
+        ):
+            for k in (1, 2):
+                out.append(Payment((seat + k) % 3, seat, amount, "set", f"{kind} of {letter}"))
+    return tuple(out)
+
+
+def small_trumps_held(profile: Profile, hand: int, trumps: int) -> tuple[tuple[str, int], ...]:
+    """``(name, chips from each opponent)`` for Tiddy, Towser, Tumbler held and paid here."""
+    base = 11 * trumps
+    out = []
+    for r, name, amount in (
+        (R4, "tiddy", profile.small_trumps.tiddy),
+        (R5, "towser", profile.small_trumps.towser),
+        (R6, "tumbler", profile.small_trumps.tumbler),
+    ):
+        if amount > 0 and hand >> (base + r) & 1:
+            out.append((name, amount))
+    return tuple(out)
+
+
+def small_trump_payments(
+    profile: Profile, hands: tuple[int, int, int], trumps: int
+) -> tuple[Payment, ...]:
+    """The holder of Tiddy (Towser, Tumbler) after the exchange is paid once by each opponent.
+
+    A small trump discarded by the buyer is in no hand and pays nobody (inferred, rulings.md).
+    """
+    out = []
+    for seat in range(3):
+        for name, amount in small_trumps_held(profile, hands[seat], trumps):
+            for k in (1, 2):
+                out.append(Payment((seat + k) % 3, seat, amount, name))
+    return tuple(out)

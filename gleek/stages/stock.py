@@ -1,0 +1,106 @@
+"""Stage 2: buying the stock - the forced opening, pass or raise, the price, the 7 discards.
+
+rulings.md, Buying the stock: eldest must open at the opening bid; then clockwise among players
+still in, pass (out of this auction) or raise by exactly the increment; as soon as two players
+have passed, the last bidder buys. Half the bid to each opponent, an odd chip to the pot.
+
+>>> from gleek.profile import load_profile
+>>> p = load_profile("parlett")
+>>> a = auction_start(p, dealer=2)   # seat 0 is eldest
+>>> for seat, bid in [(0, 12), (1, 13), (2, None), (0, 14), (1, None)]:
+...     a = auction_apply(p, a, seat, bid)
+>>> a.buyer, a.bid
+(0, 14)
+>>> [(x.payee, x.amount) for x in price_payments(p, a.buyer, a.bid)]
+[(1, 7), (2, 7)]
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from gleek.profile import Profile
+from gleek.stages.common import POT, RANK_MASK, SUIT_MASK, Payment
+
+__all__ = [
+    "AuctionState",
+    "auction_apply",
+    "auction_choices",
+    "auction_start",
+    "discardable",
+    "price_payments",
+    "take_stock",
+]
+
+
+@attrs.frozen
+class AuctionState:
+    """The auction so far. ``history`` holds ``(seat, bid)`` with ``None`` for a pass."""
+
+    history: tuple[tuple[int, int | None], ...]
+    bid: int
+    bidder: int
+    out: int  # bit per seat that has passed
+    to_act: int
+    buyer: int  # -1 until decided
+
+    @property
+    def over(self) -> bool:
+        return self.buyer >= 0
+
+
+def auction_start(profile: Profile, dealer: int) -> AuctionState:
+    """Before the forced opening: eldest to bid ``profile.stock.opening_bid``."""
+    return AuctionState((), 0, -1, 0, (dealer + 1) % 3, -1)
+
+
+def auction_choices(profile: Profile, a: AuctionState) -> tuple[int | None, ...]:
+    """What the player to act may say: the forced opening alone, else pass or one raise."""
+    if a.over:
+        return ()
+    if not a.history:
+        return (profile.stock.opening_bid,)
+    return (None, a.bid + profile.stock.increment)
+
+
+def auction_apply(profile: Profile, a: AuctionState, seat: int, bid: int | None) -> AuctionState:
+    """The auction after ``seat`` passes (``None``) or bids; the caller checks legality."""
+    history = (*a.history, (seat, bid))
+    if bid is None:
+        out = a.out | (1 << seat)
+        if out.bit_count() == 2:
+            return AuctionState(history, a.bid, a.bidder, out, -1, a.bidder)
+        nxt = (seat + 1) % 3
+        while out >> nxt & 1:
+            nxt = (nxt + 1) % 3
+        return AuctionState(history, a.bid, a.bidder, out, nxt, -1)
+    nxt = (seat + 1) % 3
+    while a.out >> nxt & 1:
+        nxt = (nxt + 1) % 3
+    return AuctionState(history, bid, seat, a.out, nxt, -1)
+
+
+def price_payments(profile: Profile, buyer: int, price: int) -> tuple[Payment, ...]:
+    """Half the price to each opponent; an odd chip to the pot (seed 000, Stage 1, 3)."""
+    half = price // 2
+    out = [Payment(buyer, (buyer + k) % 3, half, "stock") for k in (1, 2)]
+    if price % 2:
+        out.append(Payment(buyer, POT, price - 2 * half, "stock", "odd chip"))
+    return tuple(out)
+
+
+def discardable(profile: Profile, hand: int, trumps: int) -> int:
+    """The cards of ``hand`` the buyer may discard (pedagogical forbids the trump honours)."""
+    forbidden = 0
+    for rank in profile.stock.forbidden_discards:
+        forbidden |= RANK_MASK[int(rank) - 4]
+    return hand & ~(forbidden & SUIT_MASK[trumps])
+
+
+def take_stock(hand: int, discards: tuple[int, ...], stock: tuple[int, ...]) -> int:
+    """The buyer's hand after putting out the discards and taking the 7 stock cards."""
+    for c in discards:
+        hand &= ~(1 << c)
+    for c in stock:
+        hand |= 1 << c
+    return hand

@@ -1,0 +1,104 @@
+"""Stage 5: the twelve tricks - first lead, following suit, play-high, the trick's winner.
+
+rulings.md, The tricks: follow suit if you can, otherwise any card; no duty to trump or to win.
+With play-high, a player following suit must play the highest card held in that suit. The highest
+trump wins; if none, the highest card of the suit led. The winner leads next.
+
+>>> legal_mask(0b111 << 11 | 1, (), 0, False) == 0b111 << 11 | 1     # leading: anything
+True
+>>> trick_winner(((0, 11 + 7), (1, 11 + 9), (2, 11 + 3)), trumps=1)  # J, K, 7 of hearts
+1
+"""
+
+from __future__ import annotations
+
+import functools
+
+import attrs
+
+from gleek.profile import Profile
+from gleek.stages.common import SUIT_MASK
+
+__all__ = ["PlayState", "honour_points", "legal_mask", "play_card", "play_start", "trick_winner"]
+
+
+@attrs.frozen
+class PlayState:
+    """The play so far: the current trick, finished tricks, points and tricks won by seat."""
+
+    leader: int
+    trick: tuple[tuple[int, int], ...]
+    tricks: tuple[tuple[tuple[int, int], ...], ...]
+    points: tuple[int, int, int]
+    won: tuple[int, int, int]
+
+
+def play_start(profile: Profile, dealer: int, buyer: int, points: tuple[int, int, int]) -> PlayState:
+    """Before the first lead: eldest or the buyer leads, per profile."""
+    leader = buyer if profile.tricks.first_lead == "buyer" else (dealer + 1) % 3
+    return PlayState(leader, (), (), points, (0, 0, 0))
+
+
+def legal_mask(hand: int, trick: tuple[tuple[int, int], ...], trumps: int, play_high: bool) -> int:
+    """The cards of ``hand`` that may be played to ``trick``."""
+    if not trick:
+        return hand
+    follow = hand & SUIT_MASK[trick[0][1] // 11]
+    if not follow:
+        return hand
+    if play_high:
+        return 1 << (follow.bit_length() - 1)
+    return follow
+
+
+def trick_winner(trick: tuple[tuple[int, int], ...], trumps: int) -> int:
+    """The seat that wins a complete trick."""
+    led = trick[0][1] // 11
+    best_seat, best_key = -1, -1
+    for seat, c in trick:
+        suit = c // 11
+        key = 100 + c if suit == trumps else (c if suit == led else -1)
+        if key > best_key:
+            best_seat, best_key = seat, key
+    return best_seat
+
+
+def honour_points(profile: Profile, c: int, trumps: int) -> int:
+    """Honour points of card ``c`` (only the A, K, Q, J of trumps score)."""
+    if c // 11 != trumps:
+        return 0
+    return _honour_table(profile)[c % 11]
+
+
+@functools.cache
+def _honour_table(profile: Profile) -> tuple[int, ...]:
+    h = {int(r) - 4: v for r, v in profile.tricks.honours.items()}
+    return tuple(h.get(r, 0) for r in range(11))
+
+
+def play_card(profile: Profile, p: PlayState, seat: int, c: int, trumps: int) -> PlayState:
+    """The play after ``seat`` plays card ``c`` (the caller checks legality)."""
+    trick = (*p.trick, (seat, c))
+    points = p.points
+    if profile.tricks.honours_to == "player":
+        h = honour_points(profile, c, trumps)
+        if h:
+            points = _add(points, seat, h)
+    if len(trick) < 3:
+        return PlayState(p.leader, trick, p.tricks, points, p.won)
+    winner = trick_winner(trick, trumps)
+    gain = profile.tricks.trick_points
+    if profile.tricks.honours_to == "winner":
+        gain += sum(honour_points(profile, x, trumps) for _, x in trick)
+    won = _add(p.won, winner, 1)
+    return PlayState(winner, (), (*p.tricks, trick), _add(points, winner, gain), won)
+
+
+def _add(t: tuple[int, int, int], seat: int, n: int) -> tuple[int, int, int]:
+    if seat == 0:
+        return (t[0] + n, t[1], t[2])
+    if seat == 1:
+        return (t[0], t[1] + n, t[2])
+    return (t[0], t[1], t[2] + n)
+
+

@@ -1,0 +1,415 @@
+"""Replay a format-1 record through the engine and report the first rule broken in each deal.
+
+The file is checked in this order: syntax, schema, then each deal replayed under the rules
+(record-format.md). Every problem points at the node of the file as written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path as FsPath
+from typing import Any
+
+from gleek.cards import CARDS, Card
+from gleek.errors import CardError, ProfileError
+from gleek.profile import Profile, load_profile, load_variant
+from gleek.record.report import DealSummary, Problem, Report
+from gleek.schemacheck import load_schema, problems
+from gleek.sourcemap import Located, LocatedError, Path, format_path, load_located
+from gleek.stages.common import POT, RANK_MASK, Payment
+from gleek.stages.sets import sets_held, small_trumps_held
+from gleek.state import Action, Outcome, Phase, State, apply, check_action, new_deal, outcome
+
+__all__ = ["replay_document", "validate_bytes"]
+
+
+class _Stop(Exception):
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.message)
+        self.problem = problem
+
+
+def validate_bytes(data: bytes | str, file: str, base_dir: FsPath | None = None) -> Report:
+    """Validate a record given as text; ``file`` names it in the report."""
+    try:
+        doc = load_located(data, file)
+    except LocatedError as exc:
+        return _early(file, [Problem(exc.code, exc.message, None, None, exc.line, exc.column)])
+    return replay_document(doc, file, base_dir)
+
+
+def _early(file: str, errors: Sequence[Problem], profile: str | None = None,
+           variants: Sequence[str] = ()) -> Report:
+    return Report(file, profile, tuple(variants), tuple(errors), (), (), ())
+
+
+def replay_document(doc: Located, file: str, base_dir: FsPath | None = None) -> Report:
+    """Check the schema, load the profile, replay every deal."""
+    found = problems(doc, load_schema("record"))
+    data: Any = doc.data
+    pname = data.get("profile") if isinstance(data, dict) else None
+    pname = pname if isinstance(pname, str) else None
+    vnames = data.get("variants") if isinstance(data, dict) else None
+    vlist = [v for v in vnames if isinstance(v, str)] if isinstance(vnames, list) else []
+    if found:
+        errors = [Problem("schema", p.message, _deal_of(p.path), p.dotted or None, p.line,
+                          p.column) for p in found]
+        return _early(file, errors, pname, vlist)
+    # Profile and variants.
+    assert pname is not None
+    try:
+        profile = _load(pname, (), base_dir)
+    except ProfileError as exc:
+        code = "unknown-profile" if exc.line is None else "schema"
+        line, col = doc.position(("profile",)) or (None, None)
+        return _early(file, [Problem(code, exc.message if exc.line is None else str(exc), None,
+                                     "profile", line, col)], pname, vlist)
+    for i, v in enumerate(vlist):
+        try:
+            _load_variant(v, base_dir)
+        except ProfileError as exc:
+            line, col = doc.position(("variants", i)) or (None, None)
+            code = "unknown-variant" if exc.line is None else "schema"
+            return _early(file, [Problem(code, exc.message if exc.line is None else str(exc),
+                                         None, f"variants[{i}]", line, col)], profile.id, vlist)
+    profile = _load(pname, tuple(vlist), base_dir)
+    return _Replayer(doc, file, profile, tuple(vlist)).run()
+
+
+def _load(name: str, variants: tuple[str, ...], base_dir: FsPath | None) -> Profile:
+    try:
+        return load_profile(name, [_near(v, base_dir) for v in variants])
+    except ProfileError:
+        near = _near(name, base_dir)
+        if near != name:
+            return load_profile(near, [_near(v, base_dir) for v in variants])
+        raise
+
+
+def _load_variant(name: str, base_dir: FsPath | None) -> None:
+    load_variant(_near(name, base_dir))
+
+
+def _near(name: str, base_dir: FsPath | None) -> str:
+    """A relative path in a record is taken relative to the record's folder, if it exists there."""
+    if base_dir is not None and ("/" in name or name.endswith((".yaml", ".yml", ".json"))):
+        candidate = base_dir / name
+        if candidate.is_file():
+            return str(candidate)
+    return name
+
+
+def _deal_of(path: Path) -> int | None:
+    if len(path) >= 2 and path[0] == "deals" and isinstance(path[1], int):
+        return path[1] + 1
+    return None
+
+
+class _Replayer:
+    def __init__(self, doc: Located, file: str, profile: Profile, variants: tuple[str, ...]):
+        self.doc = doc
+        self.file = file
+        self.profile = profile
+        self.variants = variants
+        self.data: dict[str, Any] = doc.data
+        self.players: tuple[str, str, str] = tuple(self.data["players"])  # type: ignore[assignment]
+        self.seats = {n: i for i, n in enumerate(self.players)}
+        self.deal_no = 0
+
+    # -- problems
+    def problem(self, code: str, message: str, path: Path, *, key: bool = False) -> Problem:
+        pos = self.doc.key_position(path) if key else self.doc.position(path)
+        line, col = pos if pos else (None, None)
+        return Problem(code, message, self.deal_no or None, format_path(path), line, col)
+
+    def stop(self, code: str, message: str, path: Path, *, key: bool = False) -> _Stop:
+        where = f"deal {self.deal_no}: " if self.deal_no else ""
+        return _Stop(self.problem(code, where + message, path, key=key))
+
+    def seat(self, name: str, path: Path) -> int:
+        if name not in self.seats:
+            raise self.stop("unknown-player", f"{name!r} is not one of the players "
+                            f"({', '.join(self.players)})", path, key=True)
+        return self.seats[name]
+
+    def card(self, text: Any, path: Path) -> Card:
+        try:
+            return Card.parse(text)
+        except CardError:
+            raise self.stop("bad-card", f"{text!r} is not one of the 44 cards", path) from None
+
+    # -- the whole record
+    def run(self) -> Report:
+        data = self.data
+        errors: list[Problem] = []
+        warnings: list[Problem] = []
+        summaries: list[DealSummary] = []
+        start = self.profile.session.starting_chips
+        balances = [start, start, start]
+        chips = data.get("chips") or {}
+        try:
+            for name, amount in chips.items():
+                balances[self.seat(name, ("chips", name))] = amount
+        except _Stop as stop:
+            return self._report([stop.problem], [], [], balances, 0)
+        pot = data.get("pot", self.profile.session.starting_pot)
+        stake = data.get("ruff_stake", self.profile.ruff.stake)
+        deals = data["deals"]
+        if len(deals) >= 3 and len(deals) % self.profile.session.deals_multiple:
+            warnings.append(self.problem(
+                "deal-count", f"{len(deals)} deals is not a multiple of "
+                f"{self.profile.session.deals_multiple}, so the players do not deal equally "
+                "often", ("deals",)))
+        dealer: int | None = None
+        for i, deal in enumerate(deals):
+            self.deal_no = i + 1
+            path: Path = ("deals", i)
+            try:
+                dealer = self.dealer(deal, path, dealer)
+                o, summary, deal_errors, deal_warnings = self.replay(deal, path, dealer, stake)
+            except _Stop as stop:
+                errors.append(stop.problem)
+                break
+            summaries.append(summary)
+            warnings += deal_warnings
+            for s in range(3):
+                balances[s] += o.chips[s]
+            pot += o.pot
+            stake = o.ruff_stake
+            if deal_errors:
+                errors += deal_errors
+                break
+        self.deal_no = 0
+        return self._report(errors, warnings, summaries, balances, pot)
+
+    def _report(self, errors: list[Problem], warnings: list[Problem],
+                summaries: list[DealSummary], balances: list[int], pot: int) -> Report:
+        chips = (*((n, balances[i]) for i, n in enumerate(self.players)), (POT, pot))
+        return Report(self.file, self.profile.id, self.variants, tuple(errors), tuple(warnings),
+                      tuple(summaries), chips)
+
+    def dealer(self, deal: dict[str, Any], path: Path, previous: int | None) -> int:
+        expected = None if previous is None else (previous + 1) % 3
+        if "dealer" not in deal:
+            if expected is None:
+                raise self.stop("schema", "the first deal must name its dealer", path)
+            return expected
+        seat = self.seat(deal["dealer"], (*path, "dealer"))
+        if seat != self.seats.get(deal["dealer"], -1):
+            raise AssertionError  # pragma: no cover
+        if expected is not None and seat != expected:
+            raise self.stop(
+                "wrong-dealer", f"{deal['dealer']} is named dealer, but the deal passes left to "
+                f"{self.players[expected]}", (*path, "dealer"))
+        return seat
+
+    # -- one deal
+    def deck(self, deal: dict[str, Any], path: Path, dealer: int) -> list[Card]:
+        if "deck" in deal:
+            cards = [self.card(t, (*path, "deck", j)) for j, t in enumerate(deal["deck"])]
+            if len(cards) != 44 or len(set(cards)) != 44:
+                raise self.stop("bad-deal", f"the deck has {len(cards)} cards, "
+                                f"{len(set(cards))} distinct; it must be the 44 cards",
+                                (*path, "deck"))
+            return cards
+        hands: dict[int, list[Card]] = {}
+        for name, texts in deal["hands"].items():
+            seat = self.seat(name, (*path, "hands", name))
+            hands[seat] = [self.card(t, (*path, "hands", name, j)) for j, t in enumerate(texts)]
+        turn_up = self.card(deal["turn_up"], (*path, "turn_up"))
+        stock = [self.card(t, (*path, "stock", j)) for j, t in enumerate(deal["stock"])]
+        for seat in range(3):
+            if seat not in hands:
+                raise self.stop("bad-deal", f"no hand for {self.players[seat]}",
+                                (*path, "hands"))
+            if len(hands[seat]) != 12:
+                raise self.stop("bad-deal", f"{self.players[seat]} has {len(hands[seat])} "
+                                "cards; each hand has 12",
+                                (*path, "hands", self.players[seat]))
+        if len(stock) != 7:
+            raise self.stop("bad-deal", f"the stock has {len(stock)} cards; it has 7",
+                            (*path, "stock"))
+        everything = [*hands[0], *hands[1], *hands[2], turn_up, *stock]
+        if len(set(everything)) != 44:
+            seen: set[Card] = set()
+            dup = next(c for c in everything if c in seen or seen.add(c))  # type: ignore[func-returns-value]
+            raise self.stop("bad-deal", f"{dup} is dealt twice; the deal must be the 44 "
+                            "distinct cards split 12/12/12/1/7", (*path, "hands"))
+        packet = self.profile.deal.packet_size
+        order = ((dealer + 1) % 3, (dealer + 2) % 3, dealer)
+        deck: list[Card] = []
+        for k in range(0, 12, packet):
+            for seat in order:
+                deck += hands[seat][k : k + packet]
+        return [*deck, turn_up, *stock]
+
+    def act(self, state: State, seat: int, action: Action, path: Path) -> State:
+        error = check_action(state, action, seat, self.players)
+        if error is not None:
+            raise self.stop(error.code, error.message, path)
+        return apply(state, action, seat)
+
+    def replay(self, deal: dict[str, Any], path: Path, dealer: int, stake: int) -> tuple[
+        Outcome, DealSummary, list[Problem], list[Problem]
+    ]:
+        state = new_deal(self.profile, dealer, deck=self.deck(deal, path, dealer),
+                         ruff_stake=stake)
+        # Auction
+        for j, entry in enumerate(deal.get("auction") or []):
+            (name, value), = entry.items()
+            epath = (*path, "auction", j)
+            seat = self.seat(name, (*epath, name))
+            if state.phase is not Phase.AUCTION:
+                raise self.stop("extra-action", f"{name} bid after the auction had ended", epath)
+            action = Action("pass") if value == "pass" else Action.bid(value)
+            state = self.act(state, seat, action, epath)
+        if state.phase is Phase.AUCTION:
+            raise self._incomplete(deal, path, "the auction for the stock is not finished")
+        # Discards
+        buyer = state.auction.buyer
+        discards = deal.get("discard")
+        if discards is None:
+            raise self._incomplete(deal, path, f"{self.players[buyer]}'s discards are missing")
+        cards = [self.card(t, (*path, "discard", j)) for j, t in enumerate(discards)]
+        if len(cards) != 7 or len(set(cards)) != 7:
+            raise self.stop("bad-discard", f"{self.players[buyer]} discarded {len(cards)} cards "
+                            f"({len(set(cards))} distinct); the buyer discards exactly 7",
+                            (*path, "discard"))
+        for j, c in enumerate(cards):
+            state = self.act(state, buyer, Action.discard(c), (*path, "discard", j))
+        # Ruff
+        for j, entry in enumerate(deal.get("ruff") or []):
+            (name, word), = entry.items()
+            epath = (*path, "ruff", j)
+            seat = self.seat(name, (*epath, name))
+            if state.phase is not Phase.RUFF:
+                raise self.stop("extra-action", f"{name} said {word} after the ruff was settled",
+                                epath)
+            assert state.ruff is not None
+            if word == "pass" and state.ruff.vier < 0:
+                word = "wait"  # before anyone vies, "pass" is read as "wait" (record-format.md)
+            state = self.act(state, seat, Action.word(word), epath)
+        if state.phase is Phase.RUFF:
+            raise self._incomplete(deal, path, "the vying for the ruff is not finished")
+        warnings = self.claims(deal, path, state)
+        # Tricks
+        tricks = deal.get("tricks") or []
+        for t, trick in enumerate(tricks):
+            tpath = (*path, "tricks", t)
+            if state.phase is not Phase.PLAY:
+                raise self.stop("extra-action", f"trick {t + 1} is played after the twelfth",
+                                tpath)
+            for j, entry in enumerate(trick):
+                (name, text), = entry.items()
+                epath = (*tpath, j)
+                seat = self.seat(name, (*epath, name))
+                if j >= 3:
+                    raise self.stop("extra-action", f"trick {t + 1} has more than 3 cards",
+                                    epath)
+                c = self.card(text, (*epath, name))
+                try:
+                    state = self.act(state, seat, Action.play(c), epath)
+                except _Stop as stop:
+                    p = stop.problem
+                    raise _Stop(Problem(p.code, p.message.replace(
+                        f"deal {self.deal_no}: ", f"deal {self.deal_no}, trick {t + 1}: ", 1),
+                        p.deal, p.path, p.line, p.column)) from None
+            if len(trick) < 3 and t < len(tricks) - 1:
+                raise self.stop("incomplete", f"trick {t + 1} has {len(trick)} card(s); a trick "
+                                "has 3", tpath)
+        if not state.is_over:
+            assert state.play is not None
+            raise self._incomplete(deal, path, f"the record stops after "
+                                   f"{len(state.play.tricks)} of 12 tricks")
+        o = outcome(state)
+        summary = self.summary(state, o)
+        return o, summary, self.check_result(deal, path, o), warnings
+
+    def _incomplete(self, deal: dict[str, Any], path: Path, message: str) -> _Stop:
+        return self.stop("incomplete", message, path)
+
+    def claims(self, deal: dict[str, Any], path: Path, state: State) -> list[Problem]:
+        """false-claim errors stop the deal; ``unclaimed`` warnings are returned."""
+        if "claims" not in deal:
+            return []
+        claims: dict[str, list[str]] = deal["claims"] or {}
+        held: dict[int, set[str]] = {}
+        for seat in range(3):
+            hand = state.hands[seat]
+            have = {f"{kind}-{letter}" for kind, letter, _ in sets_held(self.profile, hand)}
+            have |= {name for name, _ in small_trumps_held(self.profile, hand, state.info.trumps)}
+            held[seat] = have
+        said: dict[int, set[str]] = {0: set(), 1: set(), 2: set()}
+        for name, items in claims.items():
+            seat = self.seat(name, (*path, "claims", name))
+            for j, claim in enumerate(items):
+                if claim not in held[seat]:
+                    raise self.stop("false-claim", f"{name} claims {claim} but "
+                                    f"{self._why_not(seat, claim, state)}",
+                                    (*path, "claims", name, j))
+                said[seat].add(claim)
+        out = []
+        for seat in range(3):
+            for missing in sorted(held[seat] - said[seat]):
+                out.append(self.problem("unclaimed", f"deal {self.deal_no}: "
+                                        f"{self.players[seat]} holds {missing} but the claims "
+                                        "do not list it", (*path, "claims")))
+        return out
+
+    def _why_not(self, seat: int, claim: str, state: State) -> str:
+        hand = state.hands[seat]
+        if claim in ("tiddy", "towser", "tumbler"):
+            rank = {"tiddy": 0, "towser": 1, "tumbler": 2}[claim]
+            c = CARDS[11 * state.info.trumps + rank]
+            if not hand >> c.index & 1:
+                return f"does not hold {c}"
+            return f"{claim} pays nothing under {self.profile.name}"
+        kind, letter = claim.split("-")
+        r = {"A": 10, "K": 9, "Q": 8, "J": 7}[letter]
+        n = (hand & RANK_MASK[r]).bit_count()
+        return f"holds {n} of that rank after the exchange"
+
+    def summary(self, state: State, o: Outcome) -> DealSummary:
+        names = self.players
+
+        def party(p: object) -> str:
+            return POT if p == POT else names[int(p)]  # type: ignore[call-overload]
+
+        def pay(p: Payment) -> tuple[str, str, int, str]:
+            return (party(p.payer), party(p.payee), p.amount, p.reason)
+
+        ruff = None if not o.ruff.vied or o.ruff.winner is None else (
+            names[o.ruff.winner], o.ruff.stake, o.ruff.shown)
+        return DealSummary(
+            dealer=names[o.dealer],
+            trumps=o.trumps.value,
+            buyer=names[o.buyer],
+            price=o.price,
+            ruff=ruff,
+            points=tuple((names[s], o.points[s]) for s in range(3)),
+            payments=tuple(pay(p) for p in o.payments),
+            chips=(*((names[s], o.chips[s]) for s in range(3)), (POT, o.pot)),
+        )
+
+    def check_result(self, deal: dict[str, Any], path: Path, o: Outcome) -> list[Problem]:
+        result = deal.get("result")
+        if not result:
+            return []
+        out = []
+        for kind, rules in (("points", o.points), ("chips", (*o.chips, o.pot))):
+            for name, value in (result.get(kind) or {}).items():
+                rpath = (*path, "result", kind, name)
+                if name == POT and kind == "chips":
+                    should = rules[3]
+                elif name in self.seats:
+                    should = rules[self.seats[name]]
+                else:
+                    out.append(self.problem("unknown-player", f"deal {self.deal_no}: {name!r} is "
+                                            "not one of the players", rpath, key=True))
+                    continue
+                if value != should:
+                    unit = "points" if kind == "points" else "chips"
+                    out.append(self.problem(
+                        "wrong-result", f"deal {self.deal_no}: {name} is recorded with {value} "
+                        f"{unit}, but the rules give {should}", rpath))
+        return out

@@ -1,0 +1,124 @@
+"""The validation report (``gleek-report/1``): problems, deal summaries, balances."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+__all__ = ["DealSummary", "Problem", "Report"]
+
+
+@attrs.frozen
+class Problem:
+    """An error or warning, located in the file (``deal`` counts from 1; line/column too)."""
+
+    code: str
+    message: str
+    deal: int | None = None
+    path: str | None = None
+    line: int | None = None
+    column: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message, "deal": self.deal, "path": self.path,
+                "line": self.line, "column": self.column}
+
+    def human(self, file: str, kind: str = "") -> str:
+        where = ":".join(str(x) for x in (file, self.line, self.column) if x is not None)
+        return f"{where}: {kind}{self.code}: {self.message}"
+
+
+@attrs.frozen
+class DealSummary:
+    """What the rules make of one deal, with player names."""
+
+    dealer: str
+    trumps: str
+    buyer: str
+    price: int
+    ruff: tuple[str, int, bool] | None  # winner, stake, shown
+    points: tuple[tuple[str, int], ...]
+    payments: tuple[tuple[str, str, int, str], ...]  # from, to, amount, reason
+    chips: tuple[tuple[str, int], ...]  # players then pot
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "dealer": self.dealer,
+            "trumps": self.trumps,
+            "buyer": self.buyer,
+            "price": self.price,
+            "ruff": None if self.ruff is None else
+            {"winner": self.ruff[0], "stake": self.ruff[1], "shown": self.ruff[2]},
+            "points": dict(self.points),
+            "payments": [{"from": f, "to": t, "amount": a, "reason": r}
+                         for f, t, a, r in self.payments],
+            "chips": dict(self.chips),
+        }
+
+    def human(self, number: int) -> list[str]:
+        lines = [f"  deal {number}: {self.dealer} deals, trumps {self.trumps}; "
+                 f"{self.buyer} buys the stock for {self.price}"]
+        if self.ruff is None:
+            lines.append("    ruff: nobody vied")
+        else:
+            how = "shown" if self.ruff[2] else "not shown"
+            lines.append(f"    ruff: {self.ruff[0]} wins at stake {self.ruff[1]} ({how})")
+        sets = [p for p in self.payments if p[3] in ("set", "tiddy", "towser", "tumbler",
+                                                      "turn-up")]
+        if sets:
+            lines.append("    sets and small trumps: " + "; ".join(
+                f"{f} pays {t} {a} ({r})" for f, t, a, r in sets))
+        lines.append("    points: " + ", ".join(f"{n} {p}" for n, p in self.points))
+        lines.append("    payments: " + "; ".join(
+            f"{f} pays {t} {a} ({r})" for f, t, a, r in self.payments))
+        lines.append("    chips: " + ", ".join(f"{n} {c:+d}" for n, c in self.chips))
+        return lines
+
+
+@attrs.frozen
+class Report:
+    """The report of one record file, as ``gleek validate --json`` prints it."""
+
+    file: str
+    profile: str | None
+    variants: tuple[str, ...]
+    errors: tuple[Problem, ...]
+    warnings: tuple[Problem, ...]
+    deals: tuple[DealSummary, ...]
+    chips: tuple[tuple[str, int], ...]
+
+    @property
+    def valid(self) -> bool:
+        return not self.errors
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": "gleek-report/1",
+            "file": self.file,
+            "valid": self.valid,
+            "profile": self.profile,
+            "variants": list(self.variants),
+            "errors": [e.to_json() for e in self.errors],
+            "warnings": [w.to_json() for w in self.warnings],
+            "deals": [d.to_json() for d in self.deals],
+            "chips": dict(self.chips),
+        }
+
+    def human(self) -> str:
+        """Compiler-style lines (``file:line:col: code: message``), then a summary per deal."""
+        lines = [e.human(self.file) for e in self.errors]
+        lines += [w.human(self.file, "warning: ") for w in self.warnings]
+        verdict = "valid" if self.valid else f"invalid ({len(self.errors)} error(s))"
+        name = "+".join((self.profile or "?", *self.variants))
+        lines.append(f"{self.file}: {verdict} under {name}, {len(self.deals)} deal(s) replayed")
+        for i, d in enumerate(self.deals, 1):
+            lines += d.human(i)
+        if self.chips:
+            lines.append("  balances: " + ", ".join(f"{n} {c}" for n, c in self.chips))
+        return "\n".join(lines)
+
+
+def summary_lines(reports: Sequence[Report]) -> str:
+    return "\n".join(r.human() for r in reports)

@@ -1,0 +1,81 @@
+"""Write played deals as a format-1 record (YAML or JSON) that :func:`validate` accepts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import IO, Any, Literal
+
+import yaml
+
+from gleek.cards import CARDS
+from gleek.session import DealRecord, Session
+from gleek.stages.common import POT
+
+__all__ = ["deal_data", "dump", "dumps", "record_data"]
+
+
+def deal_data(deal: DealRecord, players: tuple[str, str, str], *, with_dealer: bool = True
+              ) -> dict[str, Any]:
+    """One deal as record data: the hands as dealt, every action, and the result."""
+    s = deal.final
+    info = s.info
+    packet = s.profile.deal.packet_size
+    order = ((info.dealer + 1) % 3, (info.dealer + 2) % 3, info.dealer)
+    hands: dict[int, list[str]] = {0: [], 1: [], 2: []}
+    for k, start in enumerate(range(0, 36, packet)):
+        hands[order[k % 3]] += [str(CARDS[c]) for c in info.deck[start : start + packet]]
+    out: dict[str, Any] = {}
+    if with_dealer:
+        out["dealer"] = players[info.dealer]
+    out["hands"] = {players[seat]: hands[seat] for seat in order}
+    out["turn_up"] = str(CARDS[info.turn_up])
+    out["stock"] = [str(CARDS[c]) for c in info.stock]
+    out["auction"] = [{players[seat]: "pass" if bid is None else bid}
+                      for seat, bid in s.auction.history]
+    out["discard"] = [str(CARDS[c]) for c in s.discards]
+    assert s.ruff is not None
+    out["ruff"] = [{players[seat]: word} for seat, word in s.ruff.history]
+    out["tricks"] = [[{players[seat]: str(c)} for seat, c in trick] for trick in s.tricks]
+    o = deal.outcome
+    out["result"] = {
+        "points": {players[i]: o.points[i] for i in range(3)},
+        "chips": {**{players[i]: o.chips[i] for i in range(3)}, POT: o.pot},
+    }
+    return out
+
+
+def record_data(session: Session) -> dict[str, Any]:
+    """A session as record data (``format: gleek-record/1``)."""
+    p = session.profile
+    return {
+        "format": "gleek-record/1",
+        "profile": p.id,
+        "variants": list(p.variants),
+        "players": list(session.players),
+        "chips": {n: c for n, c in zip(session.players, session.start_chips, strict=True)},
+        "pot": session.start_pot,
+        "ruff_stake": session.deals[0].final.info.ruff_stake if session.deals else p.ruff.stake,
+        "deals": [deal_data(d, session.players, with_dealer=(i == 0))
+                  for i, d in enumerate(session.deals)],
+    }
+
+
+def dumps(session: Session, format: Literal["yaml", "json"] = "yaml") -> str:
+    """The session as record text."""
+    data = record_data(session)
+    if format == "json":
+        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    return str(yaml.safe_dump(data, sort_keys=False, default_flow_style=None, width=100,
+                              allow_unicode=True))
+
+
+def dump(session: Session, fp: IO[str] | str | Path,
+         format: Literal["yaml", "json"] | None = None) -> None:
+    """Write the session to an open text file or a path (JSON if the path ends in .json)."""
+    if isinstance(fp, str | Path):
+        path = Path(fp)
+        fmt = format or ("json" if path.suffix == ".json" else "yaml")
+        path.write_text(dumps(session, fmt), encoding="utf-8")
+        return
+    fp.write(dumps(session, format or "yaml"))

@@ -540,3 +540,28 @@ def variant_titles() -> Sequence[tuple[str, str, str]]:
         var = load_variant(vid)
         out.append((var.id, var.title, var.summary))
     return out
+
+
+def with_rules(profile: Profile, overrides: Mapping[str, RuleValue], label: str) -> Profile:
+    """``profile`` with some rules replaced by others' (value and source), named ``label``.
+
+    Used to ask what one rule difference alone does. The result is checked like any profile.
+    """
+    data: dict[str, Any] = {
+        "id": profile.id,
+        "title": profile.title,
+        "titles": dict(profile.titles),
+        "aliases": list(profile.aliases),
+        "summary": profile.summary,
+        "sources": list(profile.sources),
+        "rules": {},
+    }
+    origins = {}
+    for r in profile.rules:
+        chosen = overrides.get(r.path, r)
+        group, name = r.path.split(".")
+        src = {k: v for k, v in attrs.asdict(chosen.source).items() if v is not None}
+        data["rules"].setdefault(group, {})[name] = {"value": chosen.value, "source": src}
+        origins[r.path] = chosen.origin
+    doc = Located(data, {}, {})
+    return _build(data, (*profile.variants, label), origins, doc, "<derived>")

@@ -576,12 +576,23 @@ def observation(state: State, seat: int) -> Observation:
         price=state.price,
         discards=own_discards,
         ruff=r.history if r else (),
-        ruff_stake=r.stake if r else state.info.ruff_stake,
+        ruff_stake=_stake_now(state),
         tricks=state.tricks,
         trick=state.current_trick,
         points=state.play.points if state.play else (0, 0, 0),
         payments=state.payments,
     )
+
+
+def _stake_now(state: State) -> int:
+    """The ruff stake as it stands: direct model, the stake; pool model, what a player still
+    in has put in above the ante."""
+    r = state.ruff
+    if r is None:
+        return state.info.ruff_stake
+    if state.profile.ruff.model == "pool":
+        return max(r.put) - state.profile.ruff.stake
+    return r.stake
 
 
 # ---------------------------------------------------------------------------- the result
@@ -632,10 +643,7 @@ def outcome(state: State) -> Outcome:
     r = state.ruff
     profile = state.profile
     vied = r.vier >= 0
-    if profile.ruff.model == "pool":
-        stake = max(r.put) - profile.ruff.stake if vied else 0
-    else:
-        stake = r.stake
+    stake = _stake_now(state) if vied or profile.ruff.model != "pool" else 0
     result = RuffResult(r.winner if r.winner >= 0 else None, stake, r.shown, vied)
     return Outcome(
         points=state.play.points,

@@ -1,0 +1,7 @@
+"""``python -m gleek`` runs the ``gleek`` command."""
+
+import sys
+
+from gleek.cli import main
+
+sys.exit(main())

@@ -1,0 +1,246 @@
+"""The ``gleek`` command: profiles, rules, play, validate, compare.
+
+Bad arguments print one line and exit with status 2; bad files exit with status 1 (for
+``validate``, 1 means invalid records and 2 that the command could not run). Never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from gleek.errors import GleekError, ProfileError, RecordError
+from gleek.profile import Profile, list_profiles, list_variants, load_profile, variant_titles
+
+__all__ = ["main"]
+
+
+class UsageError(Exception):
+    """Bad command-line arguments: exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
+
+
+def _profile(name: str, variants: Sequence[str]) -> Profile:
+    return load_profile(name, variants)
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="gleek", description="Rules, validation and comparison for the card game "
+                "Gleek.")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser,
+                           metavar="{profiles,rules,play,validate,compare}")
+
+    sub.add_parser("profiles", help="list profiles and variants with their titles")
+
+    r = sub.add_parser("rules", help="the complete rules of a profile, with sources")
+    r.add_argument("profile", help="a profile id, alias or file")
+    r.add_argument("--variant", action="append", default=[], metavar="V",
+                   help="apply a variant overlay (repeatable, applied in order)")
+    r.add_argument("--format", choices=("text", "markdown", "json"), default="text")
+
+    pl = sub.add_parser("play", help="bots play deals; prints each deal readably")
+    pl.add_argument("--profile", default="parlett")
+    pl.add_argument("--variant", action="append", default=[], metavar="V")
+    pl.add_argument("--seed", type=int, default=1)
+    pl.add_argument("--deals", type=_positive, default=1)
+    pl.add_argument("--bots", choices=("basic", "random"), default="basic")
+    pl.add_argument("--out", type=Path, metavar="FILE",
+                    help="also write the deals as a format-1 record (.yaml or .json)")
+
+    v = sub.add_parser("validate", help="replay recorded deals and report the first rule broken")
+    v.add_argument("files", nargs="+", metavar="FILE")
+    v.add_argument("--json", action="store_true", help="print the report as JSON")
+
+    c = sub.add_parser("compare", help="how the profiles differ: matrix, record, simulation")
+    c.add_argument("profiles", nargs="*", metavar="PROFILE",
+                   help="profiles to compare (default: all)")
+    c.add_argument("--variant", action="append", default=[], metavar="V",
+                   help="apply a variant to every profile compared")
+    c.add_argument("--all", action="store_true", help="every rule, not only those that differ")
+    c.add_argument("--format", choices=("text", "markdown", "json"), default="text")
+    c.add_argument("--record", type=Path, metavar="FILE",
+                   help="replay this record under each profile")
+    c.add_argument("--simulate", type=_positive, metavar="N",
+                   help="play N seeded deals under each profile")
+    c.add_argument("--seed", type=int, default=0)
+    c.add_argument("--bots", choices=("random", "basic"), default="basic")
+    c.add_argument("--workers", type=_positive, default=None,
+                   help="processes for --simulate (default: all cores)")
+    c.add_argument("--no-progress", action="store_true", help="no progress bar")
+    return p
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
+    return n
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = _parser().parse_args(argv)
+        return _run(args)
+    except UsageError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    except ProfileError as exc:
+        print(f"gleek: {exc}", file=sys.stderr)
+        return 2 if exc.line is None and exc.file is None else 1
+    except GleekError as exc:
+        print(f"gleek: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("gleek: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.command == "profiles":
+        return _profiles()
+    if args.command == "rules":
+        return _rules(args)
+    if args.command == "play":
+        return _play(args)
+    if args.command == "validate":
+        return _validate(args)
+    return _compare(args)
+
+
+def _profiles() -> int:
+    print("Profiles:")
+    for pid in list_profiles():
+        p = load_profile(pid)
+        aliases = f" (aliases: {', '.join(p.aliases)})" if p.aliases else ""
+        titles = "".join(f"; {lang}: {t}" for lang, t in p.titles.items())
+        print(f"  {pid:<28} {p.title}{titles}{aliases}")
+    print("Variants (apply with --variant):")
+    for vid, title, _ in variant_titles():
+        print(f"  {vid:<28} {title}")
+    return 0
+
+
+def _rules(args: argparse.Namespace) -> int:
+    from gleek.rulesdoc import rules_json, rules_markdown, rules_text
+
+    profile = _profile(args.profile, args.variant)
+    render = {"text": rules_text, "markdown": rules_markdown, "json": rules_json}[args.format]
+    sys.stdout.write(render(profile))
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    from gleek.record import dump
+    from gleek.render import describe_deal
+    from gleek.session import Session
+    from gleek.sim.bots import BOTS
+
+    profile = _profile(args.profile, args.variant)
+    if args.out is not None and args.out.suffix not in (".yaml", ".yml", ".json"):
+        raise UsageError(f"gleek play: --out {args.out}: the file must end in .yaml, .yml or "
+                         ".json")
+    players = ("North", "East", "West")
+    session = Session.start(profile, deals=args.deals, players=players)
+    bot = BOTS[args.bots]()
+    session = session.play_out([bot, bot, bot], seed=args.seed)
+    print(f"{profile.title} ({profile.name}), seed {args.seed}, {args.bots} bots")
+    for w in session.warnings:
+        print(f"warning: {w}")
+    balances = list(session.start_chips)
+    for i, deal in enumerate(session.deals, 1):
+        print()
+        print(describe_deal(deal.final, deal.outcome, players, i))
+        balances = [b + c for b, c in zip(balances, deal.outcome.chips, strict=True)]
+        print("Balances: " + ", ".join(f"{n} {b}" for n, b in zip(players, balances,
+                                                                    strict=True)))
+    print()
+    print(f"Pot: {session.pot}. Ranking: " + "; ".join(
+        f"{place}. {' = '.join(names)} ({bal})" for place, names, bal in session.ranking()))
+    if args.out is not None:
+        try:
+            dump(session, args.out)
+        except OSError as exc:
+            raise RecordError(f"cannot write: {exc.strerror}", file=str(args.out)) from None
+        print(f"Wrote {args.out}")
+    return 0
+
+
+def _validate(args: argparse.Namespace) -> int:
+    from gleek.record import Report, validate
+
+    reports: list[Report] = []
+    for f in args.files:
+        try:
+            reports.append(validate(f))
+        except RecordError as exc:
+            print(f"gleek validate: {exc}", file=sys.stderr)
+            return 2
+    if args.json:
+        out = [r.to_json() for r in reports]
+        print(json.dumps(out[0] if len(out) == 1 else out, indent=2, ensure_ascii=False))
+    else:
+        print("\n".join(r.human() for r in reports))
+    return 0 if all(r.valid for r in reports) else 1
+
+
+def _compare(args: argparse.Namespace) -> int:
+    from gleek import compare
+
+    names = args.profiles or list(list_profiles())
+    profiles = [_profile(n, args.variant) for n in names]
+    if args.record is not None and args.simulate is not None:
+        raise UsageError("gleek compare: give --record or --simulate, not both")
+    if args.record is not None:
+        if not args.record.is_file():
+            raise UsageError(f"gleek compare: --record {args.record}: no such file")
+        result = compare.compare_record(args.record, profiles)
+        if args.format == "json":
+            print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
+        else:
+            print(result.text())
+        return 0
+    if args.simulate is not None:
+        progress = None
+        bar = None
+        if not args.no_progress:
+            from tqdm import tqdm
+
+            bar = tqdm(total=args.simulate, unit="deal", desc="simulating", file=sys.stderr,
+                       leave=False)
+            progress = bar.update
+        try:
+            sim = compare.simulate(profiles, args.simulate, seed=args.seed, bots=args.bots,
+                                   workers=args.workers, progress=progress)
+        finally:
+            if bar is not None:
+                bar.close()
+        if args.format == "json":
+            print(json.dumps(sim.to_json(), indent=2))
+        else:
+            print(sim.text())
+        return 0
+    matrix = compare.rule_matrix(profiles, all_rules=args.all)
+    if args.format == "json":
+        print(json.dumps(matrix.to_json(), indent=2, ensure_ascii=False))
+    elif args.format == "markdown":
+        print(matrix.markdown())
+    else:
+        print(matrix.text())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

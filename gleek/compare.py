@@ -1,0 +1,388 @@
+"""How the sources differ: the rule matrix, one record under several profiles, many simulated
+deals under each.
+
+>>> from gleek.profile import load_profile
+>>> m = rule_matrix([load_profile(p) for p in ("parlett", "pi")])
+>>> [row.path for row in m.rows][:3]
+['turn_up.tiddy', 'stock.opening_bid', 'stock.increment']
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+import textwrap
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any, Final
+
+import attrs
+from tabulate import tabulate
+
+from gleek.errors import ProfileError
+from gleek.profile import Profile, RuleValue, load_profile, with_rules
+from gleek.record.read import load_located_record
+from gleek.record.replay import _Replayer
+from gleek.record.report import Report
+from gleek.session import Session, play_deal
+from gleek.sim.bots import BOTS
+
+__all__ = [
+    "Matrix",
+    "MatrixRow",
+    "RecordComparison",
+    "SimulationResult",
+    "compare_record",
+    "rule_matrix",
+    "simulate",
+]
+
+
+# ---------------------------------------------------------------------------- the rule matrix
+
+
+@attrs.frozen
+class MatrixRow:
+    path: str
+    group: str
+    title: str
+    cells: tuple[RuleValue, ...]
+
+    @property
+    def differs(self) -> bool:
+        return len({json.dumps(c.value, sort_keys=True) for c in self.cells}) > 1
+
+
+@attrs.frozen
+class Matrix:
+    """Rules by profile: each cell the value with its source, read from the profiles' data."""
+
+    profiles: tuple[str, ...]
+    rows: tuple[MatrixRow, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "profiles": list(self.profiles),
+            "rules": [
+                {
+                    "path": r.path,
+                    "group": r.group,
+                    "title": r.title,
+                    "differs": r.differs,
+                    "cells": {
+                        p: {"value": c.value, "source": c.source.cite(quotes=True),
+                            "inferred": c.inferred}
+                        for p, c in zip(self.profiles, r.cells, strict=True)
+                    },
+                }
+                for r in self.rows
+            ],
+        }
+
+    def text(self, width: int = 34) -> str:
+        """A grid table for the terminal; citations wrapped to ``width`` columns."""
+
+        def cell(c: RuleValue) -> str:
+            mark = " [inferred]" if c.inferred else ""
+            cite = textwrap.fill(c.source.cite(), width)
+            return f"{c.display()}{mark}\n{cite}"
+
+        table = [[f"{r.title}\n({r.path})", *(cell(c) for c in r.cells)] for r in self.rows]
+        return tabulate(table, headers=["rule", *self.profiles], tablefmt="grid")
+
+    def markdown(self) -> str:
+        """A pipe table that pastes into a wiki."""
+
+        def cell(c: RuleValue) -> str:
+            mark = " *(inferred)*" if c.inferred else ""
+            return f"**{c.display()}**{mark}<br>{c.source.cite()}".replace("|", "\\|")
+
+        table = [[f"{r.title} (`{r.path}`)", *(cell(c) for c in r.cells)] for r in self.rows]
+        return tabulate(table, headers=["rule", *self.profiles], tablefmt="pipe")
+
+
+def rule_matrix(profiles: Sequence[Profile], *, all_rules: bool = False) -> Matrix:
+    """One row per rule on which ``profiles`` differ (every rule with ``all_rules``)."""
+    rows = []
+    for i, r in enumerate(profiles[0].rules):
+        cells = tuple(p.rules[i] for p in profiles)
+        row = MatrixRow(r.path, r.group, r.title, cells)
+        if all_rules or row.differs:
+            rows.append(row)
+    return Matrix(tuple(p.name for p in profiles), tuple(rows))
+
+
+# ---------------------------------------------------------------------------- one record
+
+
+@attrs.frozen
+class Divergence:
+    """What one rule of another profile alone does to the record under its own profile."""
+
+    path: str
+    title: str
+    base_value: str
+    other_value: str
+    effect: str
+
+
+@attrs.frozen
+class RecordComparison:
+    """The record replayed under each profile, and the divergences traced to single rules."""
+
+    file: str
+    base: str
+    reports: tuple[tuple[str, Report], ...]
+    causes: tuple[tuple[str, tuple[Divergence, ...]], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "base": self.base,
+            "profiles": {name: rep.to_json() for name, rep in self.reports},
+            "causes": {
+                name: [attrs.asdict(d) for d in divs] for name, divs in self.causes
+            },
+        }
+
+    def text(self) -> str:
+        headers = ["", *(n for n, _ in self.reports)]
+        rows: list[list[str]] = []
+        reps = [r for _, r in self.reports]
+        rows.append(["valid", *("yes" if r.valid else "NO" for r in reps)])
+        rows.append(["first error", *(_first_error(r) for r in reps)])
+        n_deals = max(len(r.deals) for r in reps)
+        for i in range(n_deals):
+            rows.append([f"deal {i + 1} points", *(
+                ", ".join(f"{n} {p}" for n, p in r.deals[i].points) if i < len(r.deals) else "-"
+                for r in reps)])
+            rows.append([f"deal {i + 1} chips", *(
+                ", ".join(f"{n} {c:+d}" for n, c in r.deals[i].chips) if i < len(r.deals)
+                else "-" for r in reps)])
+        out = [f"{self.file} replayed under {len(reps)} profile(s) "
+               f"(recorded under {self.base})",
+               tabulate(rows, headers=headers, tablefmt="grid", maxcolwidths=36)]
+        for name, divs in self.causes:
+            if not divs:
+                continue
+            out.append(f"\nWhat makes {name} differ from {self.base} (each rule alone):")
+            for d in divs:
+                out.append(f"  - {d.title} ({d.path}): {d.base_value} -> {d.other_value}: "
+                           f"{d.effect}")
+        return "\n".join(out)
+
+
+def _first_error(r: Report) -> str:
+    if not r.errors:
+        return "-"
+    e = r.errors[0]
+    return f"{e.code} at line {e.line}: {e.message}"
+
+
+def _replay(doc: Any, file: str, profile: Profile) -> Report:
+    return _Replayer(doc, file, profile, profile.variants).run()
+
+
+def _fingerprint(r: Report) -> tuple[Any, ...]:
+    err = r.errors[0].code if r.errors else None
+    return (err, tuple((d.points, d.chips) for d in r.deals))
+
+
+def _effect(base: Report, alone: Report) -> str | None:
+    if _fingerprint(base) == _fingerprint(alone):
+        return None
+    if alone.errors and not base.errors:
+        e = alone.errors[0]
+        return f"the record breaks this rule: {e.code} at line {e.line} ({e.message})"
+    if base.errors and not alone.errors:
+        return "the record becomes legal"
+    changes = []
+    for i, (a, b) in enumerate(zip(base.deals, alone.deals, strict=False)):
+        if a.points != b.points:
+            changes.append(f"deal {i + 1} points " + ", ".join(
+                f"{n} {x}->{y}" for (n, x), (_, y) in zip(a.points, b.points, strict=True)
+                if x != y))
+        if a.chips != b.chips:
+            changes.append(f"deal {i + 1} chips " + ", ".join(
+                f"{n} {x:+d}->{y:+d}" for (n, x), (_, y) in zip(a.chips, b.chips, strict=True)
+                if x != y))
+    return "; ".join(changes) or "the outcome changes"
+
+
+def compare_record(path: str | Path, profiles: Sequence[Profile]) -> RecordComparison:
+    """Replay the record at ``path`` under each profile and trace each divergence from the
+    record's own profile to the single rules that cause it."""
+    p = Path(path)
+    doc = load_located_record(p.read_bytes(), str(p))
+    base = load_profile(doc.data["profile"], doc.data.get("variants") or [])
+    base_report = _replay(doc, str(p), base)
+    reports = []
+    causes = []
+    for prof in profiles:
+        rep = _replay(doc, str(p), prof)
+        reports.append((prof.name, rep))
+        divs = []
+        if _fingerprint(rep) != _fingerprint(base_report) and prof != base:
+            for mine, theirs in zip(base.rules, prof.rules, strict=True):
+                if json.dumps(mine.value, sort_keys=True) == json.dumps(theirs.value,
+                                                                         sort_keys=True):
+                    continue
+                try:
+                    alone = with_rules(base, {theirs.path: theirs}, f"{prof.name}:{theirs.path}")
+                except ProfileError as exc:
+                    divs.append(Divergence(theirs.path, theirs.title, mine.display(),
+                                           theirs.display(),
+                                           f"cannot be tried alone ({exc.message})"))
+                    continue
+                effect = _effect(base_report, _replay(doc, str(p), alone))
+                if effect is not None:
+                    divs.append(Divergence(theirs.path, theirs.title, mine.display(),
+                                           theirs.display(), effect))
+        causes.append((prof.name, tuple(divs)))
+    return RecordComparison(str(p), base.name, tuple(reports), tuple(causes))
+
+
+# ---------------------------------------------------------------------------- many deals
+
+METRICS: Final = (
+    ("dealer", "chips won per deal by the dealer"),
+    ("eldest", "chips won per deal by eldest"),
+    ("middle", "chips won per deal by the middle hand"),
+    ("buyer", "chips won per deal by the buyer"),
+    ("non_buyer", "chips won per deal by a non-buyer (mean of the two)"),
+    ("ruff_contested", "share of deals in which somebody vied the ruff"),
+    ("price", "price of the stock"),
+    ("pot_left", "chips left in the pot per deal"),
+    ("pot_share", "share of what was paid into the pot that stays there"),
+)
+
+
+@attrs.frozen
+class Estimate:
+    mean: float
+    low: float
+    high: float
+    n: int
+
+
+def _estimate(xs: Sequence[float]) -> Estimate:
+    n = len(xs)
+    mean = sum(xs) / n if n else 0.0
+    if n < 2:
+        return Estimate(mean, mean, mean, n)
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
+    half = 1.96 * math.sqrt(var / n)
+    return Estimate(mean, mean - half, mean + half, n)
+
+
+@attrs.frozen
+class SimulationResult:
+    """Per profile, each metric's mean with a 95% confidence interval."""
+
+    deals: int
+    seed: int
+    bots: str
+    profiles: tuple[str, ...]
+    metrics: tuple[tuple[str, tuple[tuple[str, Estimate], ...]], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "deals": self.deals,
+            "seed": self.seed,
+            "bots": self.bots,
+            "metrics": {key: desc for key, desc in METRICS},
+            "profiles": {
+                name: {k: {"mean": e.mean, "ci95": [e.low, e.high], "n": e.n} for k, e in ms}
+                for name, ms in self.metrics
+            },
+        }
+
+    def text(self) -> str:
+        rows = []
+        for key, desc in METRICS:
+            row = [desc]
+            for _, ms in self.metrics:
+                e = dict(ms)[key]
+                row.append(f"{e.mean:.3f} [{e.low:.3f}, {e.high:.3f}]")
+            rows.append(row)
+        head = (f"{self.deals} deals, seed {self.seed}, {self.bots} bots; "
+                "mean [95% confidence interval]")
+        return head + "\n" + tabulate(rows, headers=["", *self.profiles], tablefmt="grid")
+
+
+def _play_chunk(args: tuple[tuple[tuple[str, tuple[str, ...]], ...], str, int, int, int]
+                ) -> list[list[tuple[float, ...]]]:
+    """Deals ``start`` to ``start + count - 1`` (one session chunk) under every profile."""
+    specs, bots_name, seed, start, count = args
+    profiles = [load_profile(pid, list(vs)) for pid, vs in specs]
+    bot = BOTS[bots_name]()
+    out: list[list[tuple[float, ...]]] = []
+    for profile in profiles:
+        session = Session.start(profile, deals=count, dealer=start % 3)
+        rng = random.Random(f"{seed}:rng:{start}")
+        rows = []
+        for i in range(start, start + count):
+            state = session.new_deal(seed=f"{seed}:deal:{i}")
+            deal = play_deal(state, [bot, bot, bot], rng)
+            session = session.record(deal)
+            o = deal.outcome
+            d = o.dealer
+            buyer = o.buyer
+            paid_in = sum(p.amount for p in o.payments if p.payee == "pot")
+            rows.append((
+                o.chips[d], o.chips[(d + 1) % 3], o.chips[(d + 2) % 3], o.chips[buyer],
+                (o.chips[(buyer + 1) % 3] + o.chips[(buyer + 2) % 3]) / 2,
+                1.0 if o.ruff.vied else 0.0, o.price, o.pot,
+                o.pot / paid_in if paid_in else 0.0,
+            ))
+        out.append(rows)
+    return out
+
+
+def simulate(
+    profiles: Sequence[Profile],
+    deals: int,
+    *,
+    seed: int = 0,
+    bots: str = "basic",
+    workers: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> SimulationResult:
+    """Play the same ``deals`` seeded deals with the same bots under each profile.
+
+    Deals are played in sessions of the profile's deal multiple (3), so carried ruff stakes
+    count; each session is seeded on its own, so the result is the same for any ``workers``.
+    ``progress`` is called with the number of deals finished after each session.
+    """
+    if deals < 1:
+        raise ValueError(f"deals must be at least 1, not {deals}")
+    if bots not in BOTS:
+        raise ValueError(f"unknown bots {bots!r}; valid choices: {', '.join(BOTS)}")
+    specs = tuple((p.id, p.variants) for p in profiles)
+    chunk = 3
+    tasks = [(specs, bots, seed, s, min(chunk, deals - s)) for s in range(0, deals, chunk)]
+    n_workers = workers if workers is not None else (os.cpu_count() or 1)
+    results: list[list[list[tuple[float, ...]]]] = []
+    mapped: Iterable[list[list[tuple[float, ...]]]]
+    if n_workers <= 1:
+        mapped = map(_play_chunk, tasks)
+        for r in mapped:
+            results.append(r)
+            if progress:
+                progress(len(r[0]))
+    else:
+        with ProcessPoolExecutor(max_workers=n_workers) as pool:
+            for r in pool.map(_play_chunk, tasks, chunksize=max(1, len(tasks) // (n_workers * 8))):
+                results.append(r)
+                if progress:
+                    progress(len(r[0]))
+    metrics = []
+    for k, prof in enumerate(profiles):
+        rows = [row for chunk_rows in results for row in chunk_rows[k]]
+        ests = tuple((key, _estimate([row[j] for row in rows]))
+                     for j, (key, _) in enumerate(METRICS))
+        metrics.append((prof.name, ests))
+    return SimulationResult(deals, seed, bots, tuple(p.name for p in profiles), tuple(metrics))

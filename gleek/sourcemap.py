@@ -105,7 +105,12 @@ def load_located(text: str | bytes, name: str = "<string>") -> Located:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or "not valid YAML or JSON"
-        context = f" ({exc.context})" if exc.context else ""
+        context = ""
+        if exc.context and exc.context_mark is not None and exc.context_mark is not mark:
+            cm = exc.context_mark
+            context = f" ({exc.context} at line {cm.line + 1}, column {cm.column + 1})"
+        elif exc.context:
+            context = f" ({exc.context})"
         line = mark.line + 1 if mark else None
         col = mark.column + 1 if mark else None
         raise LocatedError(f"{problem}{context}", line, col, "syntax") from None

@@ -213,11 +213,17 @@ class _Replayer:
                                 (*path, "deck"))
             return cards
         hands: dict[int, list[Card]] = {}
+        where: list[tuple[Card, Path]] = []
         for name, texts in deal["hands"].items():
             seat = self.seat(name, (*path, "hands", name))
-            hands[seat] = [self.card(t, (*path, "hands", name, j)) for j, t in enumerate(texts)]
+            hands[seat] = []
+            for j, t in enumerate(texts):
+                hands[seat].append(self.card(t, (*path, "hands", name, j)))
+                where.append((hands[seat][-1], (*path, "hands", name, j)))
         turn_up = self.card(deal["turn_up"], (*path, "turn_up"))
+        where.append((turn_up, (*path, "turn_up")))
         stock = [self.card(t, (*path, "stock", j)) for j, t in enumerate(deal["stock"])]
+        where += [(c, (*path, "stock", j)) for j, c in enumerate(stock)]
         for seat in range(3):
             if seat not in hands:
                 raise self.stop("bad-deal", f"no hand for {self.players[seat]}",
@@ -229,12 +235,12 @@ class _Replayer:
         if len(stock) != 7:
             raise self.stop("bad-deal", f"the stock has {len(stock)} cards; it has 7",
                             (*path, "stock"))
-        everything = [*hands[0], *hands[1], *hands[2], turn_up, *stock]
-        if len(set(everything)) != 44:
-            seen: set[Card] = set()
-            dup = next(c for c in everything if c in seen or seen.add(c))  # type: ignore[func-returns-value]
-            raise self.stop("bad-deal", f"{dup} is dealt twice; the deal must be the 44 "
-                            "distinct cards split 12/12/12/1/7", (*path, "hands"))
+        seen: set[Card] = set()
+        for c, cpath in where:
+            if c in seen:
+                raise self.stop("bad-deal", f"{c} is dealt twice; the deal must be the 44 "
+                                "distinct cards split 12/12/12/1/7", cpath)
+            seen.add(c)
         packet = self.profile.deal.packet_size
         order = ((dealer + 1) % 3, (dealer + 2) % 3, dealer)
         deck: list[Card] = []
@@ -350,10 +356,11 @@ class _Replayer:
                 said[seat].add(claim)
         out = []
         for seat in range(3):
+            name = self.players[seat]
+            where = (*path, "claims", name) if name in claims else (*path, "claims")
             for missing in sorted(held[seat] - said[seat]):
-                out.append(self.problem("unclaimed", f"deal {self.deal_no}: "
-                                        f"{self.players[seat]} holds {missing} but the claims "
-                                        "do not list it", (*path, "claims")))
+                out.append(self.problem("unclaimed", f"deal {self.deal_no}: {name} holds "
+                                        f"{missing} but the claims do not list it", where))
         return out
 
     def _why_not(self, seat: int, claim: str, state: State) -> str:

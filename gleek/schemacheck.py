@@ -5,6 +5,7 @@ The schemas themselves ship in ``gleek/schemas/``; :func:`load_schema` reads one
 
 from __future__ import annotations
 
+import difflib
 import functools
 import json
 from collections.abc import Iterator
@@ -78,8 +79,10 @@ def _message(error: ValidationError, doc: Located) -> tuple[str, Path, tuple[int
         extra = [k for k in inst if k not in schema.get("properties", {})]
         key = extra[0] if extra else "?"
         kpath = (*path, key)
+        close = difflib.get_close_matches(str(key), allowed, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
         return (
-            f"unknown key {key!r} in {where}; valid keys: {', '.join(allowed)}",
+            f"unknown key {key!r} in {where}{hint}; valid keys: {', '.join(allowed)}",
             kpath,
             doc.key_position(kpath),
         )
@@ -146,11 +149,17 @@ def problems(doc: Located, schema: dict[str, Any]) -> tuple[Problem, ...]:
     """Every schema failure of ``doc``, in document order, each with its located message."""
     validator = jsonschema.Draft202012Validator(schema)
     out: dict[tuple[Path, str], Problem] = {}
+    misspelt: set[Path] = set()
     for error in validator.iter_errors(doc.data):
         for leaf in _leaves(error):
             message, path, pos = _message(leaf, doc)
             line, col = pos if pos else (None, None)
             out.setdefault((path, message), Problem(message, path, line, col))
+            if leaf.validator == "additionalProperties":
+                misspelt.add(tuple(leaf.absolute_path))
+    # A misspelt key also leaves the right one missing: say it once, at the misspelling.
+    for key in [k for k in out if k[0] in misspelt and k[1].startswith("missing key")]:
+        del out[key]
     return tuple(
         sorted(out.values(), key=lambda p: (p.line or 0, p.column or 0, p.message))
     )

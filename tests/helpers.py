@@ -1,0 +1,80 @@
+"""Building literal deals for tests: place the cards you care about, fill the rest in order."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+import gleek
+from gleek.cards import Card
+from gleek.state import Action, State
+
+C = Card.parse
+
+
+def cards(text: str) -> list[Card]:
+    return [C(t) for t in text.split()]
+
+
+def deck_for(
+    hands: Mapping[int, str],
+    turn_up: str,
+    stock: str = "",
+    dealer: int = 2,
+    packet: int = 4,
+) -> list[Card]:
+    """A deck (top first) dealing these cards to these seats (the rest filled in canonical
+    order, stock first), so that ``new_deal(..., deck=...)`` gives exactly these hands."""
+    placed = {seat: cards(text) for seat, text in hands.items()}
+    stock_cards = cards(stock)
+    listed = [c for cs in placed.values() for c in cs] + [C(turn_up)] + stock_cards
+    dups = {str(c) for c in listed if listed.count(c) > 1}
+    assert not dups, f"placed twice: {sorted(dups)}"
+    used = set(listed)
+    # Fill with low cards first (5 to 10, then 4s, then courts) to avoid accidental sets.
+    fill_order = [5, 6, 7, 8, 9, 10, 4, 11, 12, 13, 14]
+    free = sorted((c for c in gleek.DECK if c not in used),
+                  key=lambda c: (fill_order.index(int(c.rank)), c.index))
+    while len(stock_cards) < 7:
+        stock_cards.append(free.pop(0))
+    full = {s: list(placed.get(s, [])) for s in range(3)}
+    for s in range(3):
+        while len(full[s]) < 12:
+            full[s].append(free.pop(0))
+    order = ((dealer + 1) % 3, (dealer + 2) % 3, dealer)
+    deck: list[Card] = []
+    for k in range(0, 12, packet):
+        for s in order:
+            deck += full[s][k : k + packet]
+    return [*deck, C(turn_up), *stock_cards]
+
+
+def deal(profile: str | gleek.Profile, hands: Mapping[int, str], turn_up: str,
+         stock: str = "", dealer: int = 2, variants: Sequence[str] = (),
+         ruff_stake: int | None = None) -> State:
+    p = profile if isinstance(profile, gleek.Profile) else gleek.load_profile(profile, variants)
+    return gleek.new_deal(p, dealer, deck=deck_for(hands, turn_up, stock, dealer,
+                                                   p.deal.packet_size), ruff_stake=ruff_stake)
+
+
+def run(state: State, actions: Iterable[str]) -> State:
+    for text in actions:
+        state = gleek.apply(state, Action.parse(text))
+    return state
+
+
+def play_first_legal(state: State) -> State:
+    while not state.is_over:
+        state = gleek.apply(state, gleek.legal_actions(state)[0])
+    return state
+
+
+def to_ruff(state: State, auction: Sequence[str] = ("bid 12", "pass", "pass"),
+            discards: Sequence[str] | None = None) -> State:
+    """Run the auction, then discard ``discards`` (default: the first legal ones)."""
+    state = run(state, auction)
+    if discards is None:
+        while state.phase is gleek.Phase.DISCARD:
+            state = gleek.apply(state, gleek.legal_actions(state)[0])
+    else:
+        state = run(state, (f"discard {d}" for d in discards))
+    return state

@@ -1,0 +1,255 @@
+from __future__ import annotations
+
+import itertools
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+import yaml
+
+import gleek
+from gleek.profile import (
+    Profile,
+    list_profiles,
+    list_variants,
+    load_profile,
+    profile_schema,
+    profiles_dir,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+VARIANT_COMBOS = [
+    combo for n in range(len(list_variants()) + 1)
+    for combo in itertools.combinations(list_variants(), n)
+]
+
+
+def test_the_three_profiles_and_four_variants() -> None:
+    assert list_profiles() == ("parlett", "pedagogical", "publications-international")
+    assert list_variants() == ("bid-13", "no-tiddy", "play-high", "towser-tumbler")
+
+
+@pytest.mark.parametrize("pid", list_profiles())
+@pytest.mark.parametrize("variants", VARIANT_COMBOS, ids="+".join)
+def test_every_profile_and_overlay_loads(pid: str, variants: tuple[str, ...]) -> None:
+    p = load_profile(pid, variants)
+    assert isinstance(p, Profile)
+    assert p.variants == variants
+    assert len(p.rules) == sum(
+        len(g["properties"]) for g in profile_schema()["properties"]["rules"]["properties"].values()
+    )
+    # every rule names its source
+    for r in p.rules:
+        assert r.source.seed or r.source.cotton or r.source.inferred, r.path
+
+
+def test_aliases_and_titles() -> None:
+    assert load_profile("pi").id == "publications-international"
+    assert load_profile("pedagogique") == load_profile("pedagogico") == load_profile("pedagogical")
+    ped = load_profile("pedagogical")
+    assert ped.titles["fr"] == "Règles pédagogiques"
+    assert ped.titles["es"] == "Reglas didácticas"
+
+
+def test_overlay_values() -> None:
+    assert load_profile("parlett", ["bid-13"]).stock.opening_bid == 13
+    assert load_profile("pi", ["bid-13"]).stock.increment == 2
+    nt = load_profile("parlett", ["no-tiddy"])
+    assert (nt.turn_up.tiddy, nt.small_trumps.tiddy) == (0, 0)
+    tt = load_profile("pedagogical", ["towser-tumbler"])
+    assert (tt.turn_up.towser, tt.turn_up.tumbler, tt.small_trumps.towser,
+            tt.small_trumps.tumbler) == (5, 6, 5, 6)
+    assert load_profile("parlett", ["play-high"]).tricks.play_high is True
+    assert load_profile("parlett").tricks.play_high is False
+    # the overlay's source replaces the profile's
+    assert load_profile("parlett", ["play-high"]).rule("tricks.play_high").source.section == (
+        "Variants: Play high")
+
+
+def test_profile_is_frozen() -> None:
+    p = load_profile("parlett")
+    with pytest.raises(AttributeError):
+        p.stock.opening_bid = 20  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        p.tricks.honours[gleek.Rank.ACE] = 1  # type: ignore[index]
+
+
+def test_pi_rules_as_the_issue_says() -> None:
+    p = load_profile("pi")
+    assert (p.stock.opening_bid, p.stock.increment) == (10, 2)
+    assert p.tricks.first_lead == "buyer"
+    assert p.tricks.honours_to == "winner"
+    assert p.ruff.model == "pool"
+
+
+def _norm(text: str) -> str:
+    text = text.replace("’", "'").replace("–", "-").replace("—", "-").replace("\u202f", " ")
+    return re.sub(r"\s+", " ", text.replace("\u00a0", " ")).lower()
+
+
+@pytest.mark.skipif(not (SHARED / "seeds").is_dir(), reason="needs ../shared beside the checkout")
+@pytest.mark.parametrize("pid", list_profiles())
+def test_every_quote_is_in_its_source(pid: str) -> None:
+    """Citations are checked against the seed files and Cotton's text, word for word."""
+    seeds = {f.name: _norm(f.read_text("utf-8")) for f in (SHARED / "seeds").iterdir()}
+    cotton = _norm((SHARED / "sources" / "cotton-1674-gleek.txt").read_text("utf-8"))
+    checked = 0
+    for variant in ((), *((v,) for v in list_variants())):
+        for r in load_profile(pid, variant).rules:
+            for quote, text in ((r.source.quote, seeds.get(r.source.seed or "", "")),
+                                (r.source.cotton, cotton)):
+                for part in (quote or "").split(" ... "):
+                    if part:
+                        assert _norm(part) in text, (r.path, part)
+                        checked += 1
+    assert checked > 20
+
+
+# ---------------------------------------------------------------------------- bad profiles
+
+
+def _write(tmp_path: Path, text: str, name: str = "bad.yaml") -> Path:
+    f = tmp_path / name
+    f.write_text(text, encoding="utf-8")
+    return f
+
+
+def _parlett_text() -> str:
+    return (profiles_dir() / "parlett.yaml").read_text("utf-8")
+
+
+def _line_of(text: str, needle: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), 1) if needle in line)
+
+
+def test_bad_yaml_syntax_is_located(tmp_path: Path) -> None:
+    text = _parlett_text().replace("      value: 12\n", "      value: [12\n", 1)
+    f = _write(tmp_path, text)
+    with pytest.raises(gleek.ProfileError) as info:
+        load_profile(f)
+    e = info.value
+    assert e.file == str(f) and e.line is not None and e.column is not None
+    assert e.line >= _line_of(text, "value: [12")
+
+
+def test_unknown_key_names_valid_ones(tmp_path: Path) -> None:
+    text = _parlett_text().replace("    increment:\n", "    incremnt:\n", 1)
+    f = _write(tmp_path, text)
+    with pytest.raises(gleek.ProfileError) as info:
+        load_profile(f)
+    e = info.value
+    assert "incremnt" in e.message and "increment" in e.message
+    assert (e.line, e.column) == (_line_of(text, "incremnt:"), 5)
+
+
+def test_wrong_type_is_located(tmp_path: Path) -> None:
+    text = _parlett_text().replace("      value: 12\n", "      value: twelve\n", 1)
+    f = _write(tmp_path, text)
+    with pytest.raises(gleek.ProfileError) as info:
+        load_profile(f)
+    e = info.value
+    assert "whole number" in e.message and "'twelve'" in e.message
+    assert (e.line, e.column) == (_line_of(text, "value: twelve"), 14)
+
+
+def test_increment_of_zero_is_impossible(tmp_path: Path) -> None:
+    text = _parlett_text()
+    start = text.index("    increment:")
+    text = text[:start] + text[start:].replace("value: 1\n", "value: 0\n", 1)
+    f = _write(tmp_path, text)
+    with pytest.raises(gleek.ProfileError) as info:
+        load_profile(f)
+    assert "rules.stock.increment.value is 0; it must be >= 1" in info.value.message
+    assert (info.value.line, info.value.column) == (_line_of(text, "    increment:") + 1, 14)
+
+
+def test_bad_enum_lists_choices(tmp_path: Path) -> None:
+    text = _parlett_text().replace("value: direct", "value: duel", 1)
+    with pytest.raises(gleek.ProfileError) as info:
+        load_profile(_write(tmp_path, text))
+    assert "valid choices: direct, pool" in info.value.message
+
+
+def test_missing_source_is_an_error(tmp_path: Path) -> None:
+    data = yaml.safe_load(_parlett_text())
+    del data["rules"]["stock"]["opening_bid"]["source"]
+    with pytest.raises(gleek.ProfileError) as info:
+        load_profile(_write(tmp_path, yaml.safe_dump(data, sort_keys=False)))
+    assert "missing key 'source'" in info.value.message
+
+
+def test_inferred_needs_a_reason(tmp_path: Path) -> None:
+    data = yaml.safe_load(_parlett_text())
+    data["rules"]["stock"]["opening_bid"]["source"] = {"inferred": "x"}
+    with pytest.raises(gleek.ProfileError):
+        load_profile(_write(tmp_path, yaml.safe_dump(data, sort_keys=False)))
+
+
+def test_carry_fixed_needs_a_stake(tmp_path: Path) -> None:
+    text = _parlett_text()
+    start = text.index("    carried_stake:")
+    text = text[:start] + text[start:].replace("value: 4\n", "value: null\n", 1)
+    with pytest.raises(gleek.ProfileError) as info:
+        load_profile(_write(tmp_path, text))
+    assert "carried_stake" in info.value.message
+    assert info.value.line == _line_of(text, "    carried_stake:") + 1
+
+
+def test_unknown_profile_and_variant() -> None:
+    with pytest.raises(gleek.ProfileError) as info:
+        load_profile("parlet")
+    assert "valid choices" in str(info.value) and "parlett" in str(info.value)
+    with pytest.raises(gleek.ProfileError) as info:
+        load_profile("parlett", ["play-low"])
+    assert "play-high" in str(info.value)
+
+
+def test_bad_variant_file_is_located(tmp_path: Path) -> None:
+    f = _write(tmp_path, "id: x\ntitle: X\nsummary: s\nset:\n  stock.opening:\n"
+               "    value: 3\n    source: {inferred: because we say so}\n", "v.yaml")
+    with pytest.raises(gleek.ProfileError) as info:
+        load_profile("parlett", [f])
+    e = info.value
+    assert (e.line, e.column) == (5, 3)
+    assert "stock.opening_bid" in e.message
+
+
+def test_a_profile_file_by_path_with_a_variant(tmp_path: Path) -> None:
+    text = _parlett_text().replace("id: parlett", "id: house")
+    p = load_profile(_write(tmp_path, text, "house.yaml"), ["play-high"])
+    assert (p.id, p.tricks.play_high, p.name) == ("house", True, "house+play-high")
+
+
+def test_profiles_load_from_a_built_wheel(tmp_path: Path) -> None:
+    """Build the wheel, unpack it elsewhere, and load every profile from it alone."""
+    build = subprocess.run(
+        [sys.executable, "-m", "hatchling", "build", "-t", "wheel", "-d", str(tmp_path / "dist")],
+        cwd=ROOT, capture_output=True, text=True,
+    )
+    assert build.returncode == 0, build.stderr
+    (wheel,) = (tmp_path / "dist").glob("*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "gleek/profiles/parlett.yaml" in names
+    assert "gleek/profiles/variants/play-high.yaml" in names
+    assert "gleek/schemas/profile.schema.json" in names
+    assert "gleek/py.typed" in names
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    code = (
+        "import gleek, gleek.profile as gp;"
+        "assert str(gp.profiles_dir()).startswith(%r), gp.profiles_dir();"
+        "print(gleek.load_profile('pi', ['play-high']).name)" % str(site)
+    )
+    run = subprocess.run([sys.executable, "-I", "-c", code], cwd=tmp_path,
+                         env={"PYTHONPATH": str(site)}, capture_output=True, text=True)
+    # -I ignores PYTHONPATH; run without it but from a folder with no checkout in sight
+    if run.returncode != 0:
+        run = subprocess.run([sys.executable, "-c", code], cwd=tmp_path,
+                             env={"PYTHONPATH": str(site), "PYTHONNOUSERSITE": "1"},
+                             capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "publications-international+play-high"

@@ -1,0 +1,589 @@
+"""One test (at least) per ruling of ../shared/spec/rulings.md, on literal states, named for it.
+
+Seats in these tests: dealer 2 unless said, so seat 0 is eldest and seat 1 the middle hand.
+"""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import gleek
+from gleek import Action, IllegalAction, Phase, apply, legal_actions, outcome
+from gleek.cards import CARDS, DECK
+from gleek.session import Session
+from gleek.stages.deal import seeded_deck
+from gleek.stages.ruff import ruff_value, ruff_winner
+from gleek.stages.settle import settlement
+from gleek.stages.tricks import trick_winner
+from tests.helpers import C, cards, deal, play_first_legal, run, to_ruff
+
+
+def pays(state: gleek.State, reason: str) -> list[tuple[object, object, int]]:
+    return [(p.payer, p.payee, p.amount) for p in state.payments if p.reason == reason]
+
+
+def actions(state: gleek.State) -> list[str]:
+    return [str(a) for a in legal_actions(state)]
+
+
+# Eldest (seat 0) keeps 5 cards, discards JUNK and takes STOCK: the exchange is under control.
+JUNK = "4S 5S 6S 7S 8S 9S 10S"
+NO_HONOURS = "4D 5D 6D 7D 8D 9D 10D"
+
+
+def ruff_ready(profile: str, keep: str, stock: str, middle: str, dealer_hand: str,
+               turn_up: str = "7C", variants: tuple[str, ...] = (), stake: int | None = None,
+               auction: tuple[str, ...] = ("bid 12", "pass", "pass")) -> gleek.State:
+    p = gleek.load_profile(profile, variants)
+    auction = (f"bid {p.stock.opening_bid}", "pass", "pass") if auction[0] == "bid 12" else auction
+    s = deal(p, {0: f"{keep} {JUNK}", 1: middle, 2: dealer_hand}, turn_up, stock,
+             ruff_stake=stake)
+    return to_ruff(s, auction, JUNK.split())
+
+
+# ---------------------------------------------------------------------------- seats and order
+
+
+def test_seats_eldest_is_the_dealers_left() -> None:
+    p = gleek.load_profile("parlett")
+    for dealer in range(3):
+        assert gleek.new_deal(p, dealer, seed=1).to_act == (dealer + 1) % 3
+
+
+def test_seats_the_deal_passes_to_the_left() -> None:
+    s = Session.start(gleek.load_profile("parlett"), deals=3, dealer=1)
+    from gleek.sim.bots import RandomBot
+
+    s = s.play_out([RandomBot()] * 3, seed=4)
+    assert [d.final.dealer for d in s.deals] == [1, 2, 0]
+
+
+# ---------------------------------------------------------------------------- dealing
+
+
+def test_dealing_packets_of_four_clockwise_from_eldest_then_turn_up_and_stock() -> None:
+    s = gleek.new_deal(gleek.load_profile("parlett"), dealer=2, deck=DECK)
+    eldest, middle, dealer = (set(s.hand(i)) for i in (0, 1, 2))
+    assert eldest == set(DECK[0:4] + DECK[12:16] + DECK[24:28])
+    assert middle == set(DECK[4:8] + DECK[16:20] + DECK[28:32])
+    assert dealer == set(DECK[8:12] + DECK[20:24] + DECK[32:36])
+    assert s.turn_up == DECK[36] and s.trumps is DECK[36].suit
+    assert s.stock == DECK[37:44]
+
+
+def test_dealing_a_seeded_shuffle_is_the_same_everywhere() -> None:
+    # A golden value: the same seed gives this deck on every platform and run.
+    first = [str(CARDS[c]) for c in seeded_deck(1)][:10]
+    assert first == ["JD", "6S", "4H", "AD", "QC", "KC", "9S", "KS", "10H", "4C"]
+    assert seeded_deck("2026") == seeded_deck("2026") != seeded_deck("2027")
+    assert sorted(seeded_deck(5)) == list(range(44))
+
+
+def test_dealing_the_turn_up_is_in_no_hand_and_never_played() -> None:
+    s = gleek.new_deal(gleek.load_profile("parlett"), 0, seed=9)
+    up = s.turn_up
+    assert all(up not in s.hand(i) for i in range(3)) and up not in s.stock
+    s = play_first_legal(s)
+    assert all(up != c for t in s.tricks for _, c in t)
+
+
+# ---------------------------------------------------------------------------- turn-up
+
+
+def test_turn_up_honour_scores_for_the_dealer() -> None:
+    s = ruff_ready("parlett", "AC KC QC JC 10C", NO_HONOURS, "", "", turn_up="AH")
+    s = run(s, ["wait", "wait", "wait"])
+    assert s.play is not None and s.play.points == (0, 0, 15)
+
+
+@pytest.mark.parametrize(
+    ("profile", "variants", "turn_up", "amount", "detail"),
+    [
+        ("parlett", (), "4H", 4, "turned tiddy"),
+        ("pedagogical", (), "4H", 4, "turned tiddy"),
+        ("publications-international", (), "4H", 2, "turned tiddy"),
+        ("parlett", ("no-tiddy",), "4H", None, ""),
+        ("parlett", ("towser-tumbler",), "5H", 5, "turned towser"),
+        ("pi", ("towser-tumbler",), "6H", 6, "turned tumbler"),
+        ("parlett", (), "5H", None, ""),
+        ("parlett", ("towser-tumbler",), "4H", 4, "turned tiddy"),
+    ],
+)
+def test_turn_up_tiddy_towser_tumbler_payments(
+    profile: str, variants: tuple[str, ...], turn_up: str, amount: int | None, detail: str
+) -> None:
+    s = deal(profile, {}, turn_up, variants=variants, dealer=1)
+    if amount is None:
+        assert pays(s, "turn-up") == []
+    else:
+        assert pays(s, "turn-up") == [(2, 1, amount), (0, 1, amount)]
+        assert {p.detail for p in s.payments} == {detail}
+
+
+# ---------------------------------------------------------------------------- buying the stock
+
+
+def test_buying_seed_000_auction_12_13_pass_14_pass() -> None:
+    # Anna (0) deals, Ben (1) is eldest, Carla (2) the middle hand.
+    s = gleek.new_deal(gleek.load_profile("parlett"), dealer=0, seed=3)
+    assert s.to_act == 1
+    s = run(s, ["bid 12", "bid 13", "pass", "bid 14", "pass"])
+    assert (s.buyer, s.price, s.phase) == (1, 14, Phase.DISCARD)
+    assert pays(s, "stock") == [(1, 2, 7), (1, 0, 7)]
+
+
+@pytest.mark.parametrize(
+    ("profile", "variants", "opening", "next_bid"),
+    [("parlett", (), 12, 13), ("pi", (), 10, 12), ("pedagogical", (), 12, 14),
+     ("parlett", ("bid-13",), 13, 14), ("pi", ("bid-13",), 13, 15)],
+)
+def test_buying_opening_bid_and_increment(
+    profile: str, variants: tuple[str, ...], opening: int, next_bid: int
+) -> None:
+    s = gleek.new_deal(gleek.load_profile(profile, variants), 0, seed=1)
+    assert actions(s) == [f"bid {opening}"]
+    with pytest.raises(IllegalAction) as info:
+        apply(s, Action.parse("pass"))
+    assert info.value.code == "bad-bid"
+    s = apply(s, Action.bid(opening))
+    assert actions(s) == ["pass", f"bid {next_bid}"]
+    with pytest.raises(IllegalAction) as info:
+        apply(s, Action.bid(next_bid + 1))
+    assert info.value.code == "bad-bid"
+    assert "raise by exactly" in str(info.value)
+
+
+def test_buying_a_pass_is_out_of_the_auction_for_good() -> None:
+    s = gleek.new_deal(gleek.load_profile("parlett"), dealer=2, seed=1)
+    s = run(s, ["bid 12", "pass", "bid 13"])  # eldest, middle passes, dealer
+    assert s.to_act == 0  # the middle hand is skipped
+    s = run(s, ["bid 14", "bid 15"])
+    assert s.to_act == 0
+    s = run(s, ["pass"])
+    assert (s.buyer, s.price) == (2, 15)
+
+
+def test_buying_two_passes_and_the_last_bidder_buys_even_the_opener() -> None:
+    s = run(gleek.new_deal(gleek.load_profile("parlett"), dealer=2, seed=1),
+            ["bid 12", "pass", "pass"])
+    assert (s.buyer, s.price) == (0, 12)
+
+
+def test_buying_a_passer_still_vies_the_ruff() -> None:
+    s = ruff_ready("parlett", "AC KC QC JC 10C", NO_HONOURS, "", "")
+    s = run(s, ["wait", "vie"])  # the middle hand passed the auction and vies
+    assert s.ruff is not None and s.ruff.vier == 1
+
+
+def test_buying_price_half_to_each_and_the_odd_chip_to_the_pot() -> None:
+    s = run(gleek.new_deal(gleek.load_profile("parlett"), dealer=2, seed=1),
+            ["bid 12", "bid 13", "pass", "pass"])
+    assert pays(s, "stock") == [(1, 2, 6), (1, 0, 6), (1, "pot", 1)]
+    s = run(gleek.new_deal(gleek.load_profile("pi", ["bid-13"]), dealer=2, seed=1),
+            ["bid 13", "pass", "pass"])
+    assert pays(s, "stock") == [(0, 1, 6), (0, 2, 6), (0, "pot", 1)]
+
+
+def test_buying_discard_exactly_7_before_seeing_the_stock() -> None:
+    s = deal("parlett", {0: "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S AH"}, "7C",
+             stock="AD KD QD JD 10D 9D 8D")
+    s = run(s, ["bid 12", "pass", "pass"])
+    # only the 12 cards dealt may go out: the stock is not in hand yet
+    assert {a.card for a in legal_actions(s)} == set(cards("AS KS QS JS 10S 9S 8S 7S 6S 5S 4S AH"))
+    with pytest.raises(IllegalAction) as info:
+        apply(s, Action.parse("discard AD"))
+    assert info.value.code == "bad-discard"
+    s = run(s, [f"discard {c}" for c in "4S 5S 6S 7S 8S 9S".split()])
+    assert s.phase is Phase.DISCARD
+    with pytest.raises(IllegalAction) as info:
+        apply(s, Action.parse("discard 4S"))
+    assert info.value.code == "bad-discard" and "again" in str(info.value)
+    s = run(s, ["discard 10S"])
+    assert s.phase is Phase.RUFF
+    assert set(s.hand(0)) == set(cards("AS KS QS JS AH AD KD QD JD 10D 9D 8D"))
+    assert s.discarded == tuple(cards("4S 5S 6S 7S 8S 9S 10S"))
+
+
+def test_buying_pedagogical_forbids_discarding_trump_honours() -> None:
+    s = deal("pedagogical", {0: "AH KH QH JH 10H 9S 8S 7S 6S 5S 4S 4D"}, "7H")
+    s = run(s, ["bid 12", "pass", "pass"])
+    legal = {a.card for a in legal_actions(s)}
+    assert not legal & set(cards("AH KH QH JH")) and C("10H") in legal
+    for honour in "AH KH QH JH".split():
+        with pytest.raises(IllegalAction) as info:
+            apply(s, Action.parse(f"discard {honour}"))
+        assert info.value.code == "forbidden-discard"
+
+
+@pytest.mark.parametrize("profile", ["parlett", "pi"])
+def test_buying_a_discarded_honour_scores_for_nobody(profile: str) -> None:
+    p = gleek.load_profile(profile)
+    s = deal(p, {0: "AH 9S 8S 7S 6S 5S KS 4C 5C 6C 7C 8C"}, "7H", stock=NO_HONOURS)
+    s = run(s, [f"bid {p.stock.opening_bid}", "pass", "pass",
+                *(f"discard {c}" for c in "AH 9S 8S 7S 6S 5S KS".split())])
+    end = play_first_legal(s)
+    o = outcome(end)
+    assert sum(o.points) == 66 - 15
+    assert o.pot == 15  # what is paid in and not taken out stays in the pot
+
+
+# ---------------------------------------------------------------------------- the ruff
+
+
+def test_ruff_value_of_clubs_a_q_9_5_is_35() -> None:
+    p = gleek.load_profile("parlett")
+    assert ruff_value(p, gleek.cards.mask_of(cards("AC QC 9C 5C"))) == 35
+    assert ruff_value(p, gleek.cards.mask_of(cards("AC QC 9C 5C 4H KH"))) == 35
+
+
+def test_ruff_is_counted_after_the_exchange() -> None:
+    # Before the exchange eldest's best suit is spades (49); the stock brings hearts (66).
+    s = _direct()
+    before = gleek.cards.mask_of(s.dealt_hand(0))
+    assert ruff_value(s.profile, before) == 49  # spades 4 to 10
+    s = run(s, ["vie", "see", "see"])
+    assert s.ruff is not None and s.ruff.winner == 0  # hearts 66 beat the dealer's clubs 60
+
+
+@pytest.mark.parametrize(("profile", "winner"), [("parlett", 1), ("pedagogical", 1), ("pi", 0)])
+def test_ruff_four_aces_beat_every_ruff_where_the_profile_says(profile: str, winner: int) -> None:
+    # Eldest holds hearts K Q J 10 9 8 (57); the middle hand four Aces.
+    p = gleek.load_profile(profile)
+    s = deal(p, {0: "KH QH JH 10H 9H 8H 4S 5S 6S 7S 8S 9S",
+                 1: "AH AS AD AC 4C 5C 6C 7C 4D 5D 6D 7D",
+                 2: "KS QS JS 10S KD QD JD 10D 8D KC QC 9C"},
+             "7H", stock="4H 5H 6H 9D 10C JC 8C")
+    s = run(s, [f"bid {p.stock.opening_bid}", "pass", "pass",
+                *(f"discard {c}" for c in "4S 5S 6S 7S 8S 9S 8H".split())])
+    # eldest hearts K Q J 10 9 4 5 6 = 64; the dealer spades 40, diamonds 48; the middle
+    # hand's best suit is clubs 11 + 4 + 5 + 6 + 7 = 33 but it holds four Aces
+    assert s.to_act == 0
+    s = run(s, ["vie", "see", "see"])
+    assert s.ruff is not None and s.ruff.winner == winner
+
+
+def test_ruff_ties_go_to_eldest_then_middle_then_dealer() -> None:
+    p = gleek.load_profile("parlett")
+    m = gleek.cards.mask_of
+    hands = (m(cards("AH KH QH")), m(cards("AS KS QS")), m(cards("AC KC QC")))  # 31 each
+    assert ruff_winner(p, hands, dealer=2, live=0b111) == 0
+    assert ruff_winner(p, hands, dealer=0, live=0b111) == 1  # seat 1 is eldest now
+    assert ruff_winner(p, hands, dealer=2, live=0b110) == 1  # middle before dealer
+    assert ruff_winner(p, hands, dealer=1, live=0b011) == 0  # dealer 1: eldest 2, middle 0
+    better = (hands[0], hands[1], m(cards("AC KC QC 4C")))
+    assert ruff_winner(p, better, dealer=2, live=0b111) == 2
+
+
+def test_ruff_four_aces_in_the_stage_function() -> None:
+    m = gleek.cards.mask_of
+    hands = (m(cards("AH AS AD AC")), m(cards("KH QH JH 10H 9H 8H 7H")), 0)
+    assert ruff_winner(gleek.load_profile("parlett"), hands, 2, 0b111) == 0
+    assert ruff_winner(gleek.load_profile("pi"), hands, 2, 0b111) == 1
+
+
+# ---------------------------------------------------------------------------- direct model
+
+
+def _direct(profile: str = "parlett", stake: int | None = None) -> gleek.State:
+    """Eldest buys; after the exchange eldest holds hearts 66, the middle hand spades 41 and
+    the dealer clubs 60."""
+    return ruff_ready(profile, "4D 5D 6D 7D 8D", "AH KH QH JH 10H 9H 6H",
+                      "AS KS QS JS AD KD QD 4C 5C 6C 7C 8C",
+                      "9D 10D JD 9C 10C JC QC KC AC 4H 5H 7H", turn_up="8H", stake=stake)
+
+
+def test_direct_all_wait_no_ruff_parlett_next_stake_4_for_one_deal_only() -> None:
+    s = run(_direct(), ["wait", "wait", "wait"])
+    assert s.phase is Phase.PLAY and pays(s, "ruff") == []
+    assert outcome(play_first_legal(s)).ruff_stake == 4
+    s4 = run(_direct(stake=4), ["wait", "wait", "wait"])
+    assert outcome(play_first_legal(s4)).ruff_stake == 4  # not 8
+    v4 = run(_direct(stake=4), ["vie", "pass", "pass"])
+    assert pays(v4, "ruff") == [(1, 0, 4), (2, 0, 4)]
+    assert outcome(play_first_legal(v4)).ruff_stake == 2
+
+
+def test_direct_pedagogical_no_vie_doubles_and_a_vie_resets_to_2() -> None:
+    for opening, after in ((2, 4), (4, 8), (8, 16)):
+        s = run(_direct("pedagogical", opening), ["wait", "wait", "wait"])
+        assert outcome(play_first_legal(s)).ruff_stake == after
+    s = run(_direct("pedagogical", 8), ["vie", "pass", "pass"])
+    assert outcome(play_first_legal(s)).ruff_stake == 2
+
+
+def test_direct_a_passer_owes_the_stake_as_it_was_and_showdown_losers_the_final() -> None:
+    s = run(_direct(), ["vie", "pass", "revie"])  # middle passes at 2, dealer revies to 4
+    assert s.to_act == 0 and actions(s) == ["pass", "see", "revie"]
+    s = run(s, ["see"])
+    assert s.ruff is not None and s.ruff.shown and s.ruff.winner == 0
+    assert pays(s, "ruff") == [(1, 0, 2), (2, 0, 4)]
+
+
+def test_direct_two_passes_and_the_third_wins_without_showing() -> None:
+    s = run(_direct(), ["wait", "wait", "vie", "pass", "pass"])  # dealer vies on the worst hand
+    assert s.ruff is not None and (s.ruff.winner, s.ruff.shown) == (2, False)
+    assert pays(s, "ruff") == [(0, 2, 2), (1, 2, 2)]
+
+
+def test_direct_the_vie_counts_as_a_raise_and_waiters_still_act() -> None:
+    s = run(_direct(), ["wait", "vie", "see"])
+    assert s.to_act == 0  # eldest waited, and must now answer the vie
+    s = run(s, ["see"])
+    assert s.phase is Phase.PLAY  # the vier does not act again: everyone has acted since
+    assert pays(s, "ruff") == [(1, 0, 2), (2, 0, 2)]
+
+
+def test_direct_only_wait_or_vie_before_a_vie() -> None:
+    s = _direct()
+    assert actions(s) == ["wait", "vie"]
+    with pytest.raises(IllegalAction) as info:
+        apply(s, Action.parse("see"))
+    assert info.value.code == "bad-ruff-call"
+
+
+# ---------------------------------------------------------------------------- pool model
+
+
+def _pool(buyer_seat: int) -> gleek.State:
+    auction = {0: ("bid 10", "pass", "pass"), 1: ("bid 10", "bid 12", "pass", "pass")}[buyer_seat]
+    p = gleek.load_profile("pi")
+    hands = {0: "4D 5D 6D 7D 8D 4S 5S 6S 7S 8S 9S 10S", 1: "AS KS QS JS 10S".replace("10S", "2")}
+    hands = {0: "AH KH QH JH 10H 9H 4S 5S 6S 7S 8S 9S", 1: "AS KS QS JS 10S 4D 5D 6D 7D 8D 9D 10D"}
+    s = deal(p, hands, "5C", stock="4C 6C 7C 8C 9C 10C JC")
+    s = run(s, auction)
+    while s.phase is Phase.DISCARD:
+        s = apply(s, legal_actions(s)[0])
+    return s
+
+
+def test_pool_the_buyer_speaks_first() -> None:
+    assert _pool(1).to_act == 1
+    assert _pool(0).to_act == 0
+
+
+def test_pool_fold_forfeits_and_the_winner_takes_the_pool() -> None:
+    s = run(_pool(1), ["wait", "vie", "see", "pass"])  # middle waits, dealer vies...
+    assert s.ruff is not None and s.ruff.shown
+    w = s.ruff.winner
+    assert w in (0, 2)
+    loser = 2 if w == 0 else 0
+    # the folder loses its ante, the showdown loser its ante and vie
+    assert sorted(pays(s, "ruff-pool")) == sorted([(1, w, 2), (loser, w, 4)])
+
+
+def test_pool_nobody_vies_the_hands_are_shown_and_the_best_takes_the_antes() -> None:
+    s = run(_pool(0), ["wait", "wait", "wait"])
+    assert s.ruff is not None and s.ruff.shown
+    w = s.ruff.winner
+    assert sorted(pays(s, "ruff-pool")) == sorted([(x, w, 2) for x in range(3) if x != w])
+    o = outcome(play_first_legal(s))
+    assert o.ruff.vied is False and o.ruff_stake == 2
+
+
+# ---------------------------------------------------------------------------- gleeks, mournivals
+
+
+def test_sets_each_opponent_pays_every_set_and_a_mournival_is_not_a_gleek() -> None:
+    s = ruff_ready("parlett", "AH AS AD KH KS", "KD KC 5D 6D 7D 8D 9D",
+                   "QH QS QD JD 4C 5C 6C 7C 8C 9C 10D 4D",
+                   "JH JS JC AC QC 10H 9H 8H 7H 6H 5H 4H", turn_up="10C")
+    s = run(s, ["wait", "wait", "wait"])
+    got = sorted((p.payer, p.payee, p.amount, p.detail) for p in s.payments if p.reason == "set")
+    assert got == sorted([
+        (1, 0, 4, "gleek of A"), (2, 0, 4, "gleek of A"),
+        (1, 0, 6, "mournival of K"), (2, 0, 6, "mournival of K"),
+        (0, 1, 2, "gleek of Q"), (2, 1, 2, "gleek of Q"),
+        (0, 2, 1, "gleek of J"), (1, 2, 1, "gleek of J"),
+    ])
+
+
+@pytest.mark.parametrize("profile", ["parlett", "pedagogical"])
+def test_sets_four_aces_pay_as_a_mournival_even_after_winning_the_ruff(profile: str) -> None:
+    s = ruff_ready(profile, "AH AS AD AC 4H", NO_HONOURS, "KH QH JH 10H 9H KC QC JC 5C 6C 7C 8C",
+                   "5H 6H 7H 8H KS QS JS KD QD JD 9C 4C", turn_up="10C")
+    s = run(s, ["vie", "see", "see"])
+    assert s.ruff is not None and s.ruff.winner == 0
+    assert [(p.payer, p.amount) for p in s.payments if p.reason == "set"] == [(1, 8), (2, 8)]
+
+
+def test_sets_are_counted_after_the_exchange() -> None:
+    # eldest discards two of three Kings: no gleek is paid
+    s = deal("parlett", {0: "KH KS KD 4S 5S 6S 7S 8S 9S 10S 4C 5C"}, "7C", stock=NO_HONOURS)
+    s = run(s, ["bid 12", "pass", "pass",
+                *(f"discard {c}" for c in "KH KS 4S 5S 6S 7S 8S".split()),
+                "wait", "wait", "wait"])
+    assert [p for p in s.payments if p.reason == "set" and p.payee == 0] == []
+    kept = deal("parlett", {0: "KH KS KD 4S 5S 6S 7S 8S 9S 10S 4C 5C"}, "7C", stock=NO_HONOURS)
+    kept = run(kept, ["bid 12", "pass", "pass",
+                      *(f"discard {c}" for c in "4S 5S 6S 7S 8S 9S 10S".split()),
+                      "wait", "wait", "wait"])
+    assert [(p.payee, p.detail) for p in kept.payments if p.reason == "set" and p.payee == 0] == [
+        (0, "gleek of K"), (0, "gleek of K")]
+
+
+# ---------------------------------------------------------------------------- tiddy
+
+
+def test_tiddy_held_pays_2_from_each_opponent_once() -> None:
+    s = ruff_ready("parlett", "AH KH QH JH 10H", NO_HONOURS, "4C 5C", "", turn_up="9C")
+    s = run(s, ["wait", "wait", "wait"])
+    assert pays(s, "tiddy") == [(2, 1, 2), (0, 1, 2)]
+    end = play_first_legal(s)
+    assert pays(end, "tiddy") == [(2, 1, 2), (0, 1, 2)]  # playing it later pays nothing more
+
+
+def test_tiddy_discarded_by_the_buyer_pays_nobody() -> None:
+    s = deal("parlett", {0: "4C 5S 6S 7S 8S 9S 10S AH KH QH JH 10H"}, "9C", stock=NO_HONOURS)
+    s = run(s, ["bid 12", "pass", "pass", *(f"discard {c}" for c in "4C 5S 6S 7S 8S 9S 10S"
+                                            .split()), "wait", "wait", "wait"])
+    assert pays(s, "tiddy") == []
+
+
+def test_tiddy_no_tiddy_variant_and_towser_tumbler_held() -> None:
+    s = ruff_ready("parlett", "AH KH QH JH 10H", NO_HONOURS, "4C 5C 6C", "", turn_up="9C",
+                   variants=("no-tiddy",))
+    assert pays(run(s, ["wait"] * 3), "tiddy") == []
+    s = ruff_ready("parlett", "AH KH QH JH 10H", NO_HONOURS, "4C 5C", "6C",
+                   turn_up="9C", variants=("towser-tumbler",))
+    s = run(s, ["wait"] * 3)
+    assert pays(s, "tiddy") == [(2, 1, 2), (0, 1, 2)]
+    assert pays(s, "towser") == [(2, 1, 5), (0, 1, 5)]
+    assert pays(s, "tumbler") == [(0, 2, 6), (1, 2, 6)]
+
+
+# ---------------------------------------------------------------------------- the tricks
+
+
+@pytest.mark.parametrize(("profile", "leader"), [("parlett", 0), ("pedagogical", 0), ("pi", 1)])
+def test_tricks_first_lead_eldest_or_the_buyer(profile: str, leader: int) -> None:
+    p = gleek.load_profile(profile)
+    o = p.stock.opening_bid
+    s = run(gleek.new_deal(p, dealer=2, seed=5), [f"bid {o}", f"bid {o + p.stock.increment}",
+                                                  "pass", "pass"])
+    while s.phase is not Phase.PLAY:
+        s = apply(s, legal_actions(s)[0])
+    assert s.to_act == leader
+
+
+def _play_ready(profile: str = "parlett", variants: tuple[str, ...] = ()) -> gleek.State:
+    s = ruff_ready(profile, "AH 10H 4H JC QC", "9D 8D 7D 6D 5D 4D 10D",
+                   "KH 5H 6H 7C 8C AS KS QS JS 4C 5C 6C", "QH 9H JH 8H 7H AD KD QD JD KC AC 10C",
+                   turn_up="9C", variants=variants)
+    return run(s, ["wait", "wait", "wait"])
+
+
+def test_tricks_follow_suit_if_you_can_else_any_card_no_duty_to_trump() -> None:
+    s = run(_play_ready(), ["play 10H"])
+    assert set(actions(s)) == {"play KH", "play 5H", "play 6H"}
+    with pytest.raises(IllegalAction) as info:
+        apply(s, Action.parse("play 7C"))
+    assert info.value.code == "revoke"
+    assert "while holding" in str(info.value)
+    s = run(_play_ready(), ["play 9D"])  # the middle hand holds no diamond
+    assert len(actions(s)) == 12  # anything, trump or not
+
+
+def test_tricks_play_high_when_following() -> None:
+    s = run(_play_ready(variants=("play-high",)), ["play 10H"])
+    assert actions(s) == ["play KH"]
+    with pytest.raises(IllegalAction) as info:
+        apply(s, Action.parse("play 5H"))
+    assert info.value.code == "not-highest"
+    s = run(_play_ready(variants=("play-high",)), ["play 9D"])
+    assert len(actions(s)) == 12  # not following: no duty
+    with pytest.raises(IllegalAction) as info:
+        apply(s, Action.parse("play AD"))
+    assert info.value.code == "card-not-in-hand"
+
+
+def test_tricks_highest_trump_wins_else_highest_of_the_suit_led() -> None:
+    h = lambda t: C(t).index  # noqa: E731
+    hearts, clubs = 1, 3
+    assert trick_winner(((0, h("10H")), (1, h("KH")), (2, h("AS"))), clubs) == 1
+    assert trick_winner(((0, h("10H")), (1, h("KH")), (2, h("4C"))), clubs) == 2
+    assert trick_winner(((0, h("5C")), (1, h("AC")), (2, h("4H"))), hearts) == 2
+    assert trick_winner(((0, h("5C")), (1, h("AD")), (2, h("4S"))), hearts) == 0
+
+
+def test_tricks_the_winner_leads_next() -> None:
+    s = run(_play_ready(), ["play 10H", "play KH", "play QH"])
+    assert s.to_act == 1 and s.play is not None and s.play.won == (0, 1, 0)
+
+
+# ---------------------------------------------------------------------------- counting, settling
+
+
+@pytest.mark.parametrize(("profile", "points"),
+                         [("pedagogical", (9, 6, 0)), ("parlett", (9, 6, 0)), ("pi", (0, 15, 0))])
+def test_counting_seed_002_trick_j_k_7(profile: str, points: tuple[int, int, int]) -> None:
+    """Hearts trumps: A leads JH, B plays KH, C plays 7H. B wins: 3 + 3 = 6; A scores Tom's 9
+    where honours go to the player (to the trick winner under Publications International)."""
+    p = gleek.load_profile(profile)
+    s = deal(p, {0: "JH 4S 5S 6S 7S 8S 9S 10S 4D 5D 6D 7D", 1: "KH 8D", 2: "7H 9D"}, "6H",
+             stock="10D 4C 5C 6C 7C 8C 9C")
+    s = run(s, [f"bid {p.stock.opening_bid}", "pass", "pass",
+                *(f"discard {c}" for c in "4S 5S 6S 7S 8S 9S 10S".split())])
+    s = run(s, ["wait", "wait", "wait"])
+    assert s.to_act == 0
+    s = run(s, ["play JH", "play KH", "play 7H"])
+    assert s.play is not None and s.play.points == points
+
+
+def test_counting_seed_000_settlement_39_15_12() -> None:
+    # Anna 12, Ben 39, Carla 15: Ben takes 17, Carla pays 7, Anna pays 10; the pot is unchanged.
+    pay = settlement((12, 39, 15), par=22)
+    assert [(p.payer, p.payee, p.amount) for p in pay] == [(0, "pot", 10), (2, "pot", 7),
+                                                           ("pot", 1, 17)]
+    chips, pot = gleek.state.net_chips(pay)
+    assert (chips, pot) == ((-10, 17, -7), 0)
+
+
+def test_counting_seed_002_settlement_36_21_9() -> None:
+    chips, pot = gleek.state.net_chips(settlement((36, 21, 9), par=22))
+    assert (chips, pot) == ((14, -1, -13), 0)
+
+
+def test_counting_short_players_pay_first_and_the_pot_keeps_what_is_left() -> None:
+    pay = settlement((30, 10, 11), par=22)  # 51 points: 15 lost to a discarded Tib
+    payers = [p.payer for p in pay]
+    assert payers.index("pot") > max(i for i, x in enumerate(payers) if x != "pot")
+    assert gleek.state.net_chips(pay) == ((8, -12, -11), 15)
+
+
+def test_counting_the_pot_carries_to_the_next_deal() -> None:
+    p = gleek.load_profile("parlett")
+    session = Session.start(p, deals=2, pot=5)
+    s = session.new_deal(deck=[c for c in gleek.DECK])
+    s = play_first_legal(s)
+    from gleek.session import DealRecord
+
+    after = session.record(DealRecord((), s, outcome(s)))
+    assert after.pot == 5 + outcome(s).pot
+    assert after.ruff_stake == outcome(s).ruff_stake
+    assert after.dealer == 1
+
+
+# ---------------------------------------------------------------------------- the session
+
+
+def test_session_starts_at_100_each_and_pot_0_and_warns_on_deal_count() -> None:
+    p = gleek.load_profile("pi")
+    s = Session.start(p, deals=4)
+    assert (s.balances, s.pot) == ((100, 100, 100), 0)
+    assert s.warnings and s.warnings[0].startswith("deal-count")
+    assert Session.start(p, deals=6).warnings == ()
+
+
+def test_session_equal_balances_share_the_win_and_chips_may_go_below_zero() -> None:
+    s = Session.start(gleek.load_profile("parlett"), deals=3, players=("A", "B", "C"))
+    s = attrs.evolve(s, balances=(-5, 120, 120))
+    assert s.ranking() == ((1, ("B", "C"), 120), (3, ("A",), -5))
+
+
+def test_session_chips_conserved_with_pot() -> None:
+    from gleek.sim.bots import BasicBot
+
+    s = Session.start(gleek.load_profile("parlett"), deals=6, chips=(0, 0, 0))
+    s = s.play_out([BasicBot()] * 3, seed=8)
+    assert sum(s.balances) + s.pot == 0

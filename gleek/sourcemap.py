@@ -33,6 +33,9 @@ MAX_DEPTH: Final = 200
 _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+_PLAIN_TAGS: Final = frozenset(("tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"))
+
+
 class LocatedError(Exception):
     """Raised by :func:`load_located`; the caller wraps it in its own error class."""
 
@@ -155,6 +158,10 @@ class _Builder:
                 )
         if not aliased:
             self.positions.setdefault(path, _mark(node))
+        if isinstance(node, yaml.MappingNode | yaml.SequenceNode) and node.tag not in _PLAIN_TAGS:
+            line, col = _mark(node)
+            raise LocatedError(f"cannot read this value: the tag {node.tag!r} is not allowed",
+                               line, col, "syntax")
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, path, depth, aliased)
         if isinstance(node, yaml.SequenceNode):

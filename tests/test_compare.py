@@ -1,0 +1,143 @@
+"""The comparison: matrix against the profiles' own data, record divergences, simulation."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import gleek
+from gleek.compare import compare_record, rule_matrix, simulate
+from gleek.profile import list_profiles
+from gleek.record import dumps
+from gleek.session import DealRecord, Session
+from gleek.state import apply, legal_actions, outcome
+from tests.helpers import deal, play_first_legal, run
+
+ROOT = Path(__file__).resolve().parent.parent
+ALL = [gleek.load_profile(p) for p in list_profiles()]
+
+
+def test_matrix_rows_are_exactly_the_rules_that_differ_read_from_the_profiles() -> None:
+    m = rule_matrix(ALL)
+    expected = [
+        r.path for r in ALL[0].rules
+        if len({json.dumps(p.rule(r.path).value, sort_keys=True) for p in ALL}) > 1
+    ]
+    assert [row.path for row in m.rows] == expected
+    assert "stock.opening_bid" in expected and "tricks.honours_to" in expected
+    assert "scoring.par" not in expected
+    for row in m.rows:
+        for prof, cell in zip(ALL, row.cells, strict=True):
+            assert cell == prof.rule(row.path)  # the very value and source of the profile
+
+
+def test_matrix_all_rows_and_variants_as_columns() -> None:
+    m = rule_matrix(ALL, all_rules=True)
+    assert len(m.rows) == len(ALL[0].rules)
+    with_high = [gleek.load_profile(p, ["play-high"]) for p in ("parlett", "pi")]
+    m2 = rule_matrix(with_high)
+    assert m2.profiles == ("parlett+play-high", "publications-international+play-high")
+    assert "tricks.play_high" not in [r.path for r in m2.rows]
+
+
+def test_matrix_renders_marks_inferred_and_cites() -> None:
+    m = rule_matrix(ALL)
+    text = m.text()
+    assert "[inferred]" in text and "+====" in text and "seed 000_8b0e712215f519c2.txt" in text
+    md = m.markdown()
+    assert md.splitlines()[1].startswith("|:--") or md.splitlines()[1].startswith("|--")
+    assert "*(inferred)*" in md
+    data = m.to_json()
+    cell = next(r for r in data["rules"] if r["path"] == "ruff.four_aces")["cells"]
+    assert cell["publications-international"]["inferred"] is True
+    assert cell["parlett"]["value"] is True
+
+
+def _ped_compatible_record(discards: list[str]) -> Session:
+    """A parlett deal that is also legal under pedagogical: eldest buys at 12, nobody vies."""
+    p = gleek.load_profile("parlett")
+    s = deal(p, {0: "AH JH 4S 5S 6S 7S 8S 9S 10S 4D 5D 6D"}, "7H", stock="7D 8D 9D 10D 4C 5C 6C")
+    s = run(s, ["bid 12", "pass", "pass", *(f"discard {c}" for c in discards),
+                "wait", "wait", "wait"])
+    s = play_first_legal(s)
+    session = Session.start(p, deals=1, dealer=2)
+    return session.record(DealRecord((), s, outcome(s)))
+
+
+def test_replay_under_several_profiles_same_result_when_no_rule_bites(tmp_path: Path) -> None:
+    f = tmp_path / "same.yaml"
+    f.write_text(dumps(_ped_compatible_record("4S 5S 6S 7S 8S 9S 10S".split())))
+    result = compare_record(f, [gleek.load_profile("parlett"), gleek.load_profile("pedagogical")])
+    (_, a), (_, b) = result.reports
+    assert a.valid and b.valid and a.deals == b.deals
+    assert all(divs == () for _, divs in result.causes)
+
+
+def test_replay_divergence_is_traced_to_the_forbidden_discard_rule(tmp_path: Path) -> None:
+    f = tmp_path / "honour.yaml"
+    f.write_text(dumps(_ped_compatible_record("AH 5S 6S 7S 8S 9S 10S".split())))
+    result = compare_record(f, [gleek.load_profile("parlett"), gleek.load_profile("pedagogical")])
+    reports = dict(result.reports)
+    assert reports["parlett"].valid
+    assert reports["pedagogical"].errors[0].code == "forbidden-discard"
+    causes = dict(result.causes)["pedagogical"]
+    biting = [d for d in causes if "breaks this rule" in d.effect]
+    assert [d.path for d in biting] == ["stock.forbidden_discards"]
+    assert "forbidden-discard" in biting[0].effect
+    assert "A, K, Q, J" in biting[0].other_value
+    assert "pedagogical" in result.text() and "Forbidden discards" in result.text()
+
+
+def test_replay_divergence_in_scoring_is_traced_to_who_scores_honours() -> None:
+    f = ROOT / "examples" / "parlett-play-high.yaml"
+    pi_high = gleek.load_profile("pi", ["play-high"])
+    result = compare_record(f, [gleek.load_profile("parlett", ["play-high"]), pi_high])
+    causes = {d.path: d for d in dict(result.causes)[pi_high.name]}
+    assert "East 18->15" in causes["tricks.honours_to"].effect
+    assert "bad-bid" in causes["stock.opening_bid"].effect
+    assert "out-of-turn" in causes["tricks.first_lead"].effect
+    assert "tricks.trick_points" not in causes  # the same in both
+    data = result.to_json()
+    assert data["base"] == "parlett+play-high"
+    assert set(data["profiles"]) == {"parlett+play-high", pi_high.name}
+
+
+def test_simulation_is_identical_whatever_the_number_of_workers() -> None:
+    one = simulate(ALL, 30, seed=7, bots="random", workers=1)
+    two = simulate(ALL, 30, seed=7, bots="random", workers=2)
+    assert one == two
+    assert simulate(ALL, 30, seed=8, bots="random", workers=1) != one
+
+
+def test_simulation_reports_every_metric_with_an_interval() -> None:
+    ticks: list[int] = []
+    sim = simulate([ALL[0], ALL[2]], 12, seed=1, bots="basic", workers=1, progress=ticks.append)
+    assert sum(ticks) == 12
+    data = sim.to_json()
+    for name in ("parlett", "publications-international"):
+        metrics = data["profiles"][name]
+        assert set(metrics) == {"dealer", "eldest", "middle", "buyer", "non_buyer",
+                                "ruff_contested", "price", "pot_left", "pot_share"}
+        for m in metrics.values():
+            assert m["ci95"][0] <= m["mean"] <= m["ci95"][1] and m["n"] == 12
+    # dealer + eldest + middle = buyer + 2 * non-buyer = -(pot left), on average as per deal
+    pm = data["profiles"]["parlett"]
+    total = pm["dealer"]["mean"] + pm["eldest"]["mean"] + pm["middle"]["mean"]
+    assert total == pytest.approx(pm["buyer"]["mean"] + 2 * pm["non_buyer"]["mean"])
+    assert total == pytest.approx(-pm["pot_left"]["mean"])
+    assert 10 <= data["profiles"]["publications-international"]["price"]["mean"]
+    assert "95% confidence interval" in sim.text()
+
+
+def test_simulation_rejects_bad_arguments() -> None:
+    with pytest.raises(ValueError):
+        simulate(ALL, 0)
+    with pytest.raises(ValueError):
+        simulate(ALL, 3, bots="clever")
+
+
+def test_first_legal_actions_are_deterministic() -> None:
+    s = gleek.new_deal(ALL[0], 0, seed=3)
+    assert legal_actions(apply(s, legal_actions(s)[0]))[0] == gleek.Action.parse("pass")

@@ -1,0 +1,151 @@
+"""Invariants over every profile and every combination of variants, by random legal play."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import gleek
+from gleek import Action, IllegalAction, Phase, apply, legal_actions, outcome
+from gleek.cards import CARDS, DECK
+from gleek.profile import list_profiles, list_variants
+from gleek.session import Session
+from gleek.sim.bots import RandomBot
+
+COMBOS = [
+    (p, combo)
+    for p in list_profiles()
+    for n in range(len(list_variants()) + 1)
+    for combo in itertools.combinations(list_variants(), n)
+]
+profiles = st.sampled_from(COMBOS).map(lambda pv: gleek.load_profile(pv[0], pv[1]))
+ALL_WORDS = [Action.word(w) for w in ("pass", "wait", "vie", "see", "revie")]
+MAX_ACTIONS = 2000
+
+
+def everything_for(state: gleek.State) -> list[Action]:
+    """Every action of any kind that could be tried now."""
+    bids = [Action.bid(n) for n in range(8, 30)]
+    cards = [Action.play(c) for c in DECK] + [Action.discard(c) for c in DECK]
+    return bids + ALL_WORDS + cards
+
+
+def honour_points(profile: gleek.Profile, cards: tuple[gleek.Card, ...],
+                  trumps: gleek.Suit) -> int:
+    return sum(profile.tricks.honours.get(c.rank, 0) for c in cards if c.suit is trumps)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(profiles, st.integers(0, 2**32), st.integers(0, 2), st.randoms(use_true_random=False))
+def test_random_legal_play_ends_with_every_invariant(
+    profile: gleek.Profile, seed: int, dealer: int, rng: random.Random
+) -> None:
+    state = gleek.new_deal(profile, dealer, seed=seed)
+    assert gleek.new_deal(profile, dealer, seed=seed) == state  # same seed, same deal
+    steps = 0
+    while not state.is_over:
+        legal = legal_actions(state)
+        assert legal, f"no legal action in phase {state.phase}"
+        assert len(set(legal)) == len(legal)
+        assert legal_actions(state) == legal  # stable order
+        state = apply(state, rng.choice(legal))
+        steps += 1
+        assert steps < MAX_ACTIONS
+    assert legal_actions(state) == ()
+    o = outcome(state)
+    # chips and pot always sum to zero over a deal
+    assert sum(o.chips) + o.pot == 0
+    assert o.pot >= 0
+    # 66 points less the honours discarded (a turned-up honour counts for the dealer)
+    lost = honour_points(profile, state.discarded, state.trumps)
+    if not profile.turn_up.honour_to_dealer:
+        lost += honour_points(profile, (state.turn_up,), state.trumps)
+    assert sum(o.points) == 66 - lost
+    # every card is played exactly once: all but the turn-up and the discards
+    played = [c for t in state.tricks for _, c in t]
+    assert len(played) == 36 == len(set(played))
+    assert set(played) == set(DECK) - {state.turn_up} - set(state.discarded)
+    assert all(state.hands[s] == 0 for s in range(3))
+    assert len(state.tricks) == 12 and all(len(t) == 3 for t in state.tricks)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(profiles, st.integers(0, 2**32), st.randoms(use_true_random=False))
+def test_every_listed_action_applies_and_nothing_else_does(
+    profile: gleek.Profile, seed: int, rng: random.Random
+) -> None:
+    state = gleek.new_deal(profile, rng.randrange(3), seed=seed)
+    while not state.is_over:
+        legal = legal_actions(state)
+        for action in everything_for(state):
+            if action in legal:
+                nxt = apply(state, action)
+                assert nxt is not state
+                assert gleek.check_action(state, action) is None
+            else:
+                try:
+                    apply(state, action)
+                except IllegalAction as exc:
+                    assert exc.code in {
+                        "bad-bid", "bad-discard", "forbidden-discard", "bad-ruff-call",
+                        "card-not-in-hand", "revoke", "not-highest", "extra-action",
+                    }
+                    assert str(exc)
+                else:
+                    raise AssertionError(f"{action} applied in {state.phase} but is not listed")
+        # acting out of turn is refused too
+        other = (state.to_act + 1) % 3
+        try:
+            apply(state, legal[0], seat=other)
+        except IllegalAction as exc:
+            assert exc.code == "out-of-turn"
+        else:
+            raise AssertionError("an out-of-turn action applied")
+        state = apply(state, rng.choice(legal))
+    for action in ALL_WORDS[:1] + [Action.play(CARDS[0])]:
+        try:
+            apply(state, action)
+        except IllegalAction as exc:
+            assert exc.code == "extra-action"
+        else:
+            raise AssertionError("an action applied after the deal")
+
+
+@settings(max_examples=30, deadline=None)
+@given(profiles, st.integers(1, 9), st.integers(0, 2**16))
+def test_a_session_conserves_chips_and_rotates_the_deal(
+    profile: gleek.Profile, deals: int, seed: int
+) -> None:
+    s = Session.start(profile, deals=deals, dealer=seed % 3)
+    s = s.play_out([RandomBot()] * 3, seed=seed)
+    assert sum(s.balances) + s.pot == 300
+    assert [d.final.dealer for d in s.deals] == [(seed + i) % 3 for i in range(deals)]
+    stakes = [d.final.info.ruff_stake for d in s.deals]
+    assert stakes[0] == profile.ruff.stake
+    for prev, nxt in zip(s.deals, stakes[1:], strict=False):
+        assert prev.outcome.ruff_stake == nxt
+
+
+@settings(max_examples=50, deadline=None)
+@given(profiles, st.integers(0, 2**32))
+def test_observation_hides_other_hands_and_the_stock(profile: gleek.Profile, seed: int) -> None:
+    state = gleek.new_deal(profile, 0, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        for seat in range(3):
+            obs = gleek.observation(state, seat)
+            assert set(obs.hand) == set(state.hand(seat))
+            text = repr(obs)
+            for other in range(3):
+                if other != seat:
+                    hidden = set(state.hand(other)) - set(c for t in state.tricks for _, c in t)
+                    assert not any(f"Card.parse('{c}')" in text for c in hidden
+                                   if c not in obs.hand and all(c != x for _, x in obs.trick))
+            if state.buyer is not None and seat != state.buyer:
+                assert obs.discards == ()
+        if state.phase is Phase.PLAY:
+            break
+        state = apply(state, rng.choice(legal_actions(state)))

@@ -13,19 +13,31 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/python -m gleek.demo
+	@echo "== The rules of the three profiles (gleek rules ...)"
+	@for p in parlett publications-international pedagogical; do $(BIN)/gleek rules $$p; echo; done
+	@echo "== Bots play a deal (gleek play --profile parlett --variant play-high --seed 1)"
+	@$(BIN)/gleek play --profile parlett --variant play-high --seed 1
+	@echo
+	@echo "== A recorded deal validated (gleek validate examples/parlett-s0-auction.yaml)"
+	@$(BIN)/gleek validate examples/parlett-s0-auction.yaml
+	@echo
+	@echo "== A broken record (gleek validate tests/records/revoke.yaml; exit status 1)"
+	@$(BIN)/gleek validate tests/records/revoke.yaml || true
+	@echo
+	@echo "== How the sources differ (gleek compare)"
+	@$(BIN)/gleek compare
 
 test: lint typecheck pytest docs
 
 lint: $(STAMP)
-	$(BIN)/ruff check gleek tests benchmarks docs
-	$(BIN)/ruff format --check gleek tests benchmarks docs
+	$(BIN)/ruff check gleek tests benchmarks docs tools
+	$(BIN)/ruff format --check gleek tests benchmarks docs tools
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict gleek
 
 pytest: $(STAMP)
-	$(BIN)/python -m pytest gleek tests docs
+	$(BIN)/python -m pytest gleek tests docs README.md
 
 docs: $(STAMP)
 	$(BIN)/sphinx-build -W --keep-going -q -b html docs docs/_build/html

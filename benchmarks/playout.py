@@ -61,7 +61,9 @@ def main() -> int:
     base_n = max(args.n * 4, 20000)
     out = subprocess.run(
         [sys.executable, str(args.baseline), str(base_n), "--reps", str(args.reps), "--json"],
-        check=True, capture_output=True, text=True,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout
     base = json.loads(out.strip().splitlines()[-1])
     base_rate = float(base["deals_per_s"])

@@ -152,7 +152,9 @@ class Card:
 # CARDS[i] is the card whose engine index is i (suit-major, rank ascending).
 CARDS: Final[tuple[Card, ...]] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
 # The canonical deck order: spades, hearts, diamonds, clubs; A high to 4 low within each.
-DECK: Final[tuple[Card, ...]] = tuple(Card(rank, suit) for suit in Suit for rank in RANKS_HIGH_FIRST)
+DECK: Final[tuple[Card, ...]] = tuple(
+    Card(rank, suit) for suit in Suit for rank in RANKS_HIGH_FIRST
+)
 _CARD_TEXT: Final = {
     f"{rt}{st}": Card(rank, suit)
     for rank in Rank

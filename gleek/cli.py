@@ -9,12 +9,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
 from gleek.errors import GleekError, ProfileError, RecordError
-from gleek.profile import Profile, list_profiles, list_variants, load_profile, variant_titles
+from gleek.profile import Profile, list_profiles, load_profile, variant_titles
 
 __all__ = ["main"]
 
@@ -33,17 +33,27 @@ def _profile(name: str, variants: Sequence[str]) -> Profile:
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="gleek", description="Rules, validation and comparison for the card game "
-                "Gleek.")
-    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser,
-                           metavar="{profiles,rules,play,validate,compare}")
+    p = _Parser(
+        prog="gleek", description="Rules, validation and comparison for the card game Gleek."
+    )
+    sub = p.add_subparsers(
+        dest="command",
+        required=True,
+        parser_class=_Parser,
+        metavar="{profiles,rules,play,validate,compare}",
+    )
 
     sub.add_parser("profiles", help="list profiles and variants with their titles")
 
     r = sub.add_parser("rules", help="the complete rules of a profile, with sources")
     r.add_argument("profile", help="a profile id, alias or file")
-    r.add_argument("--variant", action="append", default=[], metavar="V",
-                   help="apply a variant overlay (repeatable, applied in order)")
+    r.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="V",
+        help="apply a variant overlay (repeatable, applied in order)",
+    )
     r.add_argument("--format", choices=("text", "markdown", "json"), default="text")
 
     pl = sub.add_parser("play", help="bots play deals; prints each deal readably")
@@ -52,28 +62,44 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--seed", type=int, default=1)
     pl.add_argument("--deals", type=_positive, default=1)
     pl.add_argument("--bots", choices=("basic", "random"), default="basic")
-    pl.add_argument("--out", type=Path, metavar="FILE",
-                    help="also write the deals as a format-1 record (.yaml or .json)")
+    pl.add_argument(
+        "--out",
+        type=Path,
+        metavar="FILE",
+        help="also write the deals as a format-1 record (.yaml or .json)",
+    )
 
     v = sub.add_parser("validate", help="replay recorded deals and report the first rule broken")
     v.add_argument("files", nargs="+", metavar="FILE")
     v.add_argument("--json", action="store_true", help="print the report as JSON")
 
     c = sub.add_parser("compare", help="how the profiles differ: matrix, record, simulation")
-    c.add_argument("profiles", nargs="*", metavar="PROFILE",
-                   help="profiles to compare (default: all)")
-    c.add_argument("--variant", action="append", default=[], metavar="V",
-                   help="apply a variant to every profile compared")
+    c.add_argument(
+        "profiles", nargs="*", metavar="PROFILE", help="profiles to compare (default: all)"
+    )
+    c.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="V",
+        help="apply a variant to every profile compared",
+    )
     c.add_argument("--all", action="store_true", help="every rule, not only those that differ")
     c.add_argument("--format", choices=("text", "markdown", "json"), default="text")
-    c.add_argument("--record", type=Path, metavar="FILE",
-                   help="replay this record under each profile")
-    c.add_argument("--simulate", type=_positive, metavar="N",
-                   help="play N seeded deals under each profile")
+    c.add_argument(
+        "--record", type=Path, metavar="FILE", help="replay this record under each profile"
+    )
+    c.add_argument(
+        "--simulate", type=_positive, metavar="N", help="play N seeded deals under each profile"
+    )
     c.add_argument("--seed", type=int, default=0)
     c.add_argument("--bots", choices=("random", "basic"), default="basic")
-    c.add_argument("--workers", type=_positive, default=None,
-                   help="processes for --simulate (default: all cores)")
+    c.add_argument(
+        "--workers",
+        type=_positive,
+        default=None,
+        help="processes for --simulate (default: all cores)",
+    )
     c.add_argument("--no-progress", action="store_true", help="no progress bar")
     return p
 
@@ -150,8 +176,7 @@ def _play(args: argparse.Namespace) -> int:
 
     profile = _profile(args.profile, args.variant)
     if args.out is not None and args.out.suffix not in (".yaml", ".yml", ".json"):
-        raise UsageError(f"gleek play: --out {args.out}: the file must end in .yaml, .yml or "
-                         ".json")
+        raise UsageError(f"gleek play: --out {args.out}: the file must end in .yaml, .yml or .json")
     players = ("North", "East", "West")
     session = Session.start(profile, deals=args.deals, players=players)
     bot = BOTS[args.bots]()
@@ -164,11 +189,14 @@ def _play(args: argparse.Namespace) -> int:
         print()
         print(describe_deal(deal.final, deal.outcome, players, i))
         balances = [b + c for b, c in zip(balances, deal.outcome.chips, strict=True)]
-        print("Balances: " + ", ".join(f"{n} {b}" for n, b in zip(players, balances,
-                                                                    strict=True)))
+        print("Balances: " + ", ".join(f"{n} {b}" for n, b in zip(players, balances, strict=True)))
     print()
-    print(f"Pot: {session.pot}. Ranking: " + "; ".join(
-        f"{place}. {' = '.join(names)} ({bal})" for place, names, bal in session.ranking()))
+    print(
+        f"Pot: {session.pot}. Ranking: "
+        + "; ".join(
+            f"{place}. {' = '.join(names)} ({bal})" for place, names, bal in session.ranking()
+        )
+    )
     if args.out is not None:
         try:
             dump(session, args.out)
@@ -213,17 +241,27 @@ def _compare(args: argparse.Namespace) -> int:
             print(result.text())
         return 0
     if args.simulate is not None:
-        progress = None
+        progress: Callable[[int], None] | None = None
         bar = None
         if not args.no_progress:
             from tqdm import tqdm
 
-            bar = tqdm(total=args.simulate, unit="deal", desc="simulating", file=sys.stderr,
-                       leave=False)
-            progress = bar.update
+            bar = tqdm(
+                total=args.simulate, unit="deal", desc="simulating", file=sys.stderr, leave=False
+            )
+
+            def progress(n: int) -> None:
+                bar.update(n)
+
         try:
-            sim = compare.simulate(profiles, args.simulate, seed=args.seed, bots=args.bots,
-                                   workers=args.workers, progress=progress)
+            sim = compare.simulate(
+                profiles,
+                args.simulate,
+                seed=args.seed,
+                bots=args.bots,
+                workers=args.workers,
+                progress=progress,
+            )
         finally:
             if bar is not None:
                 bar.close()

@@ -73,8 +73,11 @@ class Matrix:
                     "title": r.title,
                     "differs": r.differs,
                     "cells": {
-                        p: {"value": c.value, "source": c.source.cite(quotes=True),
-                            "inferred": c.inferred}
+                        p: {
+                            "value": c.value,
+                            "source": c.source.cite(quotes=True),
+                            "inferred": c.inferred,
+                        }
                         for p, c in zip(self.profiles, r.cells, strict=True)
                     },
                 }
@@ -143,9 +146,7 @@ class RecordComparison:
             "file": self.file,
             "base": self.base,
             "profiles": {name: rep.to_json() for name, rep in self.reports},
-            "causes": {
-                name: [attrs.asdict(d) for d in divs] for name, divs in self.causes
-            },
+            "causes": {name: [attrs.asdict(d) for d in divs] for name, divs in self.causes},
         }
 
     def text(self) -> str:
@@ -156,22 +157,40 @@ class RecordComparison:
         rows.append(["first error", *(_first_error(r) for r in reps)])
         n_deals = max(len(r.deals) for r in reps)
         for i in range(n_deals):
-            rows.append([f"deal {i + 1} points", *(
-                ", ".join(f"{n} {p}" for n, p in r.deals[i].points) if i < len(r.deals) else "-"
-                for r in reps)])
-            rows.append([f"deal {i + 1} chips", *(
-                ", ".join(f"{n} {c:+d}" for n, c in r.deals[i].chips) if i < len(r.deals)
-                else "-" for r in reps)])
-        out = [f"{self.file} replayed under {len(reps)} profile(s) "
-               f"(recorded under {self.base})",
-               tabulate(rows, headers=headers, tablefmt="grid", maxcolwidths=36)]
+            rows.append(
+                [
+                    f"deal {i + 1} points",
+                    *(
+                        ", ".join(f"{n} {p}" for n, p in r.deals[i].points)
+                        if i < len(r.deals)
+                        else "-"
+                        for r in reps
+                    ),
+                ]
+            )
+            rows.append(
+                [
+                    f"deal {i + 1} chips",
+                    *(
+                        ", ".join(f"{n} {c:+d}" for n, c in r.deals[i].chips)
+                        if i < len(r.deals)
+                        else "-"
+                        for r in reps
+                    ),
+                ]
+            )
+        out = [
+            f"{self.file} replayed under {len(reps)} profile(s) (recorded under {self.base})",
+            tabulate(rows, headers=headers, tablefmt="grid", maxcolwidths=36),
+        ]
         for name, divs in self.causes:
             if not divs:
                 continue
             out.append(f"\nWhat makes {name} differ from {self.base} (each rule alone):")
             for d in divs:
-                out.append(f"  - {d.title} ({d.path}): {d.base_value} -> {d.other_value}: "
-                           f"{d.effect}")
+                out.append(
+                    f"  - {d.title} ({d.path}): {d.base_value} -> {d.other_value}: {d.effect}"
+                )
         return "\n".join(out)
 
 
@@ -202,13 +221,23 @@ def _effect(base: Report, alone: Report) -> str | None:
     changes = []
     for i, (a, b) in enumerate(zip(base.deals, alone.deals, strict=False)):
         if a.points != b.points:
-            changes.append(f"deal {i + 1} points " + ", ".join(
-                f"{n} {x}->{y}" for (n, x), (_, y) in zip(a.points, b.points, strict=True)
-                if x != y))
+            changes.append(
+                f"deal {i + 1} points "
+                + ", ".join(
+                    f"{n} {x}->{y}"
+                    for (n, x), (_, y) in zip(a.points, b.points, strict=True)
+                    if x != y
+                )
+            )
         if a.chips != b.chips:
-            changes.append(f"deal {i + 1} chips " + ", ".join(
-                f"{n} {x:+d}->{y:+d}" for (n, x), (_, y) in zip(a.chips, b.chips, strict=True)
-                if x != y))
+            changes.append(
+                f"deal {i + 1} chips "
+                + ", ".join(
+                    f"{n} {x:+d}->{y:+d}"
+                    for (n, x), (_, y) in zip(a.chips, b.chips, strict=True)
+                    if x != y
+                )
+            )
     return "; ".join(changes) or "the outcome changes"
 
 
@@ -227,20 +256,30 @@ def compare_record(path: str | Path, profiles: Sequence[Profile]) -> RecordCompa
         divs = []
         if _fingerprint(rep) != _fingerprint(base_report) and prof != base:
             for mine, theirs in zip(base.rules, prof.rules, strict=True):
-                if json.dumps(mine.value, sort_keys=True) == json.dumps(theirs.value,
-                                                                         sort_keys=True):
+                if json.dumps(mine.value, sort_keys=True) == json.dumps(
+                    theirs.value, sort_keys=True
+                ):
                     continue
                 try:
                     alone = with_rules(base, {theirs.path: theirs}, f"{prof.name}:{theirs.path}")
                 except ProfileError as exc:
-                    divs.append(Divergence(theirs.path, theirs.title, mine.display(),
-                                           theirs.display(),
-                                           f"cannot be tried alone ({exc.message})"))
+                    divs.append(
+                        Divergence(
+                            theirs.path,
+                            theirs.title,
+                            mine.display(),
+                            theirs.display(),
+                            f"cannot be tried alone ({exc.message})",
+                        )
+                    )
                     continue
                 effect = _effect(base_report, _replay(doc, str(p), alone))
                 if effect is not None:
-                    divs.append(Divergence(theirs.path, theirs.title, mine.display(),
-                                           theirs.display(), effect))
+                    divs.append(
+                        Divergence(
+                            theirs.path, theirs.title, mine.display(), theirs.display(), effect
+                        )
+                    )
         causes.append((prof.name, tuple(divs)))
     return RecordComparison(str(p), base.name, tuple(reports), tuple(causes))
 
@@ -308,13 +347,16 @@ class SimulationResult:
                 e = dict(ms)[key]
                 row.append(f"{e.mean:.3f} [{e.low:.3f}, {e.high:.3f}]")
             rows.append(row)
-        head = (f"{self.deals} deals, seed {self.seed}, {self.bots} bots; "
-                "mean [95% confidence interval]")
+        head = (
+            f"{self.deals} deals, seed {self.seed}, {self.bots} bots; "
+            "mean [95% confidence interval]"
+        )
         return head + "\n" + tabulate(rows, headers=["", *self.profiles], tablefmt="grid")
 
 
-def _play_chunk(args: tuple[tuple[tuple[str, tuple[str, ...]], ...], str, int, int, int]
-                ) -> list[list[tuple[float, ...]]]:
+def _play_chunk(
+    args: tuple[tuple[tuple[str, tuple[str, ...]], ...], str, int, int, int],
+) -> list[list[tuple[float, ...]]]:
     """Deals ``start`` to ``start + count - 1`` (one session chunk) under every profile."""
     specs, bots_name, seed, start, count = args
     profiles = [load_profile(pid, list(vs)) for pid, vs in specs]
@@ -323,7 +365,7 @@ def _play_chunk(args: tuple[tuple[tuple[str, tuple[str, ...]], ...], str, int, i
     for profile in profiles:
         session = Session.start(profile, deals=count, dealer=start % 3)
         rng = random.Random(f"{seed}:rng:{start}")
-        rows = []
+        rows: list[tuple[float, ...]] = []
         for i in range(start, start + count):
             state = session.new_deal(seed=f"{seed}:deal:{i}")
             deal = play_deal(state, [bot, bot, bot], rng)
@@ -332,12 +374,19 @@ def _play_chunk(args: tuple[tuple[tuple[str, tuple[str, ...]], ...], str, int, i
             d = o.dealer
             buyer = o.buyer
             paid_in = sum(p.amount for p in o.payments if p.payee == "pot")
-            rows.append((
-                o.chips[d], o.chips[(d + 1) % 3], o.chips[(d + 2) % 3], o.chips[buyer],
-                (o.chips[(buyer + 1) % 3] + o.chips[(buyer + 2) % 3]) / 2,
-                1.0 if o.ruff.vied else 0.0, o.price, o.pot,
-                o.pot / paid_in if paid_in else 0.0,
-            ))
+            rows.append(
+                (
+                    o.chips[d],
+                    o.chips[(d + 1) % 3],
+                    o.chips[(d + 2) % 3],
+                    o.chips[buyer],
+                    (o.chips[(buyer + 1) % 3] + o.chips[(buyer + 2) % 3]) / 2,
+                    1.0 if o.ruff.vied else 0.0,
+                    o.price,
+                    o.pot,
+                    o.pot / paid_in if paid_in else 0.0,
+                )
+            )
         out.append(rows)
     return out
 
@@ -382,7 +431,8 @@ def simulate(
     metrics = []
     for k, prof in enumerate(profiles):
         rows = [row for chunk_rows in results for row in chunk_rows[k]]
-        ests = tuple((key, _estimate([row[j] for row in rows]))
-                     for j, (key, _) in enumerate(METRICS))
+        ests = tuple(
+            (key, _estimate([row[j] for row in rows])) for j, (key, _) in enumerate(METRICS)
+        )
         metrics.append((prof.name, ests))
     return SimulationResult(deals, seed, bots, tuple(p.name for p in profiles), tuple(metrics))

@@ -272,8 +272,10 @@ def profiles_dir() -> FsPath:
     checkout = FsPath(__file__).resolve().parent.parent / "profiles"
     if checkout.is_dir():
         return checkout
-    raise ProfileError("the profiles shipped with gleek are missing (neither in the package "
-                       "nor beside it); reinstall gleek")
+    raise ProfileError(
+        "the profiles shipped with gleek are missing (neither in the package "
+        "nor beside it); reinstall gleek"
+    )
 
 
 @functools.cache
@@ -310,8 +312,9 @@ def _read(file: FsPath) -> Located:
     try:
         return load_located(text, str(file))
     except LocatedError as exc:
-        raise ProfileError(exc.message, file=str(file), line=exc.line, column=exc.column,
-                           code="syntax") from None
+        raise ProfileError(
+            exc.message, file=str(file), line=exc.line, column=exc.column, code="syntax"
+        ) from None
 
 
 # ---------------------------------------------------------------------------- schemas
@@ -363,8 +366,9 @@ def _check(doc: Located, schema: dict[str, Any], file: str) -> None:
     if found:
         first = found[0]
         more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
-        raise ProfileError(first.message + more, file=file, line=first.line, column=first.column,
-                           path=first.dotted)
+        raise ProfileError(
+            first.message + more, file=file, line=first.line, column=first.column, path=first.dotted
+        )
 
 
 # ---------------------------------------------------------------------------- loading
@@ -397,9 +401,7 @@ def _profile_file(name_or_path: str | FsPath) -> FsPath:
         if not FsPath(key).is_file():
             raise ProfileError(f"no such profile file: {key}")
         return FsPath(key)
-    raise ProfileError(
-        f"unknown profile {key!r}; valid choices: {', '.join(sorted(profiles))}"
-    )
+    raise ProfileError(f"unknown profile {key!r}; valid choices: {', '.join(sorted(profiles))}")
 
 
 def load_profile(
@@ -465,14 +467,20 @@ def _build(
         pos = doc.position(("rules", "ruff", "carried_stake", "value")) or (None, None)
         raise ProfileError(
             "ruff.carried_stake must be a whole number when ruff.no_vie is carry-fixed",
-            file=file, line=pos[0], column=pos[1], path="rules.ruff.carried_stake.value",
+            file=file,
+            line=pos[0],
+            column=pos[1],
+            path="rules.ruff.carried_stake.value",
         )
     if v("ruff.no_vie") == "show" and v("ruff.model") != "pool":
         pos = doc.position(("rules", "ruff", "no_vie", "value")) or (None, None)
         raise ProfileError(
             "ruff.no_vie 'show' needs ruff.model 'pool' (only a pool has antes to take); "
             "valid choices for the direct model: carry-fixed, carry-double",
-            file=file, line=pos[0], column=pos[1], path="rules.ruff.no_vie.value",
+            file=file,
+            line=pos[0],
+            column=pos[1],
+            path="rules.ruff.no_vie.value",
         )
     return Profile(
         id=data["id"],
@@ -507,7 +515,8 @@ def _build(
             tie_break=v("ruff.tie_break"),
         ),
         sets=SetRules(
-            gleek=v("sets.gleek"), mournival=v("sets.mournival"),
+            gleek=v("sets.gleek"),
+            mournival=v("sets.mournival"),
             four_aces_pay=v("sets.four_aces_pay"),
         ),
         small_trumps=SmallTrumpRules(

@@ -19,7 +19,8 @@ def _name(p: Party, names: Sequence[str]) -> str:
 def describe_payments(payments: Sequence[Payment], names: Sequence[str]) -> list[str]:
     return [
         f"  {_name(p.payer, names)} pays {_name(p.payee, names)} {p.amount} ({p.reason}"
-        + (f": {p.detail}" if p.detail else "") + ")"
+        + (f": {p.detail}" if p.detail else "")
+        + ")"
         for p in payments
     ]
 
@@ -32,15 +33,19 @@ def describe_deal(
 ) -> str:
     """A readable account of one finished deal."""
     info = final.info
-    out = [f"Deal {number}: {names[info.dealer]} deals; turn-up {CARDS[info.turn_up]}, "
-           f"trumps {final.trumps.name.lower()}"]
+    out = [
+        f"Deal {number}: {names[info.dealer]} deals; turn-up {CARDS[info.turn_up]}, "
+        f"trumps {final.trumps.name.lower()}"
+    ]
     for seat in range(3):
         out.append(f"  {names[seat]:>8}: {' '.join(map(str, cards_of_mask(info.dealt[seat])))}")
     out.append(f"  stock: {' '.join(str(CARDS[c]) for c in info.stock)}")
     bids = [f"{names[s]} {'pass' if b is None else b}" for s, b in final.auction.history]
     out.append("Auction: " + ", ".join(bids))
-    out.append(f"  {names[o.buyer]} buys the stock for {o.price} and discards "
-               f"{' '.join(str(CARDS[c]) for c in final.discards)}")
+    out.append(
+        f"  {names[o.buyer]} buys the stock for {o.price} and discards "
+        f"{' '.join(str(CARDS[c]) for c in final.discards)}"
+    )
     assert final.ruff is not None
     words = ", ".join(f"{names[s]} {w}" for s, w in final.ruff.history)
     out.append(f"Ruff: {words}")
@@ -61,6 +66,9 @@ def describe_deal(
     out.append("Points: " + ", ".join(f"{names[s]} {o.points[s]}" for s in range(3)))
     out.append("Payments:")
     out += describe_payments(o.payments, names)
-    out.append("Chips this deal: " + ", ".join(f"{names[s]} {o.chips[s]:+d}" for s in range(3))
-               + f", pot {o.pot:+d}")
+    out.append(
+        "Chips this deal: "
+        + ", ".join(f"{names[s]} {o.chips[s]:+d}" for s in range(3))
+        + f", pot {o.pot:+d}"
+    )
     return "\n".join(out)

@@ -32,8 +32,10 @@ def rules_text(profile: Profile) -> str:
     """Plain text: each group, each rule with its value, what it means and its source."""
     out = _heading(profile)
     out.append("=" * len(out[0]))
-    out.append(f"id: {profile.id}" + (f" (aliases: {', '.join(profile.aliases)})"
-                                      if profile.aliases else ""))
+    out.append(
+        f"id: {profile.id}"
+        + (f" (aliases: {', '.join(profile.aliases)})" if profile.aliases else "")
+    )
     out.append(profile.summary)
     for group, rules in _groups(profile):
         out += ["", group, "-" * len(group)]
@@ -54,8 +56,14 @@ def rules_markdown(profile: Profile) -> str:
     head = _heading(profile)
     out = [f"# {head[0]}", ""]
     out += [f"*{line.strip()}*" for line in head[1:]]
-    out += [f"`{profile.id}`" + (f" (aliases: {', '.join(f'`{a}`' for a in profile.aliases)})"
-                                 if profile.aliases else ""), "", profile.summary]
+    out += [
+        f"`{profile.id}`"
+        + (
+            f" (aliases: {', '.join(f'`{a}`' for a in profile.aliases)})" if profile.aliases else ""
+        ),
+        "",
+        profile.summary,
+    ]
     for group, rules in _groups(profile):
         out += ["", f"## {group}", "", "| Rule | Value | Source |", "|---|---|---|"]
         for r in rules:
@@ -83,10 +91,17 @@ def rules_data(profile: Profile) -> dict[str, Any]:
                 "title": r.title,
                 "description": r.description,
                 "value": r.value,
-                "source": {k: v for k, v in {
-                    "seed": r.source.seed, "section": r.source.section, "quote": r.source.quote,
-                    "cotton": r.source.cotton, "inferred": r.source.inferred,
-                }.items() if v is not None},
+                "source": {
+                    k: v
+                    for k, v in {
+                        "seed": r.source.seed,
+                        "section": r.source.section,
+                        "quote": r.source.quote,
+                        "cotton": r.source.cotton,
+                        "inferred": r.source.inferred,
+                    }.items()
+                    if v is not None
+                },
                 "inferred": r.inferred,
             }
             for r in profile.rules

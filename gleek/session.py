@@ -26,9 +26,7 @@ __all__ = ["Bot", "DealRecord", "Session", "play_deal"]
 class Bot(Protocol):
     """Anything that picks an action from what its seat sees and the legal actions."""
 
-    def choose(
-        self, obs: Observation, legal: tuple[Action, ...], rng: random.Random
-    ) -> Action: ...
+    def choose(self, obs: Observation, legal: tuple[Action, ...], rng: random.Random) -> Action: ...
 
 
 @attrs.frozen
@@ -40,9 +38,7 @@ class DealRecord:
     outcome: Outcome
 
 
-def play_deal(
-    state: State, bots: Sequence[Bot], rng: random.Random
-) -> DealRecord:
+def play_deal(state: State, bots: Sequence[Bot], rng: random.Random) -> DealRecord:
     """Let ``bots`` (one per seat) play ``state`` to the end."""
     from gleek.state import observation
 
@@ -92,8 +88,14 @@ class Session:
             raise ValueError("chips must give 3 balances")
         p0 = profile.session.starting_pot if pot is None else pot
         return Session(
-            profile, (players[0], players[1], players[2]), deals, (start[0], start[1], start[2]),
-            p0, (start[0], start[1], start[2]), p0, dealer,
+            profile,
+            (players[0], players[1], players[2]),
+            deals,
+            (start[0], start[1], start[2]),
+            p0,
+            (start[0], start[1], start[2]),
+            p0,
+            dealer,
             profile.ruff.stake if ruff_stake is None else ruff_stake,
         )
 
@@ -102,28 +104,34 @@ class Session:
         """``deal-count`` when the number of deals is not a multiple of the profile's."""
         m = self.profile.session.deals_multiple
         if self.planned % m:
-            return (f"deal-count: {self.planned} deals is not a multiple of {m}, so the players "
-                    "do not deal equally often",)
+            return (
+                f"deal-count: {self.planned} deals is not a multiple of {m}, so the players "
+                "do not deal equally often",
+            )
         return ()
 
     @property
     def is_over(self) -> bool:
         return len(self.deals) >= self.planned
 
-    def new_deal(self, *, seed: int | str | None = None, deck: Sequence[object] | None = None
-                 ) -> State:
+    def new_deal(
+        self, *, seed: int | str | None = None, deck: Sequence[object] | None = None
+    ) -> State:
         """The next deal, dealt by :attr:`dealer` with the carried ruff stake."""
         from gleek.cards import Card
 
-        cards = None if deck is None else [c if isinstance(c, Card) else Card.parse(c)
-                                           for c in deck]
-        return new_deal(self.profile, self.dealer, seed=seed, deck=cards,
-                        ruff_stake=self.ruff_stake)
+        cards = (
+            None if deck is None else [c if isinstance(c, Card) else Card.parse(c) for c in deck]
+        )
+        return new_deal(
+            self.profile, self.dealer, seed=seed, deck=cards, ruff_stake=self.ruff_stake
+        )
 
     def record(self, deal: DealRecord) -> Session:
         """The session after ``deal``: balances, pot, carried stake, the deal passes left."""
         o = deal.outcome
-        balances = tuple(b + c for b, c in zip(self.balances, o.chips, strict=True))
+        b = self.balances
+        balances = (b[0] + o.chips[0], b[1] + o.chips[1], b[2] + o.chips[2])
         return attrs.evolve(
             self,
             balances=balances,

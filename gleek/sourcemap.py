@@ -114,9 +114,12 @@ def load_located(text: str | bytes, name: str = "<string>") -> Located:
             context = f" ({exc.context} at line {cm.line + 1}, column {cm.column + 1})"
         elif exc.context:
             context = f" ({exc.context})"
-        line = mark.line + 1 if mark else None
-        col = mark.column + 1 if mark else None
-        raise LocatedError(f"{problem}{context}", line, col, "syntax") from None
+        raise LocatedError(
+            f"{problem}{context}",
+            mark.line + 1 if mark else None,
+            mark.column + 1 if mark else None,
+            "syntax",
+        ) from None
     except yaml.YAMLError as exc:
         raise LocatedError(f"not valid YAML or JSON: {exc}", None, None, "syntax") from None
     except RecursionError:
@@ -160,8 +163,9 @@ class _Builder:
             self.positions.setdefault(path, _mark(node))
         if isinstance(node, yaml.MappingNode | yaml.SequenceNode) and node.tag not in _PLAIN_TAGS:
             line, col = _mark(node)
-            raise LocatedError(f"cannot read this value: the tag {node.tag!r} is not allowed",
-                               line, col, "syntax")
+            raise LocatedError(
+                f"cannot read this value: the tag {node.tag!r} is not allowed", line, col, "syntax"
+            )
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, path, depth, aliased)
         if isinstance(node, yaml.SequenceNode):

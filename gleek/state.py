@@ -241,8 +241,10 @@ def new_deal(
     if deck is not None:
         order = tuple(c.index for c in deck)
         if len(order) != 44 or len(set(order)) != 44:
-            raise ValueError(f"a deck must be 44 distinct cards; got {len(order)} "
-                             f"with {len(set(order))} distinct")
+            raise ValueError(
+                f"a deck must be 44 distinct cards; got {len(order)} "
+                f"with {len(set(order))} distinct"
+            )
     else:
         assert seed is not None
         order = seeded_deck(seed)
@@ -251,19 +253,26 @@ def new_deal(
         raise ValueError(f"ruff_stake must be at least 1, not {stake}")
     info = deal_cards(profile, order, dealer, stake)
     return State(
-        profile, info, Phase.AUCTION, (dealer + 1) % 3, info.dealt,
-        auction_start(profile, dealer), (), None, None, turn_up_payments(profile, info),
+        profile,
+        info,
+        Phase.AUCTION,
+        (dealer + 1) % 3,
+        info.dealt,
+        auction_start(profile, dealer),
+        (),
+        None,
+        None,
+        turn_up_payments(profile, info),
     )
 
 
 # ---------------------------------------------------------------------------- legal actions
 
+
 def _suit_tables(table: tuple[Action, ...]) -> tuple[tuple[tuple[Action, ...], ...], ...]:
     """For each suit, the actions of every 11-bit holding of it, low cards first."""
     return tuple(
-        tuple(
-            tuple(table[11 * s + r] for r in range(11) if sub >> r & 1) for sub in range(1 << 11)
-        )
+        tuple(tuple(table[11 * s + r] for r in range(11) if sub >> r & 1) for sub in range(1 << 11))
         for s in range(4)
     )
 
@@ -272,9 +281,9 @@ _PLAY_BY_SUIT: Final = _suit_tables(_PLAY)
 _DISCARD_BY_SUIT: Final = _suit_tables(_DISCARD)
 
 
-def _actions_of(mask: int, by_suit: tuple[tuple[tuple[Action, ...], ...], ...]) -> tuple[
-    Action, ...
-]:
+def _actions_of(
+    mask: int, by_suit: tuple[tuple[tuple[Action, ...], ...], ...]
+) -> tuple[Action, ...]:
     """The actions of the cards in ``mask``, suit by suit in canonical index order."""
     return (
         by_suit[0][mask & 0x7FF]
@@ -287,7 +296,9 @@ def _actions_of(mask: int, by_suit: tuple[tuple[tuple[Action, ...], ...], ...]) 
 def _play_mask(state: State) -> int:
     assert state.play is not None
     return legal_mask(
-        state.hands[state.to_act], state.play.trick, state.info.trumps,
+        state.hands[state.to_act],
+        state.play.trick,
+        state.info.trumps,
         state.profile.tricks.play_high,
     )
 
@@ -349,18 +360,25 @@ def check_action(
     if phase is Phase.AUCTION:
         if kind != "bid" and kind != "pass":
             code = "extra-action" if kind == "play" else "bad-bid"
-            return IllegalAction(code, f"{who}: {action} during the auction for the stock", seat=seat)
+            return IllegalAction(
+                code, f"{who}: {action} during the auction for the stock", seat=seat
+            )
         legal = legal_actions(state)
         if action in legal:
             return None
         if not state.auction.history:
             return IllegalAction(
-                "bad-bid", f"{who} must open the auction at {state.profile.stock.opening_bid}, "
-                f"not {action}", seat=seat)
+                "bad-bid",
+                f"{who} must open the auction at {state.profile.stock.opening_bid}, not {action}",
+                seat=seat,
+            )
         want = state.auction.bid + state.profile.stock.increment
         return IllegalAction(
-            "bad-bid", f"{who} bid {action.amount}: after {state.auction.bid} the only bid is "
-            f"{want} (raise by exactly {state.profile.stock.increment})", seat=seat)
+            "bad-bid",
+            f"{who} bid {action.amount}: after {state.auction.bid} the only bid is "
+            f"{want} (raise by exactly {state.profile.stock.increment})",
+            seat=seat,
+        )
     if phase is Phase.DISCARD:
         if kind != "discard" or action.card is None:
             return IllegalAction(
@@ -371,13 +389,18 @@ def check_action(
         c = action.card.index
         if not state.hands[seat] >> c & 1:
             again = " again" if c in state.discards else ""
-            return IllegalAction("bad-discard", f"{who} discarded {action.card}{again}, "
-                                 "which is not in their hand", seat=seat)
+            return IllegalAction(
+                "bad-discard",
+                f"{who} discarded {action.card}{again}, which is not in their hand",
+                seat=seat,
+            )
         if not _discard_mask(state) >> c & 1:
             return IllegalAction(
                 "forbidden-discard",
                 f"{who} discarded {action.card}: {state.profile.id} forbids discarding the "
-                f"A, K, Q or J of trumps", seat=seat)
+                f"A, K, Q or J of trumps",
+                seat=seat,
+            )
         return None
     if phase is Phase.RUFF:
         if kind not in _RUFF_WORDS and kind != "pass":
@@ -387,10 +410,14 @@ def check_action(
             return None
         assert state.ruff is not None
         if state.ruff.vier < 0:
-            return IllegalAction("bad-ruff-call", f"{who} said {action} before anyone vied "
-                                 "(only wait or vie)", seat=seat)
-        return IllegalAction("bad-ruff-call", f"{who} said {action} after a vie "
-                             "(only pass, see or revie)", seat=seat)
+            return IllegalAction(
+                "bad-ruff-call",
+                f"{who} said {action} before anyone vied (only wait or vie)",
+                seat=seat,
+            )
+        return IllegalAction(
+            "bad-ruff-call", f"{who} said {action} after a vie (only pass, see or revie)", seat=seat
+        )
     # play
     if kind != "play" or action.card is None:
         code = "extra-action"
@@ -398,8 +425,9 @@ def check_action(
     c = action.card.index
     hand = state.hands[seat]
     if not hand >> c & 1:
-        return IllegalAction("card-not-in-hand", f"{who} played {action.card}, which they do "
-                             "not hold", seat=seat)
+        return IllegalAction(
+            "card-not-in-hand", f"{who} played {action.card}, which they do not hold", seat=seat
+        )
     if _play_mask(state) >> c & 1:
         return None
     assert state.play is not None
@@ -408,11 +436,16 @@ def check_action(
     best = CARDS[follow.bit_length() - 1]
     if c // 11 != led:
         return IllegalAction(
-            "revoke", f"{who} played {action.card} to a {_SUIT_WORDS[led]} lead while holding "
-            f"{best}", seat=seat)
+            "revoke",
+            f"{who} played {action.card} to a {_SUIT_WORDS[led]} lead while holding {best}",
+            seat=seat,
+        )
     return IllegalAction(
-        "not-highest", f"{who} played {action.card} to a {_SUIT_WORDS[led]} lead while holding "
-        f"the higher {best} (play-high)", seat=seat)
+        "not-highest",
+        f"{who} played {action.card} to a {_SUIT_WORDS[led]} lead while holding "
+        f"the higher {best} (play-high)",
+        seat=seat,
+    )
 
 
 # ---------------------------------------------------------------------------- applying
@@ -455,11 +488,22 @@ def _after_bid(state: State, action: Action) -> State:
     profile = state.profile
     a = auction_apply(profile, state.auction, state.to_act, action.amount)
     if not a.over:
-        return State(profile, state.info, Phase.AUCTION, a.to_act, state.hands, a, (), None,
-                     None, state.payments)
+        return State(
+            profile,
+            state.info,
+            Phase.AUCTION,
+            a.to_act,
+            state.hands,
+            a,
+            (),
+            None,
+            None,
+            state.payments,
+        )
     payments = state.payments + price_payments(profile, a.buyer, a.bid)
-    return State(profile, state.info, Phase.DISCARD, a.buyer, state.hands, a, (), None, None,
-                 payments)
+    return State(
+        profile, state.info, Phase.DISCARD, a.buyer, state.hands, a, (), None, None, payments
+    )
 
 
 def _after_discard(state: State, c: int) -> State:
@@ -468,14 +512,24 @@ def _after_discard(state: State, c: int) -> State:
     hands = list(state.hands)
     hands[buyer] &= ~(1 << c)
     if len(discards) < 7:
-        return State(state.profile, state.info, Phase.DISCARD, buyer,
-                     (hands[0], hands[1], hands[2]), state.auction, discards, None, None,
-                     state.payments)
+        return State(
+            state.profile,
+            state.info,
+            Phase.DISCARD,
+            buyer,
+            (hands[0], hands[1], hands[2]),
+            state.auction,
+            discards,
+            None,
+            None,
+            state.payments,
+        )
     hands[buyer] = take_stock(hands[buyer], (), state.info.stock)
     new_hands = (hands[0], hands[1], hands[2])
     r = ruff_start(state.profile, state.info.dealer, buyer, state.info.ruff_stake)
-    return attrs.evolve(state, discards=discards, hands=new_hands, phase=Phase.RUFF, ruff=r,
-                        to_act=r.to_act)
+    return attrs.evolve(
+        state, discards=discards, hands=new_hands, phase=Phase.RUFF, ruff=r, to_act=r.to_act
+    )
 
 
 def _after_ruff(state: State, word: RuffWord) -> State:
@@ -483,11 +537,24 @@ def _after_ruff(state: State, word: RuffWord) -> State:
     profile = state.profile
     r = ruff_apply(profile, state.ruff, state.to_act, word, state.hands, state.info.dealer)
     if not r.done:
-        return State(profile, state.info, Phase.RUFF, r.to_act, state.hands, state.auction,
-                     state.discards, r, None, state.payments)
+        return State(
+            profile,
+            state.info,
+            Phase.RUFF,
+            r.to_act,
+            state.hands,
+            state.auction,
+            state.discards,
+            r,
+            None,
+            state.payments,
+        )
     # The ruff is settled; then sets and small trumps are paid before the first trick.
-    aces = r.winner if r.shown and r.winner >= 0 and ruff_value(
-        profile, state.hands[r.winner]) == FOUR_ACES else -1
+    aces = (
+        r.winner
+        if r.shown and r.winner >= 0 and ruff_value(profile, state.hands[r.winner]) == FOUR_ACES
+        else -1
+    )
     payments = (
         state.payments
         + ruff_payments(profile, r)
@@ -497,8 +564,7 @@ def _after_ruff(state: State, word: RuffWord) -> State:
     start = [0, 0, 0]
     start[state.info.dealer] = turn_up_points(profile, state.info)
     p = play_start(profile, state.info.dealer, state.auction.buyer, (start[0], start[1], start[2]))
-    return attrs.evolve(state, ruff=r, payments=payments, phase=Phase.PLAY, play=p,
-                        to_act=p.leader)
+    return attrs.evolve(state, ruff=r, payments=payments, phase=Phase.PLAY, play=p, to_act=p.leader)
 
 
 def _after_play(state: State, c: int) -> State:
@@ -509,8 +575,11 @@ def _after_play(state: State, c: int) -> State:
     h = state.hands
     bit = ~(1 << c)
     hands = (
-        (h[0] & bit, h[1], h[2]) if seat == 0 else
-        (h[0], h[1] & bit, h[2]) if seat == 1 else (h[0], h[1], h[2] & bit)
+        (h[0] & bit, h[1], h[2])
+        if seat == 0
+        else (h[0], h[1] & bit, h[2])
+        if seat == 1
+        else (h[0], h[1], h[2] & bit)
     )
     if p2.trick:
         nxt = (seat + 1) % 3
@@ -518,10 +587,30 @@ def _after_play(state: State, c: int) -> State:
         nxt = p2.leader
     else:
         payments = state.payments + settlement(p2.points, state.profile.scoring.par)
-        return State(state.profile, state.info, Phase.OVER, -1, hands, state.auction,
-                     state.discards, state.ruff, p2, payments)
-    return State(state.profile, state.info, Phase.PLAY, nxt, hands, state.auction,
-                 state.discards, state.ruff, p2, state.payments)
+        return State(
+            state.profile,
+            state.info,
+            Phase.OVER,
+            -1,
+            hands,
+            state.auction,
+            state.discards,
+            state.ruff,
+            p2,
+            payments,
+        )
+    return State(
+        state.profile,
+        state.info,
+        Phase.PLAY,
+        nxt,
+        hands,
+        state.auction,
+        state.discards,
+        state.ruff,
+        p2,
+        state.payments,
+    )
 
 
 # ---------------------------------------------------------------------------- what a seat sees
@@ -569,7 +658,9 @@ def observation(state: State, seat: int) -> Observation:
         trumps=state.trumps,
         hand=cards_of_mask(state.hands[seat]),
         hand_sizes=(
-            state.hands[0].bit_count(), state.hands[1].bit_count(), state.hands[2].bit_count()
+            state.hands[0].bit_count(),
+            state.hands[1].bit_count(),
+            state.hands[2].bit_count(),
         ),
         auction=state.auction.history,
         buyer=state.buyer,

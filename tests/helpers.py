@@ -32,8 +32,10 @@ def deck_for(
     used = set(listed)
     # Fill with low cards first (5 to 10, then 4s, then courts) to avoid accidental sets.
     fill_order = [5, 6, 7, 8, 9, 10, 4, 11, 12, 13, 14]
-    free = sorted((c for c in gleek.DECK if c not in used),
-                  key=lambda c: (fill_order.index(int(c.rank)), c.index))
+    free = sorted(
+        (c for c in gleek.DECK if c not in used),
+        key=lambda c: (fill_order.index(int(c.rank)), c.index),
+    )
     while len(stock_cards) < 7:
         stock_cards.append(free.pop(0))
     full = {s: list(placed.get(s, [])) for s in range(3)}
@@ -48,12 +50,22 @@ def deck_for(
     return [*deck, C(turn_up), *stock_cards]
 
 
-def deal(profile: str | gleek.Profile, hands: Mapping[int, str], turn_up: str,
-         stock: str = "", dealer: int = 2, variants: Sequence[str] = (),
-         ruff_stake: int | None = None) -> State:
+def deal(
+    profile: str | gleek.Profile,
+    hands: Mapping[int, str],
+    turn_up: str,
+    stock: str = "",
+    dealer: int = 2,
+    variants: Sequence[str] = (),
+    ruff_stake: int | None = None,
+) -> State:
     p = profile if isinstance(profile, gleek.Profile) else gleek.load_profile(profile, variants)
-    return gleek.new_deal(p, dealer, deck=deck_for(hands, turn_up, stock, dealer,
-                                                   p.deal.packet_size), ruff_stake=ruff_stake)
+    return gleek.new_deal(
+        p,
+        dealer,
+        deck=deck_for(hands, turn_up, stock, dealer, p.deal.packet_size),
+        ruff_stake=ruff_stake,
+    )
 
 
 def run(state: State, actions: Iterable[str]) -> State:
@@ -68,8 +80,11 @@ def play_first_legal(state: State) -> State:
     return state
 
 
-def to_ruff(state: State, auction: Sequence[str] = ("bid 12", "pass", "pass"),
-            discards: Sequence[str] | None = None) -> State:
+def to_ruff(
+    state: State,
+    auction: Sequence[str] = ("bid 12", "pass", "pass"),
+    discards: Sequence[str] | None = None,
+) -> State:
     """Run the auction, then discard ``discards`` (default: the first legal ones)."""
     state = run(state, auction)
     if discards is None:

@@ -9,8 +9,16 @@ from gleek.cards import CARDS, DECK, Card, CardError, Rank, Suit, cards_of_mask,
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("AH", "AH"), ("10h", "10H"), ("T♥", "10H"), ("4♣", "4C"), ("qs", "QS"), (" jd ", "JD"),
-     ("t♠", "10S"), ("K♦", "KD")],
+    [
+        ("AH", "AH"),
+        ("10h", "10H"),
+        ("T♥", "10H"),
+        ("4♣", "4C"),
+        ("qs", "QS"),
+        (" jd ", "JD"),
+        ("t♠", "10S"),
+        ("K♦", "KD"),
+    ],
 )
 def test_parse_forms(text: str, expected: str) -> None:
     assert str(Card.parse(text)) == expected

@@ -24,9 +24,18 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 def test_profiles_lists_profiles_and_variants(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "profiles")
     assert code == 0
-    for word in ("parlett", "publications-international", "aliases: pi", "pedagogical",
-                 "Règles pédagogiques", "Reglas didácticas", "no-tiddy", "towser-tumbler",
-                 "bid-13", "play-high"):
+    for word in (
+        "parlett",
+        "publications-international",
+        "aliases: pi",
+        "pedagogical",
+        "Règles pédagogiques",
+        "Reglas didácticas",
+        "no-tiddy",
+        "towser-tumbler",
+        "bid-13",
+        "play-high",
+    ):
         assert word in out
 
 
@@ -45,7 +54,7 @@ def test_rules_parlett_play_high_shows_the_duty_and_its_source(
 ) -> None:
     code, out, _ = run(capsys, "rules", "parlett", "--variant", "play-high")
     assert code == 0
-    block = out[out.index("Play high: yes"):]
+    block = out[out.index("Play high: yes") :]
     assert "Variants: Play high" in block.split("\n\n")[0]
     assert "Willughby" in block.split("\n\n")[0]
 
@@ -81,7 +90,7 @@ def test_rules_formats(capsys: pytest.CaptureFixture[str], fmt: str) -> None:
 def test_bad_arguments_one_line_status_2(
     capsys: pytest.CaptureFixture[str], args: list[str], status: int, words: str
 ) -> None:
-    code, out, err = run(capsys, *args)
+    code, _, err = run(capsys, *args)
     assert code == status
     assert words in err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
@@ -106,7 +115,8 @@ def test_validate_examples_and_broken(capsys: pytest.CaptureFixture[str]) -> Non
     assert code == 1
     assert out.splitlines()[0] == (
         f"{broken}:27:7: revoke: deal 1, trick 1: North played 6H to a diamond lead while "
-        "holding JD")
+        "holding JD"
+    )
 
 
 def test_validate_json_one_report_or_a_list(capsys: pytest.CaptureFixture[str]) -> None:
@@ -126,11 +136,33 @@ def test_play_prints_a_readable_deal_and_writes_a_valid_record(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     out_file = tmp_path / "played.yaml"
-    code, out, _ = run(capsys, "play", "--profile", "pi", "--variant", "play-high", "--seed",
-                       "4", "--deals", "2", "--out", str(out_file))
+    code, out, _ = run(
+        capsys,
+        "play",
+        "--profile",
+        "pi",
+        "--variant",
+        "play-high",
+        "--seed",
+        "4",
+        "--deals",
+        "2",
+        "--out",
+        str(out_file),
+    )
     assert code == 0
-    for word in ("Deal 1:", "Deal 2:", "Auction:", "buys the stock", "Ruff:", "Tricks:",
-                 "Points:", "Payments:", "Balances:", "Ranking:"):
+    for word in (
+        "Deal 1:",
+        "Deal 2:",
+        "Auction:",
+        "buys the stock",
+        "Ruff:",
+        "Tricks:",
+        "Points:",
+        "Payments:",
+        "Balances:",
+        "Ranking:",
+    ):
         assert word in out
     assert out.count(" -> ") >= 24  # every trick with its winner
     report = validate(out_file)
@@ -157,8 +189,19 @@ def test_compare_record_and_simulate(capsys: pytest.CaptureFixture[str]) -> None
     rec = str(ROOT / "examples" / "parlett-play-high.yaml")
     code, out, _ = run(capsys, "compare", "--record", rec, "parlett", "pi")
     assert code == 0 and "Who scores an honour" in out
-    code, out, err = run(capsys, "compare", "--simulate", "6", "--workers", "1", "--seed", "2",
-                         "--no-progress", "--format", "json")
+    code, out, err = run(
+        capsys,
+        "compare",
+        "--simulate",
+        "6",
+        "--workers",
+        "1",
+        "--seed",
+        "2",
+        "--no-progress",
+        "--format",
+        "json",
+    )
     assert code == 0 and json.loads(out)["deals"] == 6 and err == ""
 
 
@@ -166,7 +209,8 @@ def test_console_script_never_shows_a_traceback(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_bytes(b"\x00\xff garbage")
     for args in (["validate", str(bad)], ["rules", str(bad)], ["compare", "--record", str(bad)]):
-        proc = subprocess.run([sys.executable, "-m", "gleek", *args], capture_output=True,
-                              text=True)
+        proc = subprocess.run(
+            [sys.executable, "-m", "gleek", *args], capture_output=True, text=True
+        )
         assert proc.returncode in (1, 2), args
         assert "Traceback" not in proc.stderr + proc.stdout

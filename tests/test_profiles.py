@@ -23,7 +23,8 @@ from gleek.profile import (
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 VARIANT_COMBOS = [
-    combo for n in range(len(list_variants()) + 1)
+    combo
+    for n in range(len(list_variants()) + 1)
     for combo in itertools.combinations(list_variants(), n)
 ]
 
@@ -61,13 +62,18 @@ def test_overlay_values() -> None:
     nt = load_profile("parlett", ["no-tiddy"])
     assert (nt.turn_up.tiddy, nt.small_trumps.tiddy) == (0, 0)
     tt = load_profile("pedagogical", ["towser-tumbler"])
-    assert (tt.turn_up.towser, tt.turn_up.tumbler, tt.small_trumps.towser,
-            tt.small_trumps.tumbler) == (5, 6, 5, 6)
+    assert (
+        tt.turn_up.towser,
+        tt.turn_up.tumbler,
+        tt.small_trumps.towser,
+        tt.small_trumps.tumbler,
+    ) == (5, 6, 5, 6)
     assert load_profile("parlett", ["play-high"]).tricks.play_high is True
     assert load_profile("parlett").tricks.play_high is False
     # the overlay's source replaces the profile's
     assert load_profile("parlett", ["play-high"]).rule("tricks.play_high").source.section == (
-        "Variants: Play high")
+        "Variants: Play high"
+    )
 
 
 def test_profile_is_frozen() -> None:
@@ -100,8 +106,10 @@ def test_every_quote_is_in_its_source(pid: str) -> None:
     checked = 0
     for variant in ((), *((v,) for v in list_variants())):
         for r in load_profile(pid, variant).rules:
-            for quote, text in ((r.source.quote, seeds.get(r.source.seed or "", "")),
-                                (r.source.cotton, cotton)):
+            for quote, text in (
+                (r.source.quote, seeds.get(r.source.seed or "", "")),
+                (r.source.cotton, cotton),
+            ):
                 for part in (quote or "").split(" ... "):
                     if part:
                         assert _norm(part) in text, (r.path, part)
@@ -209,8 +217,12 @@ def test_unknown_profile_and_variant() -> None:
 
 
 def test_bad_variant_file_is_located(tmp_path: Path) -> None:
-    f = _write(tmp_path, "id: x\ntitle: X\nsummary: s\nset:\n  stock.opening:\n"
-               "    value: 3\n    source: {inferred: because we say so}\n", "v.yaml")
+    f = _write(
+        tmp_path,
+        "id: x\ntitle: X\nsummary: s\nset:\n  stock.opening:\n"
+        "    value: 3\n    source: {inferred: because we say so}\n",
+        "v.yaml",
+    )
     with pytest.raises(gleek.ProfileError) as info:
         load_profile("parlett", [f])
     e = info.value
@@ -228,7 +240,9 @@ def test_profiles_load_from_a_built_wheel(tmp_path: Path) -> None:
     """Build the wheel, unpack it elsewhere, and load every profile from it alone."""
     build = subprocess.run(
         [sys.executable, "-m", "hatchling", "build", "-t", "wheel", "-d", str(tmp_path / "dist")],
-        cwd=ROOT, capture_output=True, text=True,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
     )
     assert build.returncode == 0, build.stderr
     (wheel,) = (tmp_path / "dist").glob("*.whl")
@@ -241,15 +255,16 @@ def test_profiles_load_from_a_built_wheel(tmp_path: Path) -> None:
     zipfile.ZipFile(wheel).extractall(site)
     code = (
         "import gleek, gleek.profile as gp;"
-        "assert str(gp.profiles_dir()).startswith(%r), gp.profiles_dir();"
-        "print(gleek.load_profile('pi', ['play-high']).name)" % str(site)
+        f"assert str(gp.profiles_dir()).startswith({str(site)!r}), gp.profiles_dir();"
+        "print(gleek.load_profile('pi', ['play-high']).name)"
     )
-    run = subprocess.run([sys.executable, "-I", "-c", code], cwd=tmp_path,
-                         env={"PYTHONPATH": str(site)}, capture_output=True, text=True)
-    # -I ignores PYTHONPATH; run without it but from a folder with no checkout in sight
-    if run.returncode != 0:
-        run = subprocess.run([sys.executable, "-c", code], cwd=tmp_path,
-                             env={"PYTHONPATH": str(site), "PYTHONNOUSERSITE": "1"},
-                             capture_output=True, text=True)
+    # PYTHONPATH puts the unpacked wheel before the editable install of the checkout
+    run = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(site), "PYTHONNOUSERSITE": "1"},
+        capture_output=True,
+        text=True,
+    )
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "publications-international+play-high"

@@ -33,8 +33,7 @@ def everything_for(state: gleek.State) -> list[Action]:
     return bids + ALL_WORDS + cards
 
 
-def honour_points(profile: gleek.Profile, cards: tuple[gleek.Card, ...],
-                  trumps: gleek.Suit) -> int:
+def honour_points(profile: gleek.Profile, cards: tuple[gleek.Card, ...], trumps: gleek.Suit) -> int:
     return sum(profile.tricks.honours.get(c.rank, 0) for c in cards if c.suit is trumps)
 
 
@@ -90,8 +89,14 @@ def test_every_listed_action_applies_and_nothing_else_does(
                     apply(state, action)
                 except IllegalAction as exc:
                     assert exc.code in {
-                        "bad-bid", "bad-discard", "forbidden-discard", "bad-ruff-call",
-                        "card-not-in-hand", "revoke", "not-highest", "extra-action",
+                        "bad-bid",
+                        "bad-discard",
+                        "forbidden-discard",
+                        "bad-ruff-call",
+                        "card-not-in-hand",
+                        "revoke",
+                        "not-highest",
+                        "extra-action",
                     }
                     assert str(exc)
                 else:
@@ -105,7 +110,7 @@ def test_every_listed_action_applies_and_nothing_else_does(
         else:
             raise AssertionError("an out-of-turn action applied")
         state = apply(state, rng.choice(legal))
-    for action in ALL_WORDS[:1] + [Action.play(CARDS[0])]:
+    for action in [*ALL_WORDS[:1], Action.play(CARDS[0])]:
         try:
             apply(state, action)
         except IllegalAction as exc:
@@ -142,8 +147,11 @@ def test_observation_hides_other_hands_and_the_stock(profile: gleek.Profile, see
             for other in range(3):
                 if other != seat:
                     hidden = set(state.hand(other)) - set(c for t in state.tricks for _, c in t)
-                    assert not any(f"Card.parse('{c}')" in text for c in hidden
-                                   if c not in obs.hand and all(c != x for _, x in obs.trick))
+                    assert not any(
+                        f"Card.parse('{c}')" in text
+                        for c in hidden
+                        if c not in obs.hand and all(c != x for _, x in obs.trick)
+                    )
             if state.buyer is not None and seat != state.buyer:
                 assert obs.discards == ()
         if state.phase is Phase.PLAY:

@@ -42,8 +42,9 @@ def test_every_example_is_valid(path: Path) -> None:
     jsonschema.validate(report.to_json(), load_schema("report"))
 
 
-@pytest.mark.parametrize("name", ["parlett-play-high", "publications-international",
-                                  "pedagogical-play-high-carry"])
+@pytest.mark.parametrize(
+    "name", ["parlett-play-high", "publications-international", "pedagogical-play-high-carry"]
+)
 def test_the_hand_checked_examples_give_their_reports(name: str) -> None:
     expected = json.loads((GOLDEN / f"{name}.report.json").read_text("utf-8"))
     got = validate(ROOT / "examples" / f"{name}.yaml").to_json()
@@ -58,8 +59,11 @@ def test_seed_000_example_record() -> None:
     stock = [p for p in deal.payments if p[3] == "stock"]
     assert sorted(stock) == [("Ben", "Anna", 7, "stock"), ("Ben", "Carla", 7, "stock")]
     settle = sorted(p for p in deal.payments if p[3] == "settlement")
-    assert settle == [("Anna", "pot", 10, "settlement"), ("Carla", "pot", 7, "settlement"),
-                      ("pot", "Ben", 17, "settlement")]
+    assert settle == [
+        ("Anna", "pot", 10, "settlement"),
+        ("Carla", "pot", 7, "settlement"),
+        ("pot", "Ben", 17, "settlement"),
+    ]
 
 
 def test_seed_002_example_record() -> None:
@@ -67,8 +71,11 @@ def test_seed_002_example_record() -> None:
     (deal,) = r.deals
     assert dict(deal.points) == {"A": 36, "B": 21, "C": 9}
     settle = sorted(p for p in deal.payments if p[3] == "settlement")
-    assert settle == [("B", "pot", 1, "settlement"), ("C", "pot", 13, "settlement"),
-                      ("pot", "A", 14, "settlement")]
+    assert settle == [
+        ("B", "pot", 1, "settlement"),
+        ("C", "pot", 13, "settlement"),
+        ("pot", "A", 14, "settlement"),
+    ]
 
 
 def test_multi_deal_session_example_carries_balances() -> None:
@@ -87,8 +94,12 @@ def test_each_broken_record_gives_its_code_line_and_column(path: Path) -> None:
     first = problems[0]
     assert r.valid is expected["valid"]
     assert (first.code, first.line, first.column, first.path, first.deal) == (
-        expected["code"], expected["line"], expected["column"], expected["path"],
-        expected["deal"])
+        expected["code"],
+        expected["line"],
+        expected["column"],
+        expected["path"],
+        expected["deal"],
+    )
     jsonschema.validate(r.to_json(), load_schema("report"))
 
 
@@ -101,7 +112,8 @@ def test_every_error_code_has_a_broken_record() -> None:
 def test_revoke_message_names_deal_trick_player_and_reason() -> None:
     r = validate(ROOT / "tests" / "records" / "revoke.yaml")
     assert r.errors[0].message == (
-        "deal 1, trick 1: North played 6H to a diamond lead while holding JD")
+        "deal 1, trick 1: North played 6H to a diamond lead while holding JD"
+    )
 
 
 def test_wrong_result_names_the_player_and_both_figures_and_says_what_to_pay() -> None:
@@ -119,8 +131,9 @@ def test_a_failed_deal_stops_the_replay_of_later_deals() -> None:
 
 def test_syntax_and_schema_errors_are_all_reported() -> None:
     text = (ROOT / "examples" / "parlett-play-high.yaml").read_text()
-    text = text.replace("format: gleek-record/1", "format: 2").replace("  turn_up: 6S",
-                                                                        "  turnup: 6S")
+    text = text.replace("format: gleek-record/1", "format: 2").replace(
+        "  turn_up: 6S", "  turnup: 6S"
+    )
     r = validate_text(text, "x.yaml")
     assert [e.code for e in r.errors] == ["schema", "schema"] and r.deals == ()
 
@@ -142,8 +155,9 @@ def test_json_records_are_read_too(tmp_path: Path) -> None:
     f = tmp_path / "deal.json"
     f.write_text(dumps(s, "json"))
     r = validate(f)
-    assert r.valid and r.deals[0].points == tuple(zip(s.players, s.deals[0].outcome.points,
-                                                      strict=True))
+    assert r.valid and r.deals[0].points == tuple(
+        zip(s.players, s.deals[0].outcome.points, strict=True)
+    )
     assert load(f)["format"] == "gleek-record/1"
 
 
@@ -162,13 +176,21 @@ def test_the_validator_never_writes_to_its_files() -> None:
     assert mtimes == {p: p.stat().st_mtime_ns for p in before}
 
 
-COMBOS = [(p, c) for p in list_profiles() for n in range(3)
-          for c in itertools.combinations(list_variants(), n)]
+COMBOS = [
+    (p, c)
+    for p in list_profiles()
+    for n in range(3)
+    for c in itertools.combinations(list_variants(), n)
+]
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(COMBOS), st.integers(1, 4), st.integers(0, 10**6),
-       st.sampled_from(["yaml", "json"]))
+@given(
+    st.sampled_from(COMBOS),
+    st.integers(1, 4),
+    st.integers(0, 10**6),
+    st.sampled_from(["yaml", "json"]),
+)
 def test_written_sessions_read_back_with_the_engines_figures(
     combo: tuple[str, tuple[str, ...]], deals: int, seed: int, fmt: str
 ) -> None:
@@ -190,10 +212,12 @@ nasty_text = st.one_of(
     st.binary(max_size=300).map(lambda b: b.decode("latin-1")),
     st.text(max_size=300),
     st.recursive(
-        st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False),
-                  st.text(max_size=8)),
-        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
-                                                                    max_size=4),
+        st.one_of(
+            st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), st.text(max_size=8)
+        ),
+        lambda inner: (
+            st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+        ),
         max_leaves=30,
     ).map(json.dumps),
 )
@@ -215,9 +239,33 @@ def test_mutated_examples_give_a_report_never_a_traceback(data: st.DataObject) -
     text = path.read_text()
     start = data.draw(st.integers(0, len(text)))
     end = data.draw(st.integers(start, min(len(text), start + 20)))
-    junk = data.draw(st.sampled_from(["", "No", "1e3", "99999999999999999999", "[", "]", "{",
-                                      "AH", "2H", "&a x", "*a", "- ", ": ", "\t", "~", "pass",
-                                      "revie", "13", "-1", "\x00", "!!python/object:os.system"]))
+    junk = data.draw(
+        st.sampled_from(
+            [
+                "",
+                "No",
+                "1e3",
+                "99999999999999999999",
+                "[",
+                "]",
+                "{",
+                "AH",
+                "2H",
+                "&a x",
+                "*a",
+                "- ",
+                ": ",
+                "\t",
+                "~",
+                "pass",
+                "revie",
+                "13",
+                "-1",
+                "\x00",
+                "!!python/object:os.system",
+            ]
+        )
+    )
     r = validate_text(text[:start] + junk + text[end:], "mut.yaml")
     jsonschema.validate(r.to_json(), load_schema("report"))
 
@@ -225,9 +273,14 @@ def test_mutated_examples_give_a_report_never_a_traceback(data: st.DataObject) -
 @pytest.mark.parametrize(
     ("text", "code", "words"),
     [
-        ("a: &a [x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
-         "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c]\n"
-         "e: [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\n", "syntax", "aliases"),
+        (
+            "a: &a [x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+            "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
+            "d: &d [*c, *c, *c, *c, *c, *c, *c, *c]\n"
+            "e: [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\n",
+            "syntax",
+            "aliases",
+        ),
         ("[" * 100000 + "]" * 100000, "syntax", "nest"),
         ("x: !!python/object/apply:os.system ['echo hi']\n", "syntax", "cannot"),
         (b"\xff\xfe\xfa", "syntax", "UTF-8"),

@@ -32,13 +32,20 @@ JUNK = "4S 5S 6S 7S 8S 9S 10S"
 NO_HONOURS = "4D 5D 6D 7D 8D 9D 10D"
 
 
-def ruff_ready(profile: str, keep: str, stock: str, middle: str, dealer_hand: str,
-               turn_up: str = "7C", variants: tuple[str, ...] = (), stake: int | None = None,
-               auction: tuple[str, ...] = ("bid 12", "pass", "pass")) -> gleek.State:
+def ruff_ready(
+    profile: str,
+    keep: str,
+    stock: str,
+    middle: str,
+    dealer_hand: str,
+    turn_up: str = "7C",
+    variants: tuple[str, ...] = (),
+    stake: int | None = None,
+    auction: tuple[str, ...] = ("bid 12", "pass", "pass"),
+) -> gleek.State:
     p = gleek.load_profile(profile, variants)
     auction = (f"bid {p.stock.opening_bid}", "pass", "pass") if auction[0] == "bid 12" else auction
-    s = deal(p, {0: f"{keep} {JUNK}", 1: middle, 2: dealer_hand}, turn_up, stock,
-             ruff_stake=stake)
+    s = deal(p, {0: f"{keep} {JUNK}", 1: middle, 2: dealer_hand}, turn_up, stock, ruff_stake=stake)
     return to_ruff(s, auction, JUNK.split())
 
 
@@ -135,8 +142,13 @@ def test_buying_seed_000_auction_12_13_pass_14_pass() -> None:
 
 @pytest.mark.parametrize(
     ("profile", "variants", "opening", "next_bid"),
-    [("parlett", (), 12, 13), ("pi", (), 10, 12), ("pedagogical", (), 12, 14),
-     ("parlett", ("bid-13",), 13, 14), ("pi", ("bid-13",), 13, 15)],
+    [
+        ("parlett", (), 12, 13),
+        ("pi", (), 10, 12),
+        ("pedagogical", (), 12, 14),
+        ("parlett", ("bid-13",), 13, 14),
+        ("pi", ("bid-13",), 13, 15),
+    ],
 )
 def test_buying_opening_bid_and_increment(
     profile: str, variants: tuple[str, ...], opening: int, next_bid: int
@@ -165,8 +177,9 @@ def test_buying_a_pass_is_out_of_the_auction_for_good() -> None:
 
 
 def test_buying_two_passes_and_the_last_bidder_buys_even_the_opener() -> None:
-    s = run(gleek.new_deal(gleek.load_profile("parlett"), dealer=2, seed=1),
-            ["bid 12", "pass", "pass"])
+    s = run(
+        gleek.new_deal(gleek.load_profile("parlett"), dealer=2, seed=1), ["bid 12", "pass", "pass"]
+    )
     assert (s.buyer, s.price) == (0, 12)
 
 
@@ -177,17 +190,22 @@ def test_buying_a_passer_still_vies_the_ruff() -> None:
 
 
 def test_buying_price_half_to_each_and_the_odd_chip_to_the_pot() -> None:
-    s = run(gleek.new_deal(gleek.load_profile("parlett"), dealer=2, seed=1),
-            ["bid 12", "bid 13", "pass", "pass"])
+    s = run(
+        gleek.new_deal(gleek.load_profile("parlett"), dealer=2, seed=1),
+        ["bid 12", "bid 13", "pass", "pass"],
+    )
     assert pays(s, "stock") == [(1, 2, 6), (1, 0, 6), (1, "pot", 1)]
-    s = run(gleek.new_deal(gleek.load_profile("pi", ["bid-13"]), dealer=2, seed=1),
-            ["bid 13", "pass", "pass"])
+    s = run(
+        gleek.new_deal(gleek.load_profile("pi", ["bid-13"]), dealer=2, seed=1),
+        ["bid 13", "pass", "pass"],
+    )
     assert pays(s, "stock") == [(0, 1, 6), (0, 2, 6), (0, "pot", 1)]
 
 
 def test_buying_discard_exactly_7_before_seeing_the_stock() -> None:
-    s = deal("parlett", {0: "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S AH"}, "7C",
-             stock="AD KD QD JD 10D 9D 8D")
+    s = deal(
+        "parlett", {0: "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S AH"}, "7C", stock="AD KD QD JD 10D 9D 8D"
+    )
     s = run(s, ["bid 12", "pass", "pass"])
     # only the 12 cards dealt may go out: the stock is not in hand yet
     assert {a.card for a in legal_actions(s)} == set(cards("AS KS QS JS 10S 9S 8S 7S 6S 5S 4S AH"))
@@ -220,8 +238,15 @@ def test_buying_pedagogical_forbids_discarding_trump_honours() -> None:
 def test_buying_a_discarded_honour_scores_for_nobody(profile: str) -> None:
     p = gleek.load_profile(profile)
     s = deal(p, {0: "AH 9S 8S 7S 6S 5S KS 4C 5C 6C 7C 8C"}, "7H", stock=NO_HONOURS)
-    s = run(s, [f"bid {p.stock.opening_bid}", "pass", "pass",
-                *(f"discard {c}" for c in "AH 9S 8S 7S 6S 5S KS".split())])
+    s = run(
+        s,
+        [
+            f"bid {p.stock.opening_bid}",
+            "pass",
+            "pass",
+            *(f"discard {c}" for c in "AH 9S 8S 7S 6S 5S KS".split()),
+        ],
+    )
     end = play_first_legal(s)
     o = outcome(end)
     assert sum(o.points) == 66 - 15
@@ -250,12 +275,25 @@ def test_ruff_is_counted_after_the_exchange() -> None:
 def test_ruff_four_aces_beat_every_ruff_where_the_profile_says(profile: str, winner: int) -> None:
     # Eldest holds hearts K Q J 10 9 8 (57); the middle hand four Aces.
     p = gleek.load_profile(profile)
-    s = deal(p, {0: "KH QH JH 10H 9H 8H 4S 5S 6S 7S 8S 9S",
-                 1: "AH AS AD AC 4C 5C 6C 7C 4D 5D 6D 7D",
-                 2: "KS QS JS 10S KD QD JD 10D 8D KC QC 9C"},
-             "7H", stock="4H 5H 6H 9D 10C JC 8C")
-    s = run(s, [f"bid {p.stock.opening_bid}", "pass", "pass",
-                *(f"discard {c}" for c in "4S 5S 6S 7S 8S 9S 8H".split())])
+    s = deal(
+        p,
+        {
+            0: "KH QH JH 10H 9H 8H 4S 5S 6S 7S 8S 9S",
+            1: "AH AS AD AC 4C 5C 6C 7C 4D 5D 6D 7D",
+            2: "KS QS JS 10S KD QD JD 10D 8D KC QC 9C",
+        },
+        "7H",
+        stock="4H 5H 6H 9D 10C JC 8C",
+    )
+    s = run(
+        s,
+        [
+            f"bid {p.stock.opening_bid}",
+            "pass",
+            "pass",
+            *(f"discard {c}" for c in "4S 5S 6S 7S 8S 9S 8H".split()),
+        ],
+    )
     # eldest hearts K Q J 10 9 4 5 6 = 64; the dealer spades 40, diamonds 48; the middle
     # hand's best suit is clubs 11 + 4 + 5 + 6 + 7 = 33 but it holds four Aces
     assert s.to_act == 0
@@ -288,9 +326,15 @@ def test_ruff_four_aces_in_the_stage_function() -> None:
 def _direct(profile: str = "parlett", stake: int | None = None) -> gleek.State:
     """Eldest buys; after the exchange eldest holds hearts 66, the middle hand spades 41 and
     the dealer clubs 60."""
-    return ruff_ready(profile, "4D 5D 6D 7D 8D", "AH KH QH JH 10H 9H 6H",
-                      "AS KS QS JS AD KD QD 4C 5C 6C 7C 8C",
-                      "9D 10D JD 9C 10C JC QC KC AC 4H 5H 7H", turn_up="8H", stake=stake)
+    return ruff_ready(
+        profile,
+        "4D 5D 6D 7D 8D",
+        "AH KH QH JH 10H 9H 6H",
+        "AS KS QS JS AD KD QD 4C 5C 6C 7C 8C",
+        "9D 10D JD 9C 10C JC QC KC AC 4H 5H 7H",
+        turn_up="8H",
+        stake=stake,
+    )
 
 
 def test_direct_all_wait_no_ruff_parlett_next_stake_4_for_one_deal_only() -> None:
@@ -385,23 +429,40 @@ def test_pool_nobody_vies_the_hands_are_shown_and_the_best_takes_the_antes() -> 
 
 
 def test_sets_each_opponent_pays_every_set_and_a_mournival_is_not_a_gleek() -> None:
-    s = ruff_ready("parlett", "AH AS AD KH KS", "KD KC 5D 6D 7D 8D 9D",
-                   "QH QS QD JD 4C 5C 6C 7C 8C 9C 10D 4D",
-                   "JH JS JC AC QC 10H 9H 8H 7H 6H 5H 4H", turn_up="10C")
+    s = ruff_ready(
+        "parlett",
+        "AH AS AD KH KS",
+        "KD KC 5D 6D 7D 8D 9D",
+        "QH QS QD JD 4C 5C 6C 7C 8C 9C 10D 4D",
+        "JH JS JC AC QC 10H 9H 8H 7H 6H 5H 4H",
+        turn_up="10C",
+    )
     s = run(s, ["wait", "wait", "wait"])
     got = sorted((p.payer, p.payee, p.amount, p.detail) for p in s.payments if p.reason == "set")
-    assert got == sorted([
-        (1, 0, 4, "gleek of A"), (2, 0, 4, "gleek of A"),
-        (1, 0, 6, "mournival of K"), (2, 0, 6, "mournival of K"),
-        (0, 1, 2, "gleek of Q"), (2, 1, 2, "gleek of Q"),
-        (0, 2, 1, "gleek of J"), (1, 2, 1, "gleek of J"),
-    ])
+    assert got == sorted(
+        [
+            (1, 0, 4, "gleek of A"),
+            (2, 0, 4, "gleek of A"),
+            (1, 0, 6, "mournival of K"),
+            (2, 0, 6, "mournival of K"),
+            (0, 1, 2, "gleek of Q"),
+            (2, 1, 2, "gleek of Q"),
+            (0, 2, 1, "gleek of J"),
+            (1, 2, 1, "gleek of J"),
+        ]
+    )
 
 
 @pytest.mark.parametrize("profile", ["parlett", "pedagogical"])
 def test_sets_four_aces_pay_as_a_mournival_even_after_winning_the_ruff(profile: str) -> None:
-    s = ruff_ready(profile, "AH AS AD AC 4H", NO_HONOURS, "KH QH JH 10H 9H KC QC JC 5C 6C 7C 8C",
-                   "5H 6H 7H 8H KS QS JS KD QD JD 9C 4C", turn_up="10C")
+    s = ruff_ready(
+        profile,
+        "AH AS AD AC 4H",
+        NO_HONOURS,
+        "KH QH JH 10H 9H KC QC JC 5C 6C 7C 8C",
+        "5H 6H 7H 8H KS QS JS KD QD JD 9C 4C",
+        turn_up="10C",
+    )
     s = run(s, ["vie", "see", "see"])
     assert s.ruff is not None and s.ruff.winner == 0
     assert [(p.payer, p.amount) for p in s.payments if p.reason == "set"] == [(1, 8), (2, 8)]
@@ -410,16 +471,36 @@ def test_sets_four_aces_pay_as_a_mournival_even_after_winning_the_ruff(profile: 
 def test_sets_are_counted_after_the_exchange() -> None:
     # eldest discards two of three Kings: no gleek is paid
     s = deal("parlett", {0: "KH KS KD 4S 5S 6S 7S 8S 9S 10S 4C 5C"}, "7C", stock=NO_HONOURS)
-    s = run(s, ["bid 12", "pass", "pass",
-                *(f"discard {c}" for c in "KH KS 4S 5S 6S 7S 8S".split()),
-                "wait", "wait", "wait"])
+    s = run(
+        s,
+        [
+            "bid 12",
+            "pass",
+            "pass",
+            *(f"discard {c}" for c in "KH KS 4S 5S 6S 7S 8S".split()),
+            "wait",
+            "wait",
+            "wait",
+        ],
+    )
     assert [p for p in s.payments if p.reason == "set" and p.payee == 0] == []
     kept = deal("parlett", {0: "KH KS KD 4S 5S 6S 7S 8S 9S 10S 4C 5C"}, "7C", stock=NO_HONOURS)
-    kept = run(kept, ["bid 12", "pass", "pass",
-                      *(f"discard {c}" for c in "4S 5S 6S 7S 8S 9S 10S".split()),
-                      "wait", "wait", "wait"])
+    kept = run(
+        kept,
+        [
+            "bid 12",
+            "pass",
+            "pass",
+            *(f"discard {c}" for c in "4S 5S 6S 7S 8S 9S 10S".split()),
+            "wait",
+            "wait",
+            "wait",
+        ],
+    )
     assert [(p.payee, p.detail) for p in kept.payments if p.reason == "set" and p.payee == 0] == [
-        (0, "gleek of K"), (0, "gleek of K")]
+        (0, "gleek of K"),
+        (0, "gleek of K"),
+    ]
 
 
 # ---------------------------------------------------------------------------- tiddy
@@ -435,17 +516,41 @@ def test_tiddy_held_pays_2_from_each_opponent_once() -> None:
 
 def test_tiddy_discarded_by_the_buyer_pays_nobody() -> None:
     s = deal("parlett", {0: "4C 5S 6S 7S 8S 9S 10S AH KH QH JH 10H"}, "9C", stock=NO_HONOURS)
-    s = run(s, ["bid 12", "pass", "pass", *(f"discard {c}" for c in "4C 5S 6S 7S 8S 9S 10S"
-                                            .split()), "wait", "wait", "wait"])
+    s = run(
+        s,
+        [
+            "bid 12",
+            "pass",
+            "pass",
+            *(f"discard {c}" for c in "4C 5S 6S 7S 8S 9S 10S".split()),
+            "wait",
+            "wait",
+            "wait",
+        ],
+    )
     assert pays(s, "tiddy") == []
 
 
 def test_tiddy_no_tiddy_variant_and_towser_tumbler_held() -> None:
-    s = ruff_ready("parlett", "AH KH QH JH 10H", NO_HONOURS, "4C 5C 6C", "", turn_up="9C",
-                   variants=("no-tiddy",))
+    s = ruff_ready(
+        "parlett",
+        "AH KH QH JH 10H",
+        NO_HONOURS,
+        "4C 5C 6C",
+        "",
+        turn_up="9C",
+        variants=("no-tiddy",),
+    )
     assert pays(run(s, ["wait"] * 3), "tiddy") == []
-    s = ruff_ready("parlett", "AH KH QH JH 10H", NO_HONOURS, "4C 5C", "6C",
-                   turn_up="9C", variants=("towser-tumbler",))
+    s = ruff_ready(
+        "parlett",
+        "AH KH QH JH 10H",
+        NO_HONOURS,
+        "4C 5C",
+        "6C",
+        turn_up="9C",
+        variants=("towser-tumbler",),
+    )
     s = run(s, ["wait"] * 3)
     assert pays(s, "tiddy") == [(2, 1, 2), (0, 1, 2)]
     assert pays(s, "towser") == [(2, 1, 5), (0, 1, 5)]
@@ -459,17 +564,25 @@ def test_tiddy_no_tiddy_variant_and_towser_tumbler_held() -> None:
 def test_tricks_first_lead_eldest_or_the_buyer(profile: str, leader: int) -> None:
     p = gleek.load_profile(profile)
     o = p.stock.opening_bid
-    s = run(gleek.new_deal(p, dealer=2, seed=5), [f"bid {o}", f"bid {o + p.stock.increment}",
-                                                  "pass", "pass"])
+    s = run(
+        gleek.new_deal(p, dealer=2, seed=5),
+        [f"bid {o}", f"bid {o + p.stock.increment}", "pass", "pass"],
+    )
     while s.phase is not Phase.PLAY:
         s = apply(s, legal_actions(s)[0])
     assert s.to_act == leader
 
 
 def _play_ready(profile: str = "parlett", variants: tuple[str, ...] = ()) -> gleek.State:
-    s = ruff_ready(profile, "AH 10H 4H JC QC", "9D 8D 7D 6D 5D 4D 10D",
-                   "KH 5H 6H 7C 8C AS KS QS JS 4C 5C 6C", "QH 9H JH 8H 7H AD KD QD JD KC AC 10C",
-                   turn_up="9C", variants=variants)
+    s = ruff_ready(
+        profile,
+        "AH 10H 4H JC QC",
+        "9D 8D 7D 6D 5D 4D 10D",
+        "KH 5H 6H 7C 8C AS KS QS JS 4C 5C 6C",
+        "QH 9H JH 8H 7H AD KD QD JD KC AC 10C",
+        turn_up="9C",
+        variants=variants,
+    )
     return run(s, ["wait", "wait", "wait"])
 
 
@@ -514,16 +627,28 @@ def test_tricks_the_winner_leads_next() -> None:
 # ---------------------------------------------------------------------------- counting, settling
 
 
-@pytest.mark.parametrize(("profile", "points"),
-                         [("pedagogical", (9, 6, 0)), ("parlett", (9, 6, 0)), ("pi", (0, 15, 0))])
+@pytest.mark.parametrize(
+    ("profile", "points"), [("pedagogical", (9, 6, 0)), ("parlett", (9, 6, 0)), ("pi", (0, 15, 0))]
+)
 def test_counting_seed_002_trick_j_k_7(profile: str, points: tuple[int, int, int]) -> None:
     """Hearts trumps: A leads JH, B plays KH, C plays 7H. B wins: 3 + 3 = 6; A scores Tom's 9
     where honours go to the player (to the trick winner under Publications International)."""
     p = gleek.load_profile(profile)
-    s = deal(p, {0: "JH 4S 5S 6S 7S 8S 9S 10S 4D 5D 6D 7D", 1: "KH 8D", 2: "7H 9D"}, "6H",
-             stock="10D 4C 5C 6C 7C 8C 9C")
-    s = run(s, [f"bid {p.stock.opening_bid}", "pass", "pass",
-                *(f"discard {c}" for c in "4S 5S 6S 7S 8S 9S 10S".split())])
+    s = deal(
+        p,
+        {0: "JH 4S 5S 6S 7S 8S 9S 10S 4D 5D 6D 7D", 1: "KH 8D", 2: "7H 9D"},
+        "6H",
+        stock="10D 4C 5C 6C 7C 8C 9C",
+    )
+    s = run(
+        s,
+        [
+            f"bid {p.stock.opening_bid}",
+            "pass",
+            "pass",
+            *(f"discard {c}" for c in "4S 5S 6S 7S 8S 9S 10S".split()),
+        ],
+    )
     s = run(s, ["wait", "wait", "wait"])
     assert s.to_act == 0
     s = run(s, ["play JH", "play KH", "play 7H"])
@@ -533,8 +658,11 @@ def test_counting_seed_002_trick_j_k_7(profile: str, points: tuple[int, int, int
 def test_counting_seed_000_settlement_39_15_12() -> None:
     # Anna 12, Ben 39, Carla 15: Ben takes 17, Carla pays 7, Anna pays 10; the pot is unchanged.
     pay = settlement((12, 39, 15), par=22)
-    assert [(p.payer, p.payee, p.amount) for p in pay] == [(0, "pot", 10), (2, "pot", 7),
-                                                           ("pot", 1, 17)]
+    assert [(p.payer, p.payee, p.amount) for p in pay] == [
+        (0, "pot", 10),
+        (2, "pot", 7),
+        ("pot", 1, 17),
+    ]
     chips, pot = gleek.state.net_chips(pay)
     assert (chips, pot) == ((-10, 17, -7), 0)
 

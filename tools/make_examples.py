@@ -25,8 +25,13 @@ OUT = Path(__file__).resolve().parent.parent / "examples"
 C = Card.parse
 
 
-def deck_with(placed: dict[int, Sequence[str]], turn_up: str, dealer: int, rng: random.Random,
-              stock_avoid: Sequence[str] = ()) -> list[Card]:
+def deck_with(
+    placed: dict[int, Sequence[str]],
+    turn_up: str,
+    dealer: int,
+    rng: random.Random,
+    stock_avoid: Sequence[str] = (),
+) -> list[Card]:
     """A deck (top first) dealing ``placed`` cards to those seats and ``turn_up`` as card 37."""
     fixed = {C(t): seat for seat, ts in placed.items() for t in ts}
     rest = [c for c in gleek.DECK if c not in fixed and c != C(turn_up)]
@@ -50,8 +55,14 @@ def deck_with(placed: dict[int, Sequence[str]], turn_up: str, dealer: int, rng: 
     return [*deck, C(turn_up), *pool]
 
 
-def play(profile: gleek.Profile, deck: list[Card], dealer: int, script: Sequence[str],
-         rng: random.Random, keep: Sequence[str] = ()) -> tuple[State, list[tuple[int, Action]]]:
+def play(
+    profile: gleek.Profile,
+    deck: list[Card],
+    dealer: int,
+    script: Sequence[str],
+    rng: random.Random,
+    keep: Sequence[str] = (),
+) -> tuple[State, list[tuple[int, Action]]]:
     """Scripted actions first, then random legal ones (the buyer never discards ``keep``)."""
     state = gleek.new_deal(profile, dealer, deck=deck)
     actions = []
@@ -72,9 +83,15 @@ def play(profile: gleek.Profile, deck: list[Card], dealer: int, script: Sequence
     return state, actions
 
 
-def search(name: str, profile: gleek.Profile, players: tuple[str, str, str], dealer: int,
-           make: Callable[[random.Random], tuple[list[Card], Sequence[str], Sequence[str]]],
-           ok: Callable[[State], bool], tries: int = 200_000) -> None:
+def search(
+    name: str,
+    profile: gleek.Profile,
+    players: tuple[str, str, str],
+    dealer: int,
+    make: Callable[[random.Random], tuple[list[Card], Sequence[str], Sequence[str]]],
+    ok: Callable[[State], bool],
+    tries: int = 200_000,
+) -> None:
     rng = random.Random(name)
     for _ in range(tries):
         deck, script, keep = make(rng)
@@ -89,8 +106,9 @@ def search(name: str, profile: gleek.Profile, players: tuple[str, str, str], dea
 
 
 HEADERS = {
-    "parlett-s0-auction": "Built around seed 000's worked examples: the auction (Ben 12, Carla 13,\n"
-    "# Anna pass, Ben 14, Carla pass: Ben pays 7 to each) and the settlement (hearts trumps;\n"
+    "parlett-s0-auction": "Built around seed 000's worked examples: the auction\n"
+    "# (Ben 12, Carla 13, Anna pass, Ben 14, Carla pass: Ben pays 7 to each) and the\n"
+    "# settlement (hearts trumps;\n"
     "# Ben plays AH and JH and wins 5 tricks: 39; Carla plays KH, wins 4: 15; Anna, the dealer,\n"
     "# plays QH and wins 3: 12; so Ben takes 17, Carla pays 7, Anna pays 10).",
     "pedagogical-s2": "Built around seed 002's worked example (section 08): hearts trumps;\n"
@@ -111,15 +129,19 @@ def main() -> None:
 
     def s0(rng: random.Random) -> tuple[list[Card], Sequence[str], Sequence[str]]:
         # Anna (seat 0) deals; Ben (1) is eldest, Carla (2) middle.
-        deck = deck_with({1: ["AH", "JH"], 2: ["KH"], 0: ["QH"]}, "7H", 0, rng,
-                         stock_avoid=["4H"])
+        deck = deck_with({1: ["AH", "JH"], 2: ["KH"], 0: ["QH"]}, "7H", 0, rng, stock_avoid=["4H"])
         return deck, ["bid 12", "bid 13", "pass", "bid 14", "pass"], ["AH", "JH"]
 
     def s0_ok(state: State) -> bool:
         assert state.play is not None
-        return state.play.points == (12, 39, 15) and state.play.won == (3, 5, 4) and all(
-            (s, C(c)) in [(x, y) for t in state.tricks for x, y in t]
-            for s, c in ((1, "AH"), (1, "JH"), (2, "KH"), (0, "QH")))
+        return (
+            state.play.points == (12, 39, 15)
+            and state.play.won == (3, 5, 4)
+            and all(
+                (s, C(c)) in [(x, y) for t in state.tricks for x, y in t]
+                for s, c in ((1, "AH"), (1, "JH"), (2, "KH"), (0, "QH"))
+            )
+        )
 
     search("parlett-s0-auction", parlett, ("Anna", "Ben", "Carla"), 0, s0, s0_ok)
 
@@ -137,7 +159,8 @@ def main() -> None:
 
     pi = gleek.load_profile("pi")
     session = Session.start(pi, deals=3, players=("Dora", "Ezra", "Fay")).play_out(
-        [BasicBot()] * 3, seed=3)
+        [BasicBot()] * 3, seed=3
+    )
     name = "publications-international-session"
     (OUT / f"{name}.yaml").write_text(_header(name) + dumps(session), encoding="utf-8")
     print(f"wrote examples/{name}.yaml")

@@ -17,8 +17,9 @@ def load_located_record(text: str | bytes, name: str = "<string>") -> Located:
     try:
         doc = load_located(text, name)
     except LocatedError as exc:
-        raise RecordError(exc.message, file=name, line=exc.line, column=exc.column,
-                          code="syntax") from None
+        raise RecordError(
+            exc.message, file=name, line=exc.line, column=exc.column, code="syntax"
+        ) from None
     found = problems(doc, load_schema("record"))
     if found:
         p = found[0]

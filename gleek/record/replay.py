@@ -38,8 +38,9 @@ def validate_bytes(data: bytes | str, file: str, base_dir: FsPath | None = None)
     return replay_document(doc, file, base_dir)
 
 
-def _early(file: str, errors: Sequence[Problem], profile: str | None = None,
-           variants: Sequence[str] = ()) -> Report:
+def _early(
+    file: str, errors: Sequence[Problem], profile: str | None = None, variants: Sequence[str] = ()
+) -> Report:
     return Report(file, profile, tuple(variants), tuple(errors), (), (), ())
 
 
@@ -52,8 +53,10 @@ def replay_document(doc: Located, file: str, base_dir: FsPath | None = None) -> 
     vnames = data.get("variants") if isinstance(data, dict) else None
     vlist = [v for v in vnames if isinstance(v, str)] if isinstance(vnames, list) else []
     if found:
-        errors = [Problem("schema", p.message, _deal_of(p.path), p.dotted or None, p.line,
-                          p.column) for p in found]
+        errors = [
+            Problem("schema", p.message, _deal_of(p.path), p.dotted or None, p.line, p.column)
+            for p in found
+        ]
         return _early(file, errors, pname, vlist)
     # Profile and variants.
     assert pname is not None
@@ -62,16 +65,37 @@ def replay_document(doc: Located, file: str, base_dir: FsPath | None = None) -> 
     except ProfileError as exc:
         code = "unknown-profile" if exc.line is None else "schema"
         line, col = doc.position(("profile",)) or (None, None)
-        return _early(file, [Problem(code, exc.message if exc.line is None else str(exc), None,
-                                     "profile", line, col)], pname, vlist)
+        return _early(
+            file,
+            [
+                Problem(
+                    code, exc.message if exc.line is None else str(exc), None, "profile", line, col
+                )
+            ],
+            pname,
+            vlist,
+        )
     for i, v in enumerate(vlist):
         try:
             _load_variant(v, base_dir)
         except ProfileError as exc:
             line, col = doc.position(("variants", i)) or (None, None)
             code = "unknown-variant" if exc.line is None else "schema"
-            return _early(file, [Problem(code, exc.message if exc.line is None else str(exc),
-                                         None, f"variants[{i}]", line, col)], profile.id, vlist)
+            return _early(
+                file,
+                [
+                    Problem(
+                        code,
+                        exc.message if exc.line is None else str(exc),
+                        None,
+                        f"variants[{i}]",
+                        line,
+                        col,
+                    )
+                ],
+                profile.id,
+                vlist,
+            )
     profile = _load(pname, tuple(vlist), base_dir)
     return _Replayer(doc, file, profile, tuple(vlist)).run()
 
@@ -112,7 +136,7 @@ class _Replayer:
         self.profile = profile
         self.variants = variants
         self.data: dict[str, Any] = doc.data
-        self.players: tuple[str, str, str] = tuple(self.data["players"])  # type: ignore[assignment]
+        self.players: tuple[str, str, str] = tuple(self.data["players"])
         self.seats = {n: i for i, n in enumerate(self.players)}
         self.deal_no = 0
 
@@ -128,8 +152,12 @@ class _Replayer:
 
     def seat(self, name: str, path: Path) -> int:
         if name not in self.seats:
-            raise self.stop("unknown-player", f"{name!r} is not one of the players "
-                            f"({', '.join(self.players)})", path, key=True)
+            raise self.stop(
+                "unknown-player",
+                f"{name!r} is not one of the players ({', '.join(self.players)})",
+                path,
+                key=True,
+            )
         return self.seats[name]
 
     def card(self, text: Any, path: Path) -> Card:
@@ -156,10 +184,15 @@ class _Replayer:
         stake = data.get("ruff_stake", self.profile.ruff.stake)
         deals = data["deals"]
         if len(deals) >= 3 and len(deals) % self.profile.session.deals_multiple:
-            warnings.append(self.problem(
-                "deal-count", f"{len(deals)} deals is not a multiple of "
-                f"{self.profile.session.deals_multiple}, so the players do not deal equally "
-                "often", ("deals",)))
+            warnings.append(
+                self.problem(
+                    "deal-count",
+                    f"{len(deals)} deals is not a multiple of "
+                    f"{self.profile.session.deals_multiple}, so the players do not deal equally "
+                    "often",
+                    ("deals",),
+                )
+            )
         dealer: int | None = None
         for i, deal in enumerate(deals):
             self.deal_no = i + 1
@@ -182,11 +215,24 @@ class _Replayer:
         self.deal_no = 0
         return self._report(errors, warnings, summaries, balances, pot)
 
-    def _report(self, errors: list[Problem], warnings: list[Problem],
-                summaries: list[DealSummary], balances: list[int], pot: int) -> Report:
+    def _report(
+        self,
+        errors: list[Problem],
+        warnings: list[Problem],
+        summaries: list[DealSummary],
+        balances: list[int],
+        pot: int,
+    ) -> Report:
         chips = (*((n, balances[i]) for i, n in enumerate(self.players)), (POT, pot))
-        return Report(self.file, self.profile.id, self.variants, tuple(errors), tuple(warnings),
-                      tuple(summaries), chips)
+        return Report(
+            self.file,
+            self.profile.id,
+            self.variants,
+            tuple(errors),
+            tuple(warnings),
+            tuple(summaries),
+            chips,
+        )
 
     def dealer(self, deal: dict[str, Any], path: Path, previous: int | None) -> int:
         expected = None if previous is None else (previous + 1) % 3
@@ -199,8 +245,11 @@ class _Replayer:
             raise AssertionError  # pragma: no cover
         if expected is not None and seat != expected:
             raise self.stop(
-                "wrong-dealer", f"{deal['dealer']} is named dealer, but the deal passes left to "
-                f"{self.players[expected]}", (*path, "dealer"))
+                "wrong-dealer",
+                f"{deal['dealer']} is named dealer, but the deal passes left to "
+                f"{self.players[expected]}",
+                (*path, "dealer"),
+            )
         return seat
 
     # -- one deal
@@ -208,9 +257,12 @@ class _Replayer:
         if "deck" in deal:
             cards = [self.card(t, (*path, "deck", j)) for j, t in enumerate(deal["deck"])]
             if len(cards) != 44 or len(set(cards)) != 44:
-                raise self.stop("bad-deal", f"the deck has {len(cards)} cards, "
-                                f"{len(set(cards))} distinct; it must be the 44 cards",
-                                (*path, "deck"))
+                raise self.stop(
+                    "bad-deal",
+                    f"the deck has {len(cards)} cards, "
+                    f"{len(set(cards))} distinct; it must be the 44 cards",
+                    (*path, "deck"),
+                )
             return cards
         hands: dict[int, list[Card]] = {}
         where: list[tuple[Card, Path]] = []
@@ -226,20 +278,26 @@ class _Replayer:
         where += [(c, (*path, "stock", j)) for j, c in enumerate(stock)]
         for seat in range(3):
             if seat not in hands:
-                raise self.stop("bad-deal", f"no hand for {self.players[seat]}",
-                                (*path, "hands"))
+                raise self.stop("bad-deal", f"no hand for {self.players[seat]}", (*path, "hands"))
             if len(hands[seat]) != 12:
-                raise self.stop("bad-deal", f"{self.players[seat]} has {len(hands[seat])} "
-                                "cards; each hand has 12",
-                                (*path, "hands", self.players[seat]))
+                raise self.stop(
+                    "bad-deal",
+                    f"{self.players[seat]} has {len(hands[seat])} cards; each hand has 12",
+                    (*path, "hands", self.players[seat]),
+                )
         if len(stock) != 7:
-            raise self.stop("bad-deal", f"the stock has {len(stock)} cards; it has 7",
-                            (*path, "stock"))
+            raise self.stop(
+                "bad-deal", f"the stock has {len(stock)} cards; it has 7", (*path, "stock")
+            )
         seen: set[Card] = set()
         for c, cpath in where:
             if c in seen:
-                raise self.stop("bad-deal", f"{c} is dealt twice; the deal must be the 44 "
-                                "distinct cards split 12/12/12/1/7", cpath)
+                raise self.stop(
+                    "bad-deal",
+                    f"{c} is dealt twice; the deal must be the 44 "
+                    "distinct cards split 12/12/12/1/7",
+                    cpath,
+                )
             seen.add(c)
         packet = self.profile.deal.packet_size
         order = ((dealer + 1) % 3, (dealer + 2) % 3, dealer)
@@ -255,14 +313,13 @@ class _Replayer:
             raise self.stop(error.code, error.message, path)
         return apply(state, action, seat)
 
-    def replay(self, deal: dict[str, Any], path: Path, dealer: int, stake: int) -> tuple[
-        Outcome, DealSummary, list[Problem], list[Problem]
-    ]:
-        state = new_deal(self.profile, dealer, deck=self.deck(deal, path, dealer),
-                         ruff_stake=stake)
+    def replay(
+        self, deal: dict[str, Any], path: Path, dealer: int, stake: int
+    ) -> tuple[Outcome, DealSummary, list[Problem], list[Problem]]:
+        state = new_deal(self.profile, dealer, deck=self.deck(deal, path, dealer), ruff_stake=stake)
         # Auction
         for j, entry in enumerate(deal.get("auction") or []):
-            (name, value), = entry.items()
+            ((name, value),) = entry.items()
             epath = (*path, "auction", j)
             seat = self.seat(name, (*epath, name))
             if state.phase is not Phase.AUCTION:
@@ -278,19 +335,23 @@ class _Replayer:
             raise self._incomplete(deal, path, f"{self.players[buyer]}'s discards are missing")
         cards = [self.card(t, (*path, "discard", j)) for j, t in enumerate(discards)]
         if len(cards) != 7 or len(set(cards)) != 7:
-            raise self.stop("bad-discard", f"{self.players[buyer]} discarded {len(cards)} cards "
-                            f"({len(set(cards))} distinct); the buyer discards exactly 7",
-                            (*path, "discard"))
+            raise self.stop(
+                "bad-discard",
+                f"{self.players[buyer]} discarded {len(cards)} cards "
+                f"({len(set(cards))} distinct); the buyer discards exactly 7",
+                (*path, "discard"),
+            )
         for j, c in enumerate(cards):
             state = self.act(state, buyer, Action.discard(c), (*path, "discard", j))
         # Ruff
         for j, entry in enumerate(deal.get("ruff") or []):
-            (name, word), = entry.items()
+            ((name, word),) = entry.items()
             epath = (*path, "ruff", j)
             seat = self.seat(name, (*epath, name))
             if state.phase is not Phase.RUFF:
-                raise self.stop("extra-action", f"{name} said {word} after the ruff was settled",
-                                epath)
+                raise self.stop(
+                    "extra-action", f"{name} said {word} after the ruff was settled", epath
+                )
             assert state.ruff is not None
             if word == "pass" and state.ruff.vier < 0:
                 word = "wait"  # before anyone vies, "pass" is read as "wait" (record-format.md)
@@ -303,30 +364,39 @@ class _Replayer:
         for t, trick in enumerate(tricks):
             tpath = (*path, "tricks", t)
             if state.phase is not Phase.PLAY:
-                raise self.stop("extra-action", f"trick {t + 1} is played after the twelfth",
-                                tpath)
+                raise self.stop("extra-action", f"trick {t + 1} is played after the twelfth", tpath)
             for j, entry in enumerate(trick):
-                (name, text), = entry.items()
+                ((name, text),) = entry.items()
                 epath = (*tpath, j)
                 seat = self.seat(name, (*epath, name))
                 if j >= 3:
-                    raise self.stop("extra-action", f"trick {t + 1} has more than 3 cards",
-                                    epath)
+                    raise self.stop("extra-action", f"trick {t + 1} has more than 3 cards", epath)
                 c = self.card(text, (*epath, name))
                 try:
                     state = self.act(state, seat, Action.play(c), epath)
                 except _Stop as stop:
                     p = stop.problem
-                    raise _Stop(Problem(p.code, p.message.replace(
-                        f"deal {self.deal_no}: ", f"deal {self.deal_no}, trick {t + 1}: ", 1),
-                        p.deal, p.path, p.line, p.column)) from None
+                    raise _Stop(
+                        Problem(
+                            p.code,
+                            p.message.replace(
+                                f"deal {self.deal_no}: ", f"deal {self.deal_no}, trick {t + 1}: ", 1
+                            ),
+                            p.deal,
+                            p.path,
+                            p.line,
+                            p.column,
+                        )
+                    ) from None
             if len(trick) < 3 and t < len(tricks) - 1:
-                raise self.stop("incomplete", f"trick {t + 1} has {len(trick)} card(s); a trick "
-                                "has 3", tpath)
+                raise self.stop(
+                    "incomplete", f"trick {t + 1} has {len(trick)} card(s); a trick has 3", tpath
+                )
         if not state.is_over:
             assert state.play is not None
-            raise self._incomplete(deal, path, f"the record stops after "
-                                   f"{len(state.play.tricks)} of 12 tricks")
+            raise self._incomplete(
+                deal, path, f"the record stops after {len(state.play.tricks)} of 12 tricks"
+            )
         o = outcome(state)
         summary = self.summary(state, o)
         return o, summary, self.check_result(deal, path, o), warnings
@@ -350,17 +420,25 @@ class _Replayer:
             seat = self.seat(name, (*path, "claims", name))
             for j, claim in enumerate(items):
                 if claim not in held[seat]:
-                    raise self.stop("false-claim", f"{name} claims {claim} but "
-                                    f"{self._why_not(seat, claim, state)}",
-                                    (*path, "claims", name, j))
+                    raise self.stop(
+                        "false-claim",
+                        f"{name} claims {claim} but {self._why_not(seat, claim, state)}",
+                        (*path, "claims", name, j),
+                    )
                 said[seat].add(claim)
         out = []
         for seat in range(3):
             name = self.players[seat]
             where = (*path, "claims", name) if name in claims else (*path, "claims")
             for missing in sorted(held[seat] - said[seat]):
-                out.append(self.problem("unclaimed", f"deal {self.deal_no}: {name} holds "
-                                        f"{missing} but the claims do not list it", where))
+                out.append(
+                    self.problem(
+                        "unclaimed",
+                        f"deal {self.deal_no}: {name} holds "
+                        f"{missing} but the claims do not list it",
+                        where,
+                    )
+                )
         return out
 
     def _why_not(self, seat: int, claim: str, state: State) -> str:
@@ -371,7 +449,7 @@ class _Replayer:
             if not hand >> c.index & 1:
                 return f"does not hold {c}"
             return f"{claim} pays nothing under {self.profile.name}"
-        kind, letter = claim.split("-")
+        letter = claim.split("-")[1]
         r = {"A": 10, "K": 9, "Q": 8, "J": 7}[letter]
         n = (hand & RANK_MASK[r]).bit_count()
         return f"holds {n} of that rank after the exchange"
@@ -385,8 +463,11 @@ class _Replayer:
         def pay(p: Payment) -> tuple[str, str, int, str]:
             return (party(p.payer), party(p.payee), p.amount, p.reason)
 
-        ruff = None if not o.ruff.vied or o.ruff.winner is None else (
-            names[o.ruff.winner], o.ruff.stake, o.ruff.shown)
+        ruff = (
+            None
+            if not o.ruff.vied or o.ruff.winner is None
+            else (names[o.ruff.winner], o.ruff.stake, o.ruff.shown)
+        )
         return DealSummary(
             dealer=names[o.dealer],
             trumps=o.trumps.value,
@@ -403,7 +484,11 @@ class _Replayer:
         if not result:
             return []
         out = []
-        for kind, rules in (("points", o.points), ("chips", (*o.chips, o.pot))):
+        figures: tuple[tuple[str, tuple[int, ...]], ...] = (
+            ("points", o.points),
+            ("chips", (*o.chips, o.pot)),
+        )
+        for kind, rules in figures:
             for name, value in (result.get(kind) or {}).items():
                 rpath = (*path, "result", kind, name)
                 if name == POT and kind == "chips":
@@ -411,12 +496,23 @@ class _Replayer:
                 elif name in self.seats:
                     should = rules[self.seats[name]]
                 else:
-                    out.append(self.problem("unknown-player", f"deal {self.deal_no}: {name!r} is "
-                                            "not one of the players", rpath, key=True))
+                    out.append(
+                        self.problem(
+                            "unknown-player",
+                            f"deal {self.deal_no}: {name!r} is not one of the players",
+                            rpath,
+                            key=True,
+                        )
+                    )
                     continue
                 if value != should:
                     unit = "points" if kind == "points" else "chips"
-                    out.append(self.problem(
-                        "wrong-result", f"deal {self.deal_no}: {name} is recorded with {value} "
-                        f"{unit}, but the rules give {should}", rpath))
+                    out.append(
+                        self.problem(
+                            "wrong-result",
+                            f"deal {self.deal_no}: {name} is recorded with {value} "
+                            f"{unit}, but the rules give {should}",
+                            rpath,
+                        )
+                    )
         return out

@@ -22,8 +22,14 @@ class Problem:
     column: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message, "deal": self.deal, "path": self.path,
-                "line": self.line, "column": self.column}
+        return {
+            "code": self.code,
+            "message": self.message,
+            "deal": self.deal,
+            "path": self.path,
+            "line": self.line,
+            "column": self.column,
+        }
 
     def human(self, file: str, kind: str = "") -> str:
         where = ":".join(str(x) for x in (file, self.line, self.column) if x is not None)
@@ -49,30 +55,38 @@ class DealSummary:
             "trumps": self.trumps,
             "buyer": self.buyer,
             "price": self.price,
-            "ruff": None if self.ruff is None else
-            {"winner": self.ruff[0], "stake": self.ruff[1], "shown": self.ruff[2]},
+            "ruff": None
+            if self.ruff is None
+            else {"winner": self.ruff[0], "stake": self.ruff[1], "shown": self.ruff[2]},
             "points": dict(self.points),
-            "payments": [{"from": f, "to": t, "amount": a, "reason": r}
-                         for f, t, a, r in self.payments],
+            "payments": [
+                {"from": f, "to": t, "amount": a, "reason": r} for f, t, a, r in self.payments
+            ],
             "chips": dict(self.chips),
         }
 
     def human(self, number: int) -> list[str]:
-        lines = [f"  deal {number}: {self.dealer} deals, trumps {self.trumps}; "
-                 f"{self.buyer} buys the stock for {self.price}"]
+        lines = [
+            f"  deal {number}: {self.dealer} deals, trumps {self.trumps}; "
+            f"{self.buyer} buys the stock for {self.price}"
+        ]
         if self.ruff is None:
             lines.append("    ruff: nobody vied")
         else:
             how = "shown" if self.ruff[2] else "not shown"
             lines.append(f"    ruff: {self.ruff[0]} wins at stake {self.ruff[1]} ({how})")
-        sets = [p for p in self.payments if p[3] in ("set", "tiddy", "towser", "tumbler",
-                                                      "turn-up")]
+        sets = [
+            p for p in self.payments if p[3] in ("set", "tiddy", "towser", "tumbler", "turn-up")
+        ]
         if sets:
-            lines.append("    sets and small trumps: " + "; ".join(
-                f"{f} pays {t} {a} ({r})" for f, t, a, r in sets))
+            lines.append(
+                "    sets and small trumps: "
+                + "; ".join(f"{f} pays {t} {a} ({r})" for f, t, a, r in sets)
+            )
         lines.append("    points: " + ", ".join(f"{n} {p}" for n, p in self.points))
-        lines.append("    payments: " + "; ".join(
-            f"{f} pays {t} {a} ({r})" for f, t, a, r in self.payments))
+        lines.append(
+            "    payments: " + "; ".join(f"{f} pays {t} {a} ({r})" for f, t, a, r in self.payments)
+        )
         lines.append("    chips: " + ", ".join(f"{n} {c:+d}" for n, c in self.chips))
         return lines
 

@@ -15,8 +15,9 @@ from gleek.stages.common import POT
 __all__ = ["deal_data", "dump", "dumps", "record_data"]
 
 
-def deal_data(deal: DealRecord, players: tuple[str, str, str], *, with_dealer: bool = True
-              ) -> dict[str, Any]:
+def deal_data(
+    deal: DealRecord, players: tuple[str, str, str], *, with_dealer: bool = True
+) -> dict[str, Any]:
     """One deal as record data: the hands as dealt, every action, and the result."""
     s = deal.final
     info = s.info
@@ -31,8 +32,9 @@ def deal_data(deal: DealRecord, players: tuple[str, str, str], *, with_dealer: b
     out["hands"] = {players[seat]: hands[seat] for seat in order}
     out["turn_up"] = str(CARDS[info.turn_up])
     out["stock"] = [str(CARDS[c]) for c in info.stock]
-    out["auction"] = [{players[seat]: "pass" if bid is None else bid}
-                      for seat, bid in s.auction.history]
+    out["auction"] = [
+        {players[seat]: "pass" if bid is None else bid} for seat, bid in s.auction.history
+    ]
     out["discard"] = [str(CARDS[c]) for c in s.discards]
     assert s.ruff is not None
     out["ruff"] = [{players[seat]: word} for seat, word in s.ruff.history]
@@ -56,8 +58,9 @@ def record_data(session: Session) -> dict[str, Any]:
         "chips": {n: c for n, c in zip(session.players, session.start_chips, strict=True)},
         "pot": session.start_pot,
         "ruff_stake": session.deals[0].final.info.ruff_stake if session.deals else p.ruff.stake,
-        "deals": [deal_data(d, session.players, with_dealer=(i == 0))
-                  for i, d in enumerate(session.deals)],
+        "deals": [
+            deal_data(d, session.players, with_dealer=(i == 0)) for i, d in enumerate(session.deals)
+        ],
     }
 
 
@@ -66,12 +69,16 @@ def dumps(session: Session, format: Literal["yaml", "json"] = "yaml") -> str:
     data = record_data(session)
     if format == "json":
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-    return str(yaml.safe_dump(data, sort_keys=False, default_flow_style=None, width=100,
-                              allow_unicode=True))
+    return str(
+        yaml.safe_dump(
+            data, sort_keys=False, default_flow_style=None, width=100, allow_unicode=True
+        )
+    )
 
 
-def dump(session: Session, fp: IO[str] | str | Path,
-         format: Literal["yaml", "json"] | None = None) -> None:
+def dump(
+    session: Session, fp: IO[str] | str | Path, format: Literal["yaml", "json"] | None = None
+) -> None:
     """Write the session to an open text file or a path (JSON if the path ends in .json)."""
     if isinstance(fp, str | Path):
         path = Path(fp)

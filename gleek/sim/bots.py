@@ -114,4 +114,7 @@ class BasicBot:
         return next(a for a in legal if a.card == pick)
 
 
-BOTS: Final = {"random": RandomBot, "basic": BasicBot}
+BOTS: Final[dict[str, type[RandomBot] | type[BasicBot]]] = {
+    "random": RandomBot,
+    "basic": BasicBot,
+}

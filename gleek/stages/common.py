@@ -14,10 +14,10 @@ from gleek.cards import CARDS, Card
 
 __all__ = [
     "POT",
-    "Party",
-    "Payment",
     "RANK_MASK",
     "SUIT_MASK",
+    "Party",
+    "Payment",
     "card",
     "eldest_of",
     "seat_order_from",
@@ -26,7 +26,15 @@ __all__ = [
 POT: Final = "pot"
 Party: TypeAlias = int | Literal["pot"]
 REASONS: Final = (
-    "turn-up", "stock", "ruff", "ruff-pool", "set", "tiddy", "towser", "tumbler", "settlement",
+    "turn-up",
+    "stock",
+    "ruff",
+    "ruff-pool",
+    "set",
+    "tiddy",
+    "towser",
+    "tumbler",
+    "settlement",
 )
 
 

@@ -96,7 +96,11 @@ def ruff_choices(profile: Profile, r: RuffState) -> tuple[RuffWord, ...]:
 
 
 def ruff_apply(
-    profile: Profile, r: RuffState, seat: int, word: RuffWord, hands: tuple[int, int, int],
+    profile: Profile,
+    r: RuffState,
+    seat: int,
+    word: RuffWord,
+    hands: tuple[int, int, int],
     dealer: int,
 ) -> RuffState:
     """The vying after ``seat`` says ``word`` (the caller checks legality)."""
@@ -143,8 +147,9 @@ def ruff_apply(
         return RuffState(history, stake, vier, live, acted, _t(put), -1, r.waits, True, winner)
     if live & ~acted == 0:
         winner = ruff_winner(profile, hands, dealer, live)
-        return RuffState(history, stake, vier, live, acted, _t(put), -1, r.waits, True, winner,
-                         True)
+        return RuffState(
+            history, stake, vier, live, acted, _t(put), -1, r.waits, True, winner, True
+        )
     nxt = (seat + 1) % 3
     while not live >> nxt & 1:
         nxt = (nxt + 1) % 3
@@ -190,4 +195,3 @@ def next_stake(profile: Profile, r: RuffState, opening: int) -> int:
         # pedagogical: doubles after each deal with no vie, back to the stake after a vie.
         return profile.ruff.stake if vied else opening * 2
     return profile.ruff.stake
-

@@ -20,13 +20,17 @@ from gleek.stages.common import R4, R5, R6, RA, RANK_MASK, RJ, RK, RQ, Payment
 
 __all__ = ["set_payments", "sets_held", "small_trump_payments", "small_trumps_held"]
 
-_COURTS: Final = ((RA, Rank.ACE, "A"), (RK, Rank.KING, "K"), (RQ, Rank.QUEEN, "Q"),
-                  (RJ, Rank.JACK, "J"))
+_COURTS: Final = (
+    (RA, Rank.ACE, "A"),
+    (RK, Rank.KING, "K"),
+    (RQ, Rank.QUEEN, "Q"),
+    (RJ, Rank.JACK, "J"),
+)
 
 
-def sets_held(profile: Profile, hand: int, *, won_ruff_by_aces: bool = False) -> tuple[
-    tuple[str, str, int], ...
-]:
+def sets_held(
+    profile: Profile, hand: int, *, won_ruff_by_aces: bool = False
+) -> tuple[tuple[str, str, int], ...]:
     """``(kind, rank, chips from each opponent)`` for every gleek and mournival in ``hand``."""
     out = []
     for r, rank, letter in _COURTS:

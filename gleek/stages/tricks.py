@@ -33,7 +33,9 @@ class PlayState:
     won: tuple[int, int, int]
 
 
-def play_start(profile: Profile, dealer: int, buyer: int, points: tuple[int, int, int]) -> PlayState:
+def play_start(
+    profile: Profile, dealer: int, buyer: int, points: tuple[int, int, int]
+) -> PlayState:
     """Before the first lead: eldest or the buyer leads, per profile."""
     leader = buyer if profile.tricks.first_lead == "buyer" else (dealer + 1) % 3
     return PlayState(leader, (), (), points, (0, 0, 0))
@@ -100,5 +102,3 @@ def _add(t: tuple[int, int, int], seat: int, n: int) -> tuple[int, int, int]:
     if seat == 1:
         return (t[0], t[1] + n, t[2])
     return (t[0], t[1], t[2] + n)
-
-

@@ -47,7 +47,7 @@ def main() -> int:
     parser.add_argument("n", nargs="?", type=int, default=5000, help="deals per run")
     parser.add_argument("--profile", default="parlett")
     parser.add_argument("--variant", action="append", default=[])
-    parser.add_argument("--reps", type=int, default=3, help="timed runs; the best is kept")
+    parser.add_argument("--reps", type=int, default=5, help="timed runs; the best is kept")
     parser.add_argument("--baseline", type=Path, default=DEFAULT_BASELINE)
     args = parser.parse_args()
     if not args.baseline.is_file():
@@ -66,7 +66,7 @@ def main() -> int:
         text=True,
     ).stdout
     base = json.loads(out.strip().splitlines()[-1])
-    base_rate = float(base["deals_per_s"])
+    base_rate = float(base["deals_per_s_max"])  # the best run, as ours is the best of --reps
     print(f"gleek ({profile.name}): {ours:,.0f} deals/s, {actions / args.n:.1f} actions/deal")
     print(f"baseline: {base_rate:,.0f} deals/s")
     print(f"ratio: {ours / base_rate:.3f}")

@@ -181,6 +181,12 @@ class TrickRules:
     trick_points: int
     honours: Mapping[Rank, int] = attrs.field(converter=_honours)
     honours_to: Literal["player", "winner"] = "player"
+    #: Honour points by rank index (0 = the 4 ... 10 = the Ace), derived from ``honours``.
+    by_rank: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        table = tuple(self.honours.get(Rank(r + 4), 0) for r in range(11))
+        object.__setattr__(self, "by_rank", table)
 
 
 @attrs.frozen

@@ -101,9 +101,12 @@ class Session:
 
     @property
     def warnings(self) -> tuple[str, ...]:
-        """``deal-count`` when the number of deals is not a multiple of the profile's."""
+        """``deal-count`` when the number of deals is not a multiple of the profile's.
+
+        As in the validator, one or two deals are an excerpt, not a session, and get none.
+        """
         m = self.profile.session.deals_multiple
-        if self.planned % m:
+        if self.planned >= 3 and self.planned % m:
             return (
                 f"deal-count: {self.planned} deals is not a multiple of {m}, so the players "
                 "do not deal equally often",

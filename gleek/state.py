@@ -123,13 +123,14 @@ class Action:
     @staticmethod
     def parse(text: str) -> Action:
         """The action written as :meth:`__str__` writes it (case-insensitive)."""
-        parts = text.strip().lower().split()
+        raw = text.strip().split()
+        parts = [p.lower() for p in raw]
         if len(parts) == 1 and parts[0] in _WORDS:
             return _WORDS[parts[0]]
         if len(parts) == 2 and parts[0] == "bid" and parts[1].isdigit():
             return Action.bid(int(parts[1]))
         if len(parts) == 2 and parts[0] in ("play", "discard"):
-            c = Card.parse(parts[1])
+            c = Card.parse(raw[1])
             return _PLAY[c.index] if parts[0] == "play" else _DISCARD[c.index]
         raise ValueError(
             f"not an action: {text!r} (write bid N, pass, discard CARD, wait, vie, see, revie "
@@ -307,7 +308,15 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """Everything the player to act may do, in a stable order; empty only when the deal is over."""
     phase = state.phase
     if phase is Phase.PLAY:
-        return _actions_of(_play_mask(state), _PLAY_BY_SUIT)
+        play = state.play
+        assert play is not None
+        mask = legal_mask(
+            state.hands[state.to_act],
+            play.trick,
+            state.info.trumps,
+            state.profile.tricks.play_high,
+        )
+        return _actions_of(mask, _PLAY_BY_SUIT)
     if phase is Phase.AUCTION:
         a = state.auction
         if not a.history:

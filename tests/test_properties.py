@@ -157,3 +157,28 @@ def test_observation_hides_other_hands_and_the_stock(profile: gleek.Profile, see
         if state.phase is Phase.PLAY:
             break
         state = apply(state, rng.choice(legal_actions(state)))
+
+
+actions_st = st.one_of(
+    st.integers(1, 99).map(Action.bid),
+    st.sampled_from(ALL_WORDS),
+    st.sampled_from(DECK).map(Action.play),
+    st.sampled_from(DECK).map(Action.discard),
+)
+
+
+@given(actions_st)
+def test_actions_print_readably_and_parse_back(action: Action) -> None:
+    text = str(action)
+    assert Action.parse(text) == action
+    assert Action.parse(text.upper()) == action
+    assert repr(action) == f"Action.parse({text!r})"
+
+
+def test_bad_action_text_is_a_clear_error() -> None:
+    import pytest
+
+    for text in ("bid", "bid x", "play", "play 2H", "jump", "discard AH AS"):
+        with pytest.raises(ValueError) as info:
+            Action.parse(text)
+        assert repr(text.split()[-1]) in str(info.value) or repr(text) in str(info.value)

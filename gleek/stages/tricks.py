@@ -12,8 +12,6 @@ True
 
 from __future__ import annotations
 
-import functools
-
 import attrs
 
 from gleek.profile import Profile
@@ -69,23 +67,16 @@ def honour_points(profile: Profile, c: int, trumps: int) -> int:
     """Honour points of card ``c`` (only the A, K, Q, J of trumps score)."""
     if c // 11 != trumps:
         return 0
-    return _honour_table(profile)[c % 11]
-
-
-@functools.cache
-def _honour_table(profile: Profile) -> tuple[int, ...]:
-    h = {int(r) - 4: v for r, v in profile.tricks.honours.items()}
-    return tuple(h.get(r, 0) for r in range(11))
+    return profile.tricks.by_rank[c % 11]
 
 
 def play_card(profile: Profile, p: PlayState, seat: int, c: int, trumps: int) -> PlayState:
     """The play after ``seat`` plays card ``c`` (the caller checks legality)."""
     trick = (*p.trick, (seat, c))
     points = p.points
-    if profile.tricks.honours_to == "player":
-        h = honour_points(profile, c, trumps)
-        if h:
-            points = _add(points, seat, h)
+    rules = profile.tricks
+    if rules.honours_to == "player" and c // 11 == trumps and rules.by_rank[c % 11]:
+        points = _add(points, seat, rules.by_rank[c % 11])
     if len(trick) < 3:
         return PlayState(p.leader, trick, p.tricks, points, p.won)
     winner = trick_winner(trick, trumps)

@@ -122,6 +122,10 @@ def display_value(value: Any) -> str:
     return str(value)
 
 
+def _ranks(value: Iterable[str | Rank]) -> frozenset[Rank]:
+    return frozenset(r if isinstance(r, Rank) else HONOUR_RANKS[r] for r in value)
+
+
 def _honours(value: Mapping[str, int]) -> Mapping[Rank, int]:
     return MappingProxyType({HONOUR_RANKS[k]: int(v) for k, v in value.items()})
 
@@ -144,7 +148,7 @@ class StockRules:
     opening_bid: int
     increment: int
     odd_chip: Literal["pot"]
-    forbidden_discards: frozenset[Rank]
+    forbidden_discards: frozenset[Rank] = attrs.field(converter=_ranks)
 
 
 @attrs.frozen
@@ -496,56 +500,29 @@ def _build(
         summary=data["summary"],
         sources=tuple(data["sources"]),
         variants=variants,
-        deal=DealRules(packet_size=v("deal.packet_size")),
-        turn_up=TurnUpRules(
-            honour_to_dealer=v("turn_up.honour_to_dealer"),
-            tiddy=v("turn_up.tiddy"),
-            towser=v("turn_up.towser"),
-            tumbler=v("turn_up.tumbler"),
-        ),
-        stock=StockRules(
-            opening_bid=v("stock.opening_bid"),
-            increment=v("stock.increment"),
-            odd_chip=v("stock.odd_chip"),
-            forbidden_discards=frozenset(HONOUR_RANKS[r] for r in v("stock.forbidden_discards")),
-        ),
-        ruff=RuffRules(
-            card_values=v("ruff.card_values"),
-            four_aces=v("ruff.four_aces"),
-            model=v("ruff.model"),
-            first_speaker=v("ruff.first_speaker"),
-            stake=v("ruff.stake"),
-            raise_=v("ruff.raise"),
-            no_vie=v("ruff.no_vie"),
-            carried_stake=v("ruff.carried_stake"),
-            tie_break=v("ruff.tie_break"),
-        ),
-        sets=SetRules(
-            gleek=v("sets.gleek"),
-            mournival=v("sets.mournival"),
-            four_aces_pay=v("sets.four_aces_pay"),
-        ),
-        small_trumps=SmallTrumpRules(
-            tiddy=v("small_trumps.tiddy"),
-            towser=v("small_trumps.towser"),
-            tumbler=v("small_trumps.tumbler"),
-        ),
-        tricks=TrickRules(
-            first_lead=v("tricks.first_lead"),
-            play_high=v("tricks.play_high"),
-            trick_points=v("tricks.trick_points"),
-            honours=v("tricks.honours"),
-            honours_to=v("tricks.honours_to"),
-        ),
-        scoring=ScoringRules(par=v("scoring.par"), pot=v("scoring.pot")),
-        session=SessionRules(
-            starting_chips=v("session.starting_chips"),
-            starting_pot=v("session.starting_pot"),
-            deals_multiple=v("session.deals_multiple"),
-        ),
+        **{name: _group(name, cls, v) for name, cls in _GROUPS.items()},
         rules=tuple(values.values()),
         fingerprint=repr((data["id"], variants, [(k, r.value) for k, r in values.items()])),
     )
+
+
+_GROUPS: Final[dict[str, type]] = {
+    "deal": DealRules,
+    "turn_up": TurnUpRules,
+    "stock": StockRules,
+    "ruff": RuffRules,
+    "sets": SetRules,
+    "small_trumps": SmallTrumpRules,
+    "tricks": TrickRules,
+    "scoring": ScoringRules,
+    "session": SessionRules,
+}
+
+
+def _group(name: str, cls: type, v: Any) -> Any:
+    """A typed group of rules from the values at ``name.<field>`` (``raise_`` is ``raise``)."""
+    fields = attrs.fields(cls)
+    return cls(**{f.name: v(f"{name}.{f.name.rstrip('_')}") for f in fields if f.init})
 
 
 def variant_titles() -> Sequence[tuple[str, str, str]]:

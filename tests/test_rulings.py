@@ -19,6 +19,30 @@ from gleek.stages.tricks import trick_winner
 from tests.helpers import C, cards, deal, play_first_legal, run, to_ruff
 
 
+def bought_by_eldest(
+    hand: str,
+    turn_up: str,
+    discards: str,
+    profile: str = "parlett",
+    stock: str = "4D 5D 6D 7D 8D 9D 10D",
+) -> gleek.State:
+    """Eldest (seat 0) buys at the opening bid, discards ``discards``; nobody vies."""
+    s = deal(profile, {0: hand}, turn_up, stock=stock)
+    opening = f"bid {s.profile.stock.opening_bid}"
+    return run(
+        s,
+        [
+            opening,
+            "pass",
+            "pass",
+            *(f"discard {c}" for c in discards.split()),
+            "wait",
+            "wait",
+            "wait",
+        ],
+    )
+
+
 def pays(state: gleek.State, reason: str) -> list[tuple[object, object, int]]:
     return [(p.payer, p.payee, p.amount) for p in state.payments if p.reason == reason]
 
@@ -469,34 +493,11 @@ def test_sets_four_aces_pay_as_a_mournival_even_after_winning_the_ruff(profile: 
 
 
 def test_sets_are_counted_after_the_exchange() -> None:
-    # eldest discards two of three Kings: no gleek is paid
-    s = deal("parlett", {0: "KH KS KD 4S 5S 6S 7S 8S 9S 10S 4C 5C"}, "7C", stock=NO_HONOURS)
-    s = run(
-        s,
-        [
-            "bid 12",
-            "pass",
-            "pass",
-            *(f"discard {c}" for c in "KH KS 4S 5S 6S 7S 8S".split()),
-            "wait",
-            "wait",
-            "wait",
-        ],
-    )
+    hand = "KH KS KD 4S 5S 6S 7S 8S 9S 10S 4C 5C"
+    # eldest discards two of three Kings: no gleek is paid to eldest
+    s = bought_by_eldest(hand, "7C", "KH KS 4S 5S 6S 7S 8S")
     assert [p for p in s.payments if p.reason == "set" and p.payee == 0] == []
-    kept = deal("parlett", {0: "KH KS KD 4S 5S 6S 7S 8S 9S 10S 4C 5C"}, "7C", stock=NO_HONOURS)
-    kept = run(
-        kept,
-        [
-            "bid 12",
-            "pass",
-            "pass",
-            *(f"discard {c}" for c in "4S 5S 6S 7S 8S 9S 10S".split()),
-            "wait",
-            "wait",
-            "wait",
-        ],
-    )
+    kept = bought_by_eldest(hand, "7C", "4S 5S 6S 7S 8S 9S 10S")
     assert [(p.payee, p.detail) for p in kept.payments if p.reason == "set" and p.payee == 0] == [
         (0, "gleek of K"),
         (0, "gleek of K"),
@@ -515,20 +516,10 @@ def test_tiddy_held_pays_2_from_each_opponent_once() -> None:
 
 
 def test_tiddy_discarded_by_the_buyer_pays_nobody() -> None:
-    s = deal("parlett", {0: "4C 5S 6S 7S 8S 9S 10S AH KH QH JH 10H"}, "9C", stock=NO_HONOURS)
-    s = run(
-        s,
-        [
-            "bid 12",
-            "pass",
-            "pass",
-            *(f"discard {c}" for c in "4C 5S 6S 7S 8S 9S 10S".split()),
-            "wait",
-            "wait",
-            "wait",
-        ],
-    )
-    assert pays(s, "tiddy") == []
+    hand = "4C 5S 6S 7S 8S 9S 10S AH KH QH JH 10H"
+    assert pays(bought_by_eldest(hand, "9C", "4C 5S 6S 7S 8S 9S 10S"), "tiddy") == []
+    kept = bought_by_eldest(hand, "9C", "10H 5S 6S 7S 8S 9S 10S")
+    assert pays(kept, "tiddy") == [(1, 0, 2), (2, 0, 2)]
 
 
 def test_tiddy_no_tiddy_variant_and_towser_tumbler_held() -> None:

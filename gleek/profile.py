@@ -56,6 +56,7 @@ SEED_NAMES: Final = {
     "004_2c8be66e8d300480.txt": "Reglas didácticas (Spanish)",
 }
 HONOUR_RANKS: Final = {"A": Rank.ACE, "K": Rank.KING, "Q": Rank.QUEEN, "J": Rank.JACK}
+HONOUR_ORDER: Final = (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
 
 
 @attrs.frozen
@@ -162,6 +163,13 @@ class RuffRules:
     no_vie: Literal["carry-fixed", "carry-double", "show"] = "carry-fixed"
     carried_stake: int | None = None
     tie_break: Literal["eldest-first"] = "eldest-first"
+    #: Ruff points of every 11-bit holding of one suit, derived from ``card_values``.
+    suit_table: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        pips = [4, 5, 6, 7, 8, 9, 10, *(self.card_values[r] for r in HONOUR_ORDER)]
+        table = tuple(sum(pips[r] for r in range(11) if sub >> r & 1) for sub in range(2048))
+        object.__setattr__(self, "suit_table", table)
 
 
 @attrs.frozen

@@ -103,7 +103,7 @@ class Action:
 
     @staticmethod
     def bid(amount: int) -> Action:
-        return Action("bid", amount)
+        return _BIDS[amount] if 0 <= amount < len(_BIDS) else Action("bid", amount)
 
     @staticmethod
     def play(card: Card) -> Action:
@@ -138,6 +138,7 @@ class Action:
         )
 
 
+_BIDS: Final = tuple(Action("bid", n) for n in range(256))  # interned, like the cards
 _PLAY: Final = tuple(Action("play", None, c) for c in CARDS)
 _DISCARD: Final = tuple(Action("discard", None, c) for c in CARDS)
 _WORDS: Final = {w: Action(w) for w in ("pass", "wait", "vie", "see", "revie")}
@@ -463,34 +464,52 @@ def check_action(
 def apply(state: State, action: Action, seat: int | None = None) -> State:
     """The state after the player to act (or ``seat``, which must be that player) does
     ``action``; raises :class:`~gleek.errors.IllegalAction` if the rules forbid it."""
-    phase = state.phase
-    if phase is Phase.PLAY and seat is None and action.card is not None and action.kind == "play":
-        # Fast path for a legal play (the usual case); anything else goes through check_action.
-        c = action.card.index
-        hand = state.hands[state.to_act]
-        if hand >> c & 1:
-            trick = state.play.trick  # type: ignore[union-attr]
-            if not trick:
-                return _after_play(state, c)
-            follow = hand & SUIT_MASK[trick[0][1] // 11]
-            if not follow:
-                return _after_play(state, c)
-            if follow >> c & 1 and (
-                not state.profile.tricks.play_high or follow.bit_length() - 1 == c
-            ):
-                return _after_play(state, c)
+    if seat is None or seat == state.to_act:
+        # Fast paths: each test below is exactly the legality of the action in its phase
+        # (the property tests check that against legal_actions); anything else goes on to
+        # check_action, which says why it is illegal.
+        phase = state.phase
+        kind = action.kind
+        if phase is Phase.PLAY:
+            if action.card is not None and kind == "play":
+                c = action.card.index
+                hand = state.hands[state.to_act]
+                if hand >> c & 1:
+                    trick = state.play.trick  # type: ignore[union-attr]
+                    if not trick:
+                        return _after_play(state, c)
+                    follow = hand & SUIT_MASK[trick[0][1] // 11]
+                    if not follow:
+                        return _after_play(state, c)
+                    if follow >> c & 1 and (
+                        not state.profile.tricks.play_high or follow.bit_length() - 1 == c
+                    ):
+                        return _after_play(state, c)
+        elif phase is Phase.AUCTION:
+            a = state.auction
+            stock = state.profile.stock
+            if a.history:
+                if kind == "pass" or (kind == "bid" and action.amount == a.bid + stock.increment):
+                    return _after_bid(state, action)
+            elif kind == "bid" and action.amount == stock.opening_bid:
+                return _after_bid(state, action)
+        elif phase is Phase.DISCARD:
+            if kind == "discard" and action.card is not None:
+                c = action.card.index
+                if _discard_mask(state) >> c & 1:
+                    return _after_discard(state, c)
+        elif phase is Phase.RUFF:
+            vied = state.ruff.vier >= 0  # type: ignore[union-attr]
+            if kind in _AFTER_VIE if vied else kind in _BEFORE_VIE:
+                return _after_ruff(state, kind)  # type: ignore[arg-type]
     error = check_action(state, action, seat)
-    if error is not None:
-        raise error
-    if phase is Phase.PLAY:
-        assert action.card is not None
-        return _after_play(state, action.card.index)
-    if phase is Phase.AUCTION:
-        return _after_bid(state, action)
-    if phase is Phase.DISCARD:
-        assert action.card is not None
-        return _after_discard(state, action.card.index)
-    return _after_ruff(state, action.kind)  # type: ignore[arg-type]
+    if error is None:  # pragma: no cover - the fast paths accept every legal action
+        raise AssertionError(f"{action} is legal but was not applied")
+    raise error
+
+
+_BEFORE_VIE: Final = frozenset(("wait", "vie"))
+_AFTER_VIE: Final = frozenset(("pass", "see", "revie"))
 
 
 def _after_bid(state: State, action: Action) -> State:

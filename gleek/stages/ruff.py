@@ -14,13 +14,10 @@ revie puts in ``raise`` more; folders forfeit what they put in; the winner takes
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Mapping
 from typing import Literal
 
 import attrs
 
-from gleek.cards import Rank
 from gleek.profile import Profile
 from gleek.stages.common import RANK_MASK, Payment, seat_order_from
 
@@ -41,24 +38,18 @@ RuffWord = Literal["wait", "vie", "pass", "see", "revie"]
 FOUR_ACES = 1000  # a ruff value above any suit's (the most a suit can hold is 85)
 
 
-@functools.cache
-def _suit_table(values: tuple[int, int, int, int]) -> tuple[int, ...]:
-    """Ruff points of every 11-bit one-suit holding, with court values (J, Q, K, A)."""
-    pips = [4, 5, 6, 7, 8, 9, 10, *values]
-    return tuple(sum(pips[r] for r in range(11) if sub >> r & 1) for sub in range(1 << 11))
-
-
-def _court(values: Mapping[Rank, int]) -> tuple[int, int, int, int]:
-    return (values[Rank.JACK], values[Rank.QUEEN], values[Rank.KING], values[Rank.ACE])
-
-
 def ruff_value(profile: Profile, hand: int) -> int:
     """The hand's best suit by value (A 11, K/Q/J 10, others their number), or
     :data:`FOUR_ACES` for four Aces where the profile lets them beat every ruff."""
     if profile.ruff.four_aces and hand & RANK_MASK[10] == RANK_MASK[10]:
         return FOUR_ACES
-    table = _suit_table(_court(profile.ruff.card_values))
-    return max(table[(hand >> (11 * s)) & 0x7FF] for s in range(4))
+    table = profile.ruff.suit_table
+    return max(
+        table[hand & 0x7FF],
+        table[(hand >> 11) & 0x7FF],
+        table[(hand >> 22) & 0x7FF],
+        table[hand >> 33],
+    )
 
 
 @attrs.frozen

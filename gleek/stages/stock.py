@@ -17,8 +17,11 @@ have passed, the last bidder buys. Half the bid to each opponent, an odd chip to
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
+from gleek.cards import Rank
 from gleek.profile import Profile
 from gleek.stages.common import POT, RANK_MASK, SUIT_MASK, Payment
 
@@ -91,10 +94,15 @@ def price_payments(profile: Profile, buyer: int, price: int) -> tuple[Payment, .
 
 def discardable(profile: Profile, hand: int, trumps: int) -> int:
     """The cards of ``hand`` the buyer may discard (pedagogical forbids the trump honours)."""
+    return hand & ~_forbidden(profile.stock.forbidden_discards, trumps)
+
+
+@functools.cache
+def _forbidden(ranks: frozenset[Rank], trumps: int) -> int:
     forbidden = 0
-    for rank in profile.stock.forbidden_discards:
+    for rank in ranks:
         forbidden |= RANK_MASK[int(rank) - 4]
-    return hand & ~(forbidden & SUIT_MASK[trumps])
+    return forbidden & SUIT_MASK[trumps]
 
 
 def take_stock(hand: int, discards: tuple[int, ...], stock: tuple[int, ...]) -> int:

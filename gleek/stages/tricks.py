@@ -75,16 +75,19 @@ def play_card(profile: Profile, p: PlayState, seat: int, c: int, trumps: int) ->
     trick = (*p.trick, (seat, c))
     points = p.points
     rules = profile.tricks
-    if rules.honours_to == "player" and c // 11 == trumps and rules.by_rank[c % 11]:
-        points = _add(points, seat, rules.by_rank[c % 11])
+    by_rank = rules.by_rank
+    to_player = rules.honours_to == "player"
+    if to_player and c // 11 == trumps and by_rank[c % 11]:
+        points = _add(points, seat, by_rank[c % 11])
     if len(trick) < 3:
         return PlayState(p.leader, trick, p.tricks, points, p.won)
     winner = trick_winner(trick, trumps)
-    gain = profile.tricks.trick_points
-    if profile.tricks.honours_to == "winner":
-        gain += sum(honour_points(profile, x, trumps) for _, x in trick)
-    won = _add(p.won, winner, 1)
-    return PlayState(winner, (), (*p.tricks, trick), _add(points, winner, gain), won)
+    gain = rules.trick_points
+    if not to_player:
+        gain += sum(by_rank[x % 11] for _, x in trick if x // 11 == trumps)
+    return PlayState(
+        winner, (), (*p.tricks, trick), _add(points, winner, gain), _add(p.won, winner, 1)
+    )
 
 
 def _add(t: tuple[int, int, int], seat: int, n: int) -> tuple[int, int, int]:

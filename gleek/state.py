@@ -311,13 +311,18 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if phase is Phase.PLAY:
         play = state.play
         assert play is not None
-        mask = legal_mask(
-            state.hands[state.to_act],
-            play.trick,
-            state.info.trumps,
-            state.profile.tricks.play_high,
-        )
-        return _actions_of(mask, _PLAY_BY_SUIT)
+        hand = state.hands[state.to_act]
+        trick = play.trick
+        if trick:
+            led = trick[0][1] // 11
+            follow = (hand >> (11 * led)) & 0x7FF
+            # The rule is gleek.stages.tricks.legal_mask; this is the same test, unrolled for
+            # speed (the property tests check that the two agree).
+            if follow:  # following suit: the legal cards are all of one suit
+                if state.profile.tricks.play_high:
+                    follow = 1 << (follow.bit_length() - 1)
+                return _PLAY_BY_SUIT[led][follow]
+        return _actions_of(hand, _PLAY_BY_SUIT)
     if phase is Phase.AUCTION:
         a = state.auction
         if not a.history:

@@ -18,7 +18,17 @@ from typing import Protocol
 import attrs
 
 from gleek.profile import Profile
-from gleek.state import Action, Observation, Outcome, State, apply, legal_actions, new_deal, outcome
+from gleek.state import (
+    Action,
+    Observation,
+    Outcome,
+    State,
+    apply,
+    legal_actions,
+    new_deal,
+    observation,
+    outcome,
+)
 
 __all__ = ["Bot", "DealRecord", "Session", "play_deal"]
 
@@ -40,8 +50,6 @@ class DealRecord:
 
 def play_deal(state: State, bots: Sequence[Bot], rng: random.Random) -> DealRecord:
     """Let ``bots`` (one per seat) play ``state`` to the end."""
-    from gleek.state import observation
-
     actions: list[tuple[int, Action]] = []
     while not state.is_over:
         seat = state.to_act

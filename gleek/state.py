@@ -22,7 +22,7 @@ from typing import Final
 
 import attrs
 
-from gleek.cards import CARDS, Card, Suit
+from gleek.cards import CARDS, Card, Suit, cards_of_mask
 from gleek.errors import IllegalAction
 from gleek.profile import Profile
 from gleek.stages.common import POT, SUIT_MASK, Party, Payment
@@ -189,14 +189,10 @@ class State:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds now, in canonical order."""
-        from gleek.cards import cards_of_mask
-
         return cards_of_mask(self.hands[seat])
 
     def dealt_hand(self, seat: int) -> tuple[Card, ...]:
         """The 12 cards ``seat`` was dealt (before the exchange)."""
-        from gleek.cards import cards_of_mask
-
         return cards_of_mask(self.info.dealt[seat])
 
     @property
@@ -677,8 +673,6 @@ class Observation:
 
 def observation(state: State, seat: int) -> Observation:
     """The part of ``state`` that ``seat`` may see."""
-    from gleek.cards import cards_of_mask
-
     own_discards = state.discarded if state.auction.buyer == seat else ()
     r = state.ruff
     return Observation(

@@ -38,7 +38,7 @@ def honour_points(profile: gleek.Profile, cards: tuple[gleek.Card, ...], trumps:
     return sum(profile.tricks.honours.get(c.rank, 0) for c in cards if c.suit is trumps)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(profiles, st.integers(0, 2**32), st.integers(0, 2), st.randoms(use_true_random=False))
 def test_random_legal_play_ends_with_every_invariant(
     profile: gleek.Profile, seed: int, dealer: int, rng: random.Random
@@ -81,7 +81,7 @@ def test_random_legal_play_ends_with_every_invariant(
     assert len(state.tricks) == 12 and all(len(t) == 3 for t in state.tricks)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(profiles, st.integers(0, 2**32), st.randoms(use_true_random=False))
 def test_every_listed_action_applies_and_nothing_else_does(
     profile: gleek.Profile, seed: int, rng: random.Random

@@ -311,3 +311,14 @@ def test_an_unreadable_file_is_a_record_error(tmp_path: Path) -> None:
         validate(tmp_path / "missing.yaml")
     with pytest.raises(RecordError):
         validate(tmp_path)
+
+
+@settings(max_examples=200, deadline=None)
+@given(nasty_text)
+def test_the_loader_returns_a_record_or_raises_record_error(text: str) -> None:
+    try:
+        data = loads(text, "fuzz.yaml")
+    except RecordError as exc:
+        assert exc.file == "fuzz.yaml" and exc.message
+    else:
+        assert data["format"] == "gleek-record/1"

@@ -87,8 +87,13 @@ def _message(error: ValidationError, doc: Located) -> tuple[str, Path, tuple[int
             kpath,
             doc.key_position(kpath),
         )
-    if v == "propertyNames":
-        return (f"{where} has a key {inst!r} that is not a string", path, doc.position(path))
+    if v == "propertyNames" or "propertyNames" in error.absolute_schema_path:
+        key_path = (*path, inst)
+        return (
+            f"{where} has a key {_describe(inst)}; names must be strings (quote it)",
+            key_path,
+            doc.key_position(key_path),
+        )
     if v == "required":
         missing = [k for k in vv if isinstance(inst, dict) and k not in inst]
         return (f"missing key {missing[0]!r} in {where}", path, doc.position(path))

@@ -72,6 +72,8 @@ def format_path(path: Path) -> str:
     """``('deals', 0, 'tricks', 4, 1)`` -> ``deals[0].tricks[4][1]``."""
     out = ""
     for part in path:
+        if isinstance(part, bool):  # a YAML 1.1 key such as No, read as a boolean
+            part = str(part).lower()
         if isinstance(part, int):
             out += f"[{part}]"
         else:

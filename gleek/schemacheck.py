@@ -88,7 +88,7 @@ def _message(error: ValidationError, doc: Located) -> tuple[str, Path, tuple[int
             doc.key_position(kpath),
         )
     if v == "propertyNames" or "propertyNames" in error.absolute_schema_path:
-        key_path = (*path, inst)
+        key_path: Path = (*path, inst if isinstance(inst, int | str) else str(inst))
         return (
             f"{where} has a key {_describe(inst)}; names must be strings (quote it)",
             key_path,

@@ -201,8 +201,10 @@ def _first_error(r: Report) -> str:
     return f"{e.code} at line {e.line}: {e.message}"
 
 
-def _replay(doc: Any, file: str, profile: Profile) -> Report:
-    return _Replayer(doc, file, profile, profile.variants).run()
+def _replay(doc: Any, file: str, profile: Profile, *, own: bool = False) -> Report:
+    """The record under ``profile``. A recorded ``result`` is checked only under the record's
+    own profile (``own``): under other rules a different result is the point, not an error."""
+    return _Replayer(doc, file, profile, profile.variants, check_results=own).run()
 
 
 def _fingerprint(r: Report) -> tuple[Any, ...]:
@@ -241,46 +243,56 @@ def _effect(base: Report, alone: Report) -> str | None:
     return "; ".join(changes) or "the outcome changes"
 
 
+def _same(a: RuleValue, b: RuleValue) -> bool:
+    return json.dumps(a.value, sort_keys=True) == json.dumps(b.value, sort_keys=True)
+
+
+def _causes(
+    doc: Any, file: str, base: Profile, base_report: Report, other: Profile
+) -> tuple[Divergence, ...]:
+    """Each rule of ``other`` that differs from ``base``, tried on ``base`` alone, and what it
+    does. A rule that cannot stand alone (``ruff.carried_stake`` means nothing without
+    ``ruff.no_vie``) is tried with the fewest other differing rules of its group that make a
+    consistent profile; a pair whose effect is already its partner's alone is not repeated."""
+    differing = [(m, t) for m, t in zip(base.rules, other.rules, strict=True) if not _same(m, t)]
+    alone_effects: dict[str, str | None] = {}
+    out: list[Divergence] = []
+    for mine, theirs in differing:
+        partners = [t for _, t in differing if t.group == theirs.group and t is not theirs]
+        candidates = [[theirs], *([theirs, t] for t in partners), [theirs, *partners]]
+        for group in candidates:
+            try:
+                tried = with_rules(base, {t.path: t for t in group}, f"{other.name}:{theirs.path}")
+            except ProfileError:
+                continue
+            effect = _effect(base_report, _replay(doc, file, tried))
+            if len(group) == 1:
+                alone_effects[theirs.path] = effect
+            elif any(alone_effects.get(t.path, "") == effect for t in group[1:]):
+                break  # its partner alone does the same: nothing new to say
+            if effect is not None:
+                title = " + ".join(t.title for t in group)
+                out.append(Divergence(theirs.path, title, mine.display(), theirs.display(), effect))
+            break
+    return tuple(out)
+
+
 def compare_record(path: str | Path, profiles: Sequence[Profile]) -> RecordComparison:
     """Replay the record at ``path`` under each profile and trace each divergence from the
     record's own profile to the single rules that cause it."""
     p = Path(path)
     doc = load_located_record(p.read_bytes(), str(p))
     base = load_profile(doc.data["profile"], doc.data.get("variants") or [])
-    base_report = _replay(doc, str(p), base)
+    reference = _replay(doc, str(p), base)  # the rules' figures, results not compared
     reports = []
     causes = []
     for prof in profiles:
-        rep = _replay(doc, str(p), prof)
+        rep = _replay(doc, str(p), prof, own=prof == base)
         reports.append((prof.name, rep))
-        divs = []
-        if _fingerprint(rep) != _fingerprint(base_report) and prof != base:
-            for mine, theirs in zip(base.rules, prof.rules, strict=True):
-                if json.dumps(mine.value, sort_keys=True) == json.dumps(
-                    theirs.value, sort_keys=True
-                ):
-                    continue
-                try:
-                    alone = with_rules(base, {theirs.path: theirs}, f"{prof.name}:{theirs.path}")
-                except ProfileError as exc:
-                    divs.append(
-                        Divergence(
-                            theirs.path,
-                            theirs.title,
-                            mine.display(),
-                            theirs.display(),
-                            f"cannot be tried alone ({exc.message})",
-                        )
-                    )
-                    continue
-                effect = _effect(base_report, _replay(doc, str(p), alone))
-                if effect is not None:
-                    divs.append(
-                        Divergence(
-                            theirs.path, theirs.title, mine.display(), theirs.display(), effect
-                        )
-                    )
-        causes.append((prof.name, tuple(divs)))
+        divs: tuple[Divergence, ...] = ()
+        if prof != base and _fingerprint(rep) != _fingerprint(reference):
+            divs = _causes(doc, str(p), base, reference, prof)
+        causes.append((prof.name, divs))
     return RecordComparison(str(p), base.name, tuple(reports), tuple(causes))
 
 

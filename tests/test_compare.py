@@ -152,3 +152,40 @@ def test_simulation_rejects_bad_arguments() -> None:
 def test_first_legal_actions_are_deterministic() -> None:
     s = gleek.new_deal(ALL[0], 0, seed=3)
     assert legal_actions(apply(s, legal_actions(s)[0]))[0] == gleek.Action.parse("pass")
+
+
+def _scripted_session(profile: gleek.Profile, ruffs: list[list[str]]) -> Session:
+    """Deals in which eldest buys at 12 and keeps the trump honours, with the ruff as given."""
+    session = Session.start(profile, deals=len(ruffs))
+    for i, ruff in enumerate(ruffs):
+        s = session.new_deal(seed=100 + i)
+        s = run(s, ["bid 12", "pass", "pass"])
+        honours = {gleek.Rank.ACE, gleek.Rank.KING, gleek.Rank.QUEEN, gleek.Rank.JACK}
+        while s.phase is gleek.Phase.DISCARD:
+            legal = legal_actions(s)
+            keep = [
+                a
+                for a in legal
+                if a.card and not (a.card.suit is s.trumps and a.card.rank in honours)
+            ]
+            s = apply(s, (keep or legal)[0])
+        s = play_first_legal(run(s, ruff))
+        session = session.record(DealRecord((), s, outcome(s)))
+    return session
+
+
+def test_a_carried_stake_divergence_is_traced_to_the_no_vie_rule(tmp_path: Path) -> None:
+    # parlett: no vie, no vie -> the third deal's stake is 4; pedagogical doubles it to 8
+    session = _scripted_session(
+        gleek.load_profile("parlett"), [["wait"] * 3, ["wait"] * 3, ["vie", "pass", "pass"]]
+    )
+    f = tmp_path / "carry.yaml"
+    f.write_text(dumps(session))
+    result = compare_record(f, [gleek.load_profile("parlett"), gleek.load_profile("pedagogical")])
+    reports = dict(result.reports)
+    assert reports["parlett"].valid and reports["pedagogical"].valid
+    stakes = [d.ruff[1] if d.ruff else None for d in reports["pedagogical"].deals]
+    assert stakes == [None, None, 8]
+    assert [d.ruff[1] if d.ruff else None for d in reports["parlett"].deals] == [None, None, 4]
+    (cause,) = dict(result.causes)["pedagogical"]
+    assert cause.path == "ruff.no_vie" and "deal 3 chips" in cause.effect

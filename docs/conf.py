@@ -20,14 +20,20 @@ copyright = "2026, the gleek developers"
 extensions = ["sphinx.ext.autodoc", "sphinx.ext.napoleon", "sphinx.ext.viewcode"]
 exclude_patterns = ["_build"]
 html_theme = "alabaster"
+html_theme_options = {"page_width": "1320px", "sidebar_width": "220px"}
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 nitpicky = False
 suppress_warnings = ["ref.python"]
 
 
+def _esc(text: object) -> str:
+    """Plain text made safe inside an rst table cell."""
+    return str(text).replace("\\", "\\\\").replace("*", r"\*").replace("`", "'").replace("|", r"\|")
+
+
 def _cell(text: str) -> str:
-    return " ".join(str(text).split()).replace("*", r"\*").replace("`", "'").replace("|", r"\|")
+    return " ".join(text.split())
 
 
 def _table(headers: list[str], rows: list[list[str]], widths: str = "auto") -> list[str]:
@@ -63,12 +69,12 @@ def _profile_page(pid: str) -> str:
             group = r.group
             lines += [group, "-" * len(group), ""]
             rows = []
-        mark = " (inferred)" if r.inferred else ""
+        mark = " *(inferred)*" if r.inferred else ""
         rows.append(
             [
-                f"{r.title}: {r.description} [{r.path}]",
-                r.display() + mark,
-                r.source.cite(quotes=True),
+                f"**{_esc(r.title)}**: {_esc(r.description)} ``{r.path}``",
+                _esc(r.display()) + mark,
+                _esc(r.source.cite(quotes=True)),
             ]
         )
     lines += _table(["Rule", "Value", "Source"], rows, "30 15 55")
@@ -92,7 +98,7 @@ def _variants_page() -> str:
         for path, entry in v.rules.items():
             src = entry["source"]
             cite = "; ".join(f"{k}: {val}" for k, val in src.items())
-            rows.append([path, json.dumps(entry["value"]), cite])
+            rows.append([f"``{path}``", _esc(json.dumps(entry["value"])), _esc(cite)])
         lines += _table(["Rule", "Value", "Source"], rows, "25 10 65")
     return "\n".join(lines)
 
@@ -105,10 +111,10 @@ def _matrix_page() -> str:
     for row in m.rows:
         cells = []
         for c in row.cells:
-            mark = " (inferred)" if c.inferred else ""
-            cells.append(f"**{c.display()}**{mark} -- {c.source.cite()}")
-        rows.append([f"{row.title} [{row.path}]", *cells])
-    lines += _table(["Rule", *m.profiles], rows)
+            mark = " *(inferred)*" if c.inferred else ""
+            cells.append(f"**{_esc(c.display())}**{mark} -- {_esc(c.source.cite())}")
+        rows.append([f"{_esc(row.title)} ``{row.path}``", *cells])
+    lines += _table(["Rule", *(_esc(name) for name in m.profiles)], rows)
     return "\n".join(lines)
 
 

@@ -164,6 +164,8 @@ def test_observation_hides_other_hands_and_the_stock(profile: gleek.Profile, see
                     )
             if state.buyer is not None and seat != state.buyer:
                 assert obs.discards == ()
+            if state.phase is Phase.AUCTION:  # nobody sees the stock before it is taken
+                assert not any(f"Card.parse('{c}')" in text for c in state.stock)
         if state.phase is Phase.PLAY:
             break
         state = apply(state, rng.choice(legal_actions(state)))

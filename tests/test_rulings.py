@@ -414,9 +414,9 @@ def test_direct_only_wait_or_vie_before_a_vie() -> None:
 
 
 def _pool(buyer_seat: int) -> gleek.State:
+    """Publications International, bought by eldest (0) or the middle hand (1), ready to vie."""
     auction = {0: ("bid 10", "pass", "pass"), 1: ("bid 10", "bid 12", "pass", "pass")}[buyer_seat]
     p = gleek.load_profile("pi")
-    hands = {0: "4D 5D 6D 7D 8D 4S 5S 6S 7S 8S 9S 10S", 1: "AS KS QS JS 10S".replace("10S", "2")}
     hands = {0: "AH KH QH JH 10H 9H 4S 5S 6S 7S 8S 9S", 1: "AS KS QS JS 10S 4D 5D 6D 7D 8D 9D 10D"}
     s = deal(p, hands, "5C", stock="4C 6C 7C 8C 9C 10C JC")
     s = run(s, auction)
@@ -438,6 +438,18 @@ def test_pool_fold_forfeits_and_the_winner_takes_the_pool() -> None:
     loser = 2 if w == 0 else 0
     # the folder loses its ante, the showdown loser its ante and vie
     assert sorted(pays(s, "ruff-pool")) == sorted([(1, w, 2), (loser, w, 4)])
+
+
+def test_pool_see_matches_the_highest_and_revie_puts_in_2_more() -> None:
+    s = run(_pool(1), ["vie", "revie"])  # the buyer (middle) vies: 4 in; the dealer revies: 6
+    assert s.ruff is not None and s.ruff.put == (2, 4, 6)
+    s = run(s, ["see"])  # eldest, who had only its ante in, matches the highest: 6
+    assert s.ruff is not None and s.ruff.put == (6, 4, 6) and s.to_act == 1
+    s = run(s, ["see"])  # the buyer matches too; everyone has acted since the revie
+    assert s.ruff is not None and s.ruff.shown
+    w = s.ruff.winner
+    assert sorted(pays(s, "ruff-pool")) == sorted([(x, w, 6) for x in range(3) if x != w])
+    assert gleek.observation(s, 0).ruff_stake == 4  # above the ante, as the report says
 
 
 def test_pool_nobody_vies_the_hands_are_shown_and_the_best_takes_the_antes() -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from gleek.errors import GleekError, ProfileError, RecordError
-from gleek.profile import Profile, list_profiles, load_profile, variant_titles
+from gleek.profile import list_profiles, load_profile, variant_titles
 
 __all__ = ["main"]
 
@@ -26,10 +26,6 @@ class UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
-
-
-def _profile(name: str, variants: Sequence[str]) -> Profile:
-    return load_profile(name, variants)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -162,7 +158,7 @@ def _profiles() -> int:
 def _rules(args: argparse.Namespace) -> int:
     from gleek.rulesdoc import rules_json, rules_markdown, rules_text
 
-    profile = _profile(args.profile, args.variant)
+    profile = load_profile(args.profile, args.variant)
     render = {"text": rules_text, "markdown": rules_markdown, "json": rules_json}[args.format]
     sys.stdout.write(render(profile))
     return 0
@@ -174,7 +170,7 @@ def _play(args: argparse.Namespace) -> int:
     from gleek.session import Session
     from gleek.sim.bots import BOTS
 
-    profile = _profile(args.profile, args.variant)
+    profile = load_profile(args.profile, args.variant)
     if args.out is not None and args.out.suffix not in (".yaml", ".yml", ".json"):
         raise UsageError(f"gleek play: --out {args.out}: the file must end in .yaml, .yml or .json")
     players = ("North", "East", "West")
@@ -228,7 +224,7 @@ def _compare(args: argparse.Namespace) -> int:
     from gleek import compare
 
     names = args.profiles or list(list_profiles())
-    profiles = [_profile(n, args.variant) for n in names]
+    profiles = [load_profile(n, args.variant) for n in names]
     if args.record is not None and args.simulate is not None:
         raise UsageError("gleek compare: give --record or --simulate, not both")
     if args.record is not None:

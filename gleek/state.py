@@ -33,6 +33,7 @@ from gleek.stages.ruff import (
     RuffWord,
     next_stake,
     ruff_apply,
+    ruff_choices,
     ruff_payments,
     ruff_start,
     ruff_value,
@@ -42,6 +43,7 @@ from gleek.stages.settle import settlement
 from gleek.stages.stock import (
     AuctionState,
     auction_apply,
+    auction_choices,
     auction_start,
     discardable,
     price_payments,
@@ -320,15 +322,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
                 return _PLAY_BY_SUIT[led][follow]
         return _actions_of(hand, _PLAY_BY_SUIT)
     if phase is Phase.AUCTION:
-        a = state.auction
-        if not a.history:
-            return (Action.bid(state.profile.stock.opening_bid),)
-        return (PASS, Action.bid(a.bid + state.profile.stock.increment))
+        return tuple(
+            PASS if bid is None else Action.bid(bid)
+            for bid in auction_choices(state.profile, state.auction)
+        )
     if phase is Phase.RUFF:
         assert state.ruff is not None
-        if state.ruff.vier < 0:
-            return (_WORDS["wait"], _WORDS["vie"])
-        return (PASS, _WORDS["see"], _WORDS["revie"])
+        return tuple(_WORDS[w] for w in ruff_choices(state.profile, state.ruff))
     if phase is Phase.DISCARD:
         return _actions_of(_discard_mask(state), _DISCARD_BY_SUIT)
     return ()
@@ -487,12 +487,8 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
                     ):
                         return _after_play(state, c)
         elif phase is Phase.AUCTION:
-            a = state.auction
-            stock = state.profile.stock
-            if a.history:
-                if kind == "pass" or (kind == "bid" and action.amount == a.bid + stock.increment):
-                    return _after_bid(state, action)
-            elif kind == "bid" and action.amount == stock.opening_bid:
+            said = None if kind == "pass" else action.amount if kind == "bid" else -1
+            if said in auction_choices(state.profile, state.auction):
                 return _after_bid(state, action)
         elif phase is Phase.DISCARD:
             if kind == "discard" and action.card is not None:
@@ -500,17 +496,13 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
                 if _discard_mask(state) >> c & 1:
                     return _after_discard(state, c)
         elif phase is Phase.RUFF:
-            vied = state.ruff.vier >= 0  # type: ignore[union-attr]
-            if kind in _AFTER_VIE if vied else kind in _BEFORE_VIE:
-                return _after_ruff(state, kind)  # type: ignore[arg-type]
+            r = state.ruff
+            if r is not None and kind in ruff_choices(state.profile, r):
+                return _after_ruff(state, kind)
     error = check_action(state, action, seat)
     if error is None:  # pragma: no cover - the fast paths accept every legal action
         raise AssertionError(f"{action} is legal but was not applied")
     raise error
-
-
-_BEFORE_VIE: Final = frozenset(("wait", "vie"))
-_AFTER_VIE: Final = frozenset(("pass", "see", "revie"))
 
 
 def _after_bid(state: State, action: Action) -> State:

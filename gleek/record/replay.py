@@ -334,12 +334,12 @@ class _Replayer:
             action = Action("pass") if value == "pass" else Action.bid(value)
             state = self.act(state, seat, action, epath)
         if state.phase is Phase.AUCTION:
-            raise self._incomplete(deal, path, "the auction for the stock is not finished")
+            raise self.stop("incomplete", "the auction for the stock is not finished", path)
         # Discards
         buyer = state.auction.buyer
         discards = deal.get("discard")
         if discards is None:
-            raise self._incomplete(deal, path, f"{self.players[buyer]}'s discards are missing")
+            raise self.stop("incomplete", f"{self.players[buyer]}'s discards are missing", path)
         cards = [self.card(t, (*path, "discard", j)) for j, t in enumerate(discards)]
         if len(cards) != 7 or len(set(cards)) != 7:
             raise self.stop(
@@ -364,7 +364,7 @@ class _Replayer:
                 word = "wait"  # before anyone vies, "pass" is read as "wait" (record-format.md)
             state = self.act(state, seat, Action.word(word), epath)
         if state.phase is Phase.RUFF:
-            raise self._incomplete(deal, path, "the vying for the ruff is not finished")
+            raise self.stop("incomplete", "the vying for the ruff is not finished", path)
         warnings = self.claims(deal, path, state)
         # Tricks
         tricks = deal.get("tricks") or []
@@ -401,15 +401,12 @@ class _Replayer:
                 )
         if not state.is_over:
             assert state.play is not None
-            raise self._incomplete(
-                deal, path, f"the record stops after {len(state.play.tricks)} of 12 tricks"
+            raise self.stop(
+                "incomplete", f"the record stops after {len(state.play.tricks)} of 12 tricks", path
             )
         o = outcome(state)
         summary = self.summary(state, o)
         return o, summary, self.check_result(deal, path, o), warnings
-
-    def _incomplete(self, deal: dict[str, Any], path: Path, message: str) -> _Stop:
-        return self.stop("incomplete", message, path)
 
     def claims(self, deal: dict[str, Any], path: Path, state: State) -> list[Problem]:
         """false-claim errors stop the deal; ``unclaimed`` warnings are returned."""

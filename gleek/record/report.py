@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -132,7 +131,3 @@ class Report:
         if self.chips:
             lines.append("  balances: " + ", ".join(f"{n} {c}" for n, c in self.chips))
         return "\n".join(lines)
-
-
-def summary_lines(reports: Sequence[Report]) -> str:
-    return "\n".join(r.human() for r in reports)

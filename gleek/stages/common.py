@@ -19,23 +19,11 @@ __all__ = [
     "Party",
     "Payment",
     "card",
-    "eldest_of",
     "seat_order_from",
 ]
 
 POT: Final = "pot"
 Party: TypeAlias = int | Literal["pot"]
-REASONS: Final = (
-    "turn-up",
-    "stock",
-    "ruff",
-    "ruff-pool",
-    "set",
-    "tiddy",
-    "towser",
-    "tumbler",
-    "settlement",
-)
 
 
 @attrs.frozen
@@ -68,21 +56,6 @@ def card(index: int) -> Card:
     return CARDS[index]
 
 
-def eldest_of(dealer: int) -> int:
-    """The seat on the dealer's left."""
-    return (dealer + 1) % 3
-
-
 def seat_order_from(dealer: int) -> tuple[int, int, int]:
     """Eldest, middle, dealer: the order in which ties are broken."""
     return ((dealer + 1) % 3, (dealer + 2) % 3, dealer)
-
-
-def mask_cards(mask: int) -> tuple[int, ...]:
-    """Indices set in a mask, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return tuple(out)

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import gleek
 from gleek.cards import Card
+from gleek.stages.deal import stack_deck
 from gleek.state import Action, State
 
 C = Card.parse
@@ -42,12 +43,7 @@ def deck_for(
     for s in range(3):
         while len(full[s]) < 12:
             full[s].append(free.pop(0))
-    order = ((dealer + 1) % 3, (dealer + 2) % 3, dealer)
-    deck: list[Card] = []
-    for k in range(0, 12, packet):
-        for s in order:
-            deck += full[s][k : k + packet]
-    return [*deck, C(turn_up), *stock_cards]
+    return stack_deck(full, C(turn_up), stock_cards, dealer, packet)
 
 
 def deal(

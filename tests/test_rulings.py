@@ -718,3 +718,15 @@ def test_session_chips_conserved_with_pot() -> None:
     s = Session.start(gleek.load_profile("parlett"), deals=6, chips=(0, 0, 0))
     s = s.play_out([BasicBot()] * 3, seed=8)
     assert sum(s.balances) + s.pot == 0
+
+
+@pytest.mark.parametrize("packet", [1, 2, 3, 4, 6, 12])
+def test_dealing_packets_and_stack_deck_are_inverses(packet: int) -> None:
+    from gleek.stages.deal import packets, stack_deck
+
+    deck = list(range(44))
+    for dealer in range(3):
+        hands = packets(deck, dealer, packet)
+        assert [len(h) for h in hands] == [12, 12, 12]
+        assert hands[(dealer + 1) % 3][:packet] == deck[:packet]  # eldest is served first
+        assert stack_deck(dict(enumerate(hands)), 36, deck[37:], dealer, packet) == deck

@@ -19,6 +19,7 @@ from gleek.cards import Card
 from gleek.record import dumps
 from gleek.session import DealRecord, Session
 from gleek.sim.bots import BasicBot
+from gleek.stages.deal import stack_deck
 from gleek.state import Action, Phase, State, apply, legal_actions, outcome
 
 OUT = Path(__file__).resolve().parent.parent / "examples"
@@ -47,12 +48,7 @@ def deck_with(
             hands[s].append(pick)
     for s in range(3):
         rng.shuffle(hands[s])
-    order = ((dealer + 1) % 3, (dealer + 2) % 3, dealer)
-    deck: list[Card] = []
-    for k in range(0, 12, 4):
-        for s in order:
-            deck += hands[s][k : k + 4]
-    return [*deck, C(turn_up), *pool]
+    return stack_deck(hands, C(turn_up), pool, dealer, packet=4)
 
 
 def play(

@@ -17,6 +17,7 @@ from gleek.record.report import DealSummary, Problem, Report
 from gleek.schemacheck import load_schema, problems
 from gleek.sourcemap import Located, LocatedError, Path, format_path, load_located
 from gleek.stages.common import POT, RANK_MASK, Payment
+from gleek.stages.deal import stack_deck
 from gleek.stages.sets import sets_held, small_trumps_held
 from gleek.state import Action, Outcome, Phase, State, apply, check_action, new_deal, outcome
 
@@ -306,13 +307,7 @@ class _Replayer:
                     cpath,
                 )
             seen.add(c)
-        packet = self.profile.deal.packet_size
-        order = ((dealer + 1) % 3, (dealer + 2) % 3, dealer)
-        deck: list[Card] = []
-        for k in range(0, 12, packet):
-            for seat in order:
-                deck += hands[seat][k : k + packet]
-        return [*deck, turn_up, *stock]
+        return stack_deck(hands, turn_up, stock, dealer, self.profile.deal.packet_size)
 
     def act(self, state: State, seat: int, action: Action, path: Path) -> State:
         error = check_action(state, action, seat, self.players)

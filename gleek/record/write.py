@@ -11,6 +11,7 @@ import yaml
 from gleek.cards import CARDS
 from gleek.session import DealRecord, Session
 from gleek.stages.common import POT
+from gleek.stages.deal import packets
 
 __all__ = ["deal_data", "dump", "dumps", "record_data"]
 
@@ -21,15 +22,12 @@ def deal_data(
     """One deal as record data: the hands as dealt, every action, and the result."""
     s = deal.final
     info = s.info
-    packet = s.profile.deal.packet_size
     order = ((info.dealer + 1) % 3, (info.dealer + 2) % 3, info.dealer)
-    hands: dict[int, list[str]] = {0: [], 1: [], 2: []}
-    for k, start in enumerate(range(0, 36, packet)):
-        hands[order[k % 3]] += [str(CARDS[c]) for c in info.deck[start : start + packet]]
+    hands = packets(info.deck, info.dealer, s.profile.deal.packet_size)
     out: dict[str, Any] = {}
     if with_dealer:
         out["dealer"] = players[info.dealer]
-    out["hands"] = {players[seat]: hands[seat] for seat in order}
+    out["hands"] = {players[seat]: [str(CARDS[c]) for c in hands[seat]] for seat in order}
     out["turn_up"] = str(CARDS[info.turn_up])
     out["stock"] = [str(CARDS[c]) for c in info.stock]
     out["auction"] = [

@@ -14,14 +14,25 @@ has 12; card 37 is turned up (its suit is trumps); cards 38-44 are the stock.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import TypeVar
 
 import attrs
 
 from gleek.profile import Profile
 from gleek.stages.common import R4, R5, R6, RA, RJ, RK, RQ, Payment
 
-__all__ = ["DealInfo", "deal_cards", "seeded_deck", "turn_up_payments", "turn_up_points"]
+__all__ = [
+    "DealInfo",
+    "deal_cards",
+    "packets",
+    "seeded_deck",
+    "stack_deck",
+    "turn_up_payments",
+    "turn_up_points",
+]
+
+T = TypeVar("T")
 
 
 @attrs.frozen
@@ -48,17 +59,34 @@ def seeded_deck(seed: int | str) -> tuple[int, ...]:
     return tuple(deck)
 
 
+def packets(deck: Sequence[T], dealer: int, packet: int) -> tuple[list[T], list[T], list[T]]:
+    """The first 36 cards of ``deck`` (top first) by seat, each in the order it was dealt:
+    packets of ``packet`` cards clockwise from eldest until each seat has 12."""
+    hands: tuple[list[T], list[T], list[T]] = ([], [], [])
+    for k, start in enumerate(range(0, 36, packet)):
+        hands[(dealer + 1 + k) % 3].extend(deck[start : start + packet])
+    return hands
+
+
+def stack_deck(
+    hands: Mapping[int, Sequence[T]], turn_up: T, stock: Sequence[T], dealer: int, packet: int
+) -> list[T]:
+    """The inverse of :func:`packets`: a deck, top first, that deals these 12-card hands, then
+    turns ``turn_up`` and leaves ``stock``."""
+    order = ((dealer + 1) % 3, (dealer + 2) % 3, dealer)
+    deck: list[T] = []
+    for k in range(0, 12, packet):
+        for seat in order:
+            deck += hands[seat][k : k + packet]
+    return [*deck, turn_up, *stock]
+
+
 def deal_cards(profile: Profile, deck: Sequence[int], dealer: int, ruff_stake: int = 0) -> DealInfo:
     """Deal ``deck`` (44 distinct indices, top first) in packets clockwise from eldest."""
-    packet = profile.deal.packet_size
     hands = [0, 0, 0]
-    pos = 0
-    seat = (dealer + 1) % 3
-    while pos < 36:
-        for c in deck[pos : pos + packet]:
+    for seat, cards in enumerate(packets(deck, dealer, profile.deal.packet_size)):
+        for c in cards:
             hands[seat] |= 1 << c
-        pos += packet
-        seat = (seat + 1) % 3
     turn_up = deck[36]
     return DealInfo(
         dealer=dealer,

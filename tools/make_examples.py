@@ -102,11 +102,10 @@ def search(
 
 
 HEADERS = {
-    "parlett-s0-auction": "Built around seed 000's worked examples: the auction\n"
-    "# (Ben 12, Carla 13, Anna pass, Ben 14, Carla pass: Ben pays 7 to each) and the\n"
-    "# settlement (hearts trumps;\n"
-    "# Ben plays AH and JH and wins 5 tricks: 39; Carla plays KH, wins 4: 15; Anna, the dealer,\n"
-    "# plays QH and wins 3: 12; so Ben takes 17, Carla pays 7, Anna pays 10).",
+    "parlett-s0-auction": "Built around seed 000's worked examples. The auction: Ben 12,\n"
+    "# Carla 13, Anna pass, Ben 14, Carla pass; Ben pays 7 to each. The settlement, hearts\n"
+    "# trumps: Ben plays AH and JH and wins 5 tricks (39); Carla plays KH and wins 4 (15);\n"
+    "# Anna, the dealer, plays QH and wins 3 (12); so Ben takes 17, Carla pays 7, Anna 10.",
     "pedagogical-s2": "Built around seed 002's worked example (section 08): hearts trumps;\n"
     "# A wins 5 tricks and plays AH, KH, QH (36); B wins 4 and plays JH (21); C wins 3 (9):\n"
     "# A takes 14, B pays 1, C pays 13.",

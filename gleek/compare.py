@@ -155,30 +155,19 @@ class RecordComparison:
         reps = [r for _, r in self.reports]
         rows.append(["valid", *("yes" if r.valid else "NO" for r in reps)])
         rows.append(["first error", *(_first_error(r) for r in reps)])
-        n_deals = max(len(r.deals) for r in reps)
-        for i in range(n_deals):
-            rows.append(
-                [
-                    f"deal {i + 1} points",
-                    *(
-                        ", ".join(f"{n} {p}" for n, p in r.deals[i].points)
-                        if i < len(r.deals)
-                        else "-"
-                        for r in reps
-                    ),
-                ]
-            )
-            rows.append(
-                [
-                    f"deal {i + 1} chips",
-                    *(
-                        ", ".join(f"{n} {c:+d}" for n, c in r.deals[i].chips)
-                        if i < len(r.deals)
-                        else "-"
-                        for r in reps
-                    ),
-                ]
-            )
+        for i in range(max(len(r.deals) for r in reps)):
+            for label, show in (("points", "{} {}"), ("chips", "{} {:+d}")):
+                rows.append(
+                    [
+                        f"deal {i + 1} {label}",
+                        *(
+                            ", ".join(show.format(*x) for x in getattr(r.deals[i], label))
+                            if i < len(r.deals)
+                            else "-"
+                            for r in reps
+                        ),
+                    ]
+                )
         out = [
             f"{self.file} replayed under {len(reps)} profile(s) (recorded under {self.base})",
             tabulate(rows, headers=headers, tablefmt="grid", maxcolwidths=36),

@@ -297,24 +297,26 @@ def profiles_dir() -> FsPath:
 
 
 @functools.cache
-def _index() -> tuple[dict[str, FsPath], dict[str, FsPath]]:
-    """Profiles by id and alias, variants by id."""
+def _index() -> tuple[dict[str, FsPath], dict[str, FsPath], tuple[str, ...]]:
+    """Profiles by id and alias, variants by id, and the profile ids (read once)."""
     base = profiles_dir()
     profiles: dict[str, FsPath] = {}
+    ids: list[str] = []
     for file in sorted(base.glob("*.yaml")):
         raw = _read(file)
         data = raw.data if isinstance(raw.data, dict) else {}
         pid = str(data.get("id", file.stem))
+        ids.append(pid)
         profiles[pid] = file
         for alias in data.get("aliases") or []:
             profiles[str(alias)] = file
     variants = {f.stem: f for f in sorted((base / "variants").glob("*.yaml"))}
-    return profiles, variants
+    return profiles, variants, tuple(sorted(ids))
 
 
 def list_profiles() -> tuple[str, ...]:
     """The ids of the shipped profiles (not their aliases)."""
-    return tuple(sorted({_read(f).data["id"] for f in _index()[0].values()}))
+    return _index()[2]
 
 
 def list_variants() -> tuple[str, ...]:

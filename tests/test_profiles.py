@@ -138,77 +138,71 @@ def _line_of(text: str, needle: str) -> int:
     return next(i for i, line in enumerate(text.splitlines(), 1) if needle in line)
 
 
+def _error_for(tmp_path: Path, text: str) -> gleek.ProfileError:
+    """The ProfileError of loading ``text`` as a profile file (the test fails if it loads)."""
+    with pytest.raises(gleek.ProfileError) as info:
+        load_profile(_write(tmp_path, text))
+    return info.value
+
+
+def _after(text: str, anchor: str, old: str, new: str) -> str:
+    """``text`` with the first ``old`` after ``anchor`` replaced by ``new``."""
+    start = text.index(anchor)
+    return text[:start] + text[start:].replace(old, new, 1)
+
+
 def test_bad_yaml_syntax_is_located(tmp_path: Path) -> None:
     text = _parlett_text().replace("      value: 12\n", "      value: [12\n", 1)
-    f = _write(tmp_path, text)
-    with pytest.raises(gleek.ProfileError) as info:
-        load_profile(f)
-    e = info.value
-    assert e.file == str(f) and e.line is not None and e.column is not None
+    e = _error_for(tmp_path, text)
+    assert e.file == str(tmp_path / "bad.yaml") and e.line is not None and e.column is not None
     assert e.line >= _line_of(text, "value: [12")
 
 
 def test_unknown_key_names_valid_ones(tmp_path: Path) -> None:
     text = _parlett_text().replace("    increment:\n", "    incremnt:\n", 1)
-    f = _write(tmp_path, text)
-    with pytest.raises(gleek.ProfileError) as info:
-        load_profile(f)
-    e = info.value
+    e = _error_for(tmp_path, text)
     assert "incremnt" in e.message and "increment" in e.message
     assert (e.line, e.column) == (_line_of(text, "incremnt:"), 5)
 
 
 def test_wrong_type_is_located(tmp_path: Path) -> None:
     text = _parlett_text().replace("      value: 12\n", "      value: twelve\n", 1)
-    f = _write(tmp_path, text)
-    with pytest.raises(gleek.ProfileError) as info:
-        load_profile(f)
-    e = info.value
+    e = _error_for(tmp_path, text)
     assert "whole number" in e.message and "'twelve'" in e.message
     assert (e.line, e.column) == (_line_of(text, "value: twelve"), 14)
 
 
 def test_increment_of_zero_is_impossible(tmp_path: Path) -> None:
-    text = _parlett_text()
-    start = text.index("    increment:")
-    text = text[:start] + text[start:].replace("value: 1\n", "value: 0\n", 1)
-    f = _write(tmp_path, text)
-    with pytest.raises(gleek.ProfileError) as info:
-        load_profile(f)
-    assert "rules.stock.increment.value is 0; it must be >= 1" in info.value.message
-    assert (info.value.line, info.value.column) == (_line_of(text, "    increment:") + 1, 14)
+    text = _after(_parlett_text(), "    increment:", "value: 1\n", "value: 0\n")
+    e = _error_for(tmp_path, text)
+    assert "rules.stock.increment.value is 0; it must be >= 1" in e.message
+    assert (e.line, e.column) == (_line_of(text, "    increment:") + 1, 14)
 
 
 def test_bad_enum_lists_choices(tmp_path: Path) -> None:
     text = _parlett_text().replace("value: direct", "value: duel", 1)
-    with pytest.raises(gleek.ProfileError) as info:
-        load_profile(_write(tmp_path, text))
-    assert "valid choices: direct, pool" in info.value.message
+    assert "valid choices: direct, pool" in _error_for(tmp_path, text).message
 
 
 def test_missing_source_is_an_error(tmp_path: Path) -> None:
     data = yaml.safe_load(_parlett_text())
     del data["rules"]["stock"]["opening_bid"]["source"]
-    with pytest.raises(gleek.ProfileError) as info:
-        load_profile(_write(tmp_path, yaml.safe_dump(data, sort_keys=False)))
-    assert "missing key 'source'" in info.value.message
+    e = _error_for(tmp_path, yaml.safe_dump(data, sort_keys=False))
+    assert "missing key 'source'" in e.message
 
 
 def test_inferred_needs_a_reason(tmp_path: Path) -> None:
     data = yaml.safe_load(_parlett_text())
     data["rules"]["stock"]["opening_bid"]["source"] = {"inferred": "x"}
-    with pytest.raises(gleek.ProfileError):
-        load_profile(_write(tmp_path, yaml.safe_dump(data, sort_keys=False)))
+    e = _error_for(tmp_path, yaml.safe_dump(data, sort_keys=False))
+    assert "rules.stock.opening_bid.source" in e.message
 
 
 def test_carry_fixed_needs_a_stake(tmp_path: Path) -> None:
-    text = _parlett_text()
-    start = text.index("    carried_stake:")
-    text = text[:start] + text[start:].replace("value: 4\n", "value: null\n", 1)
-    with pytest.raises(gleek.ProfileError) as info:
-        load_profile(_write(tmp_path, text))
-    assert "carried_stake" in info.value.message
-    assert info.value.line == _line_of(text, "    carried_stake:") + 1
+    text = _after(_parlett_text(), "    carried_stake:", "value: 4\n", "value: null\n")
+    e = _error_for(tmp_path, text)
+    assert "carried_stake" in e.message
+    assert e.line == _line_of(text, "    carried_stake:") + 1
 
 
 def test_unknown_profile_and_variant() -> None:

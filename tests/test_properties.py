@@ -27,7 +27,7 @@ ALL_WORDS = [Action.word(w) for w in ("pass", "wait", "vie", "see", "revie")]
 MAX_ACTIONS = 2000
 
 
-def everything_for(state: gleek.State) -> list[Action]:
+def everything_for() -> list[Action]:
     """Every action of any kind that could be tried now."""
     bids = [Action.bid(n) for n in range(0, 80)]
     cards = [Action.play(c) for c in DECK] + [Action.discard(c) for c in DECK]
@@ -89,7 +89,7 @@ def test_every_listed_action_applies_and_nothing_else_does(
     state = gleek.new_deal(profile, rng.randrange(3), seed=seed)
     while not state.is_over:
         legal = legal_actions(state)
-        for action in everything_for(state):
+        for action in everything_for():
             if action in legal:
                 nxt = apply(state, action)
                 assert nxt is not state

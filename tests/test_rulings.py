@@ -65,10 +65,10 @@ def ruff_ready(
     turn_up: str = "7C",
     variants: tuple[str, ...] = (),
     stake: int | None = None,
-    auction: tuple[str, ...] = ("bid 12", "pass", "pass"),
 ) -> gleek.State:
+    """Eldest buys at the opening bid, discards JUNK and takes ``stock``; the ruff is next."""
     p = gleek.load_profile(profile, variants)
-    auction = (f"bid {p.stock.opening_bid}", "pass", "pass") if auction[0] == "bid 12" else auction
+    auction = (f"bid {p.stock.opening_bid}", "pass", "pass")
     s = deal(p, {0: f"{keep} {JUNK}", 1: middle, 2: dealer_hand}, turn_up, stock, ruff_stake=stake)
     return to_ruff(s, auction, JUNK.split())
 

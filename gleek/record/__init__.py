@@ -17,7 +17,6 @@ positions kept for errors), :func:`dump` / :func:`dumps` write one, :func:`valid
 from __future__ import annotations
 
 from gleek.record.read import load, loads
-from gleek.record.replay import validate_bytes
 from gleek.record.report import DealSummary, Problem, Report
 from gleek.record.validate import validate, validate_text
 from gleek.record.write import dump, dumps, record_data
@@ -32,6 +31,5 @@ __all__ = [
     "loads",
     "record_data",
     "validate",
-    "validate_bytes",
     "validate_text",
 ]

@@ -16,12 +16,11 @@ from typing import Final
 
 import attrs
 
-from gleek.cards import Card, Rank, Suit
+from gleek.cards import Card, Rank, Suit, mask_of
+from gleek.stages.ruff import best_suit_value
 from gleek.state import Action, Observation, Phase
 
-__all__ = ["BOTS", "BasicBot", "RandomBot", "hand_strength", "suit_value"]
-
-_COURT: Final = {Rank.ACE: 11, Rank.KING: 10, Rank.QUEEN: 10, Rank.JACK: 10}
+__all__ = ["BOTS", "BasicBot", "RandomBot", "hand_strength"]
 
 
 @attrs.frozen
@@ -30,11 +29,6 @@ class RandomBot:
 
     def choose(self, obs: Observation, legal: tuple[Action, ...], rng: random.Random) -> Action:
         return legal[rng.randrange(len(legal))]
-
-
-def suit_value(cards: tuple[Card, ...], suit: Suit) -> int:
-    """Ruff value of one suit of a hand (A 11, K/Q/J 10, others their number)."""
-    return sum(_COURT.get(c.rank, int(c.rank)) for c in cards if c.suit is suit)
 
 
 def hand_strength(cards: tuple[Card, ...], trumps: Suit) -> int:
@@ -83,7 +77,7 @@ class BasicBot:
         return min(legal, key=keep)
 
     def _ruff(self, obs: Observation, legal: tuple[Action, ...]) -> Action:
-        best = max(suit_value(obs.hand, s) for s in Suit)
+        best = best_suit_value(obs.profile, mask_of(obs.hand))
         aces = sum(1 for c in obs.hand if c.rank is Rank.ACE) == 4
         words = {a.kind: a for a in legal}
         if "vie" in words:

@@ -20,7 +20,7 @@ from typing import TypeVar
 import attrs
 
 from gleek.profile import Profile
-from gleek.stages.common import R4, R5, R6, RA, RJ, RK, RQ, Payment
+from gleek.stages.common import R4, R5, R6, Payment
 
 __all__ = [
     "DealInfo",
@@ -119,8 +119,4 @@ def turn_up_points(profile: Profile, info: DealInfo) -> int:
     """Honour points of a turned A, K, Q or J, counted for the dealer (rulings.md)."""
     if not profile.turn_up.honour_to_dealer:
         return 0
-    rank = info.turn_up % 11
-    by_rank = {RA: 14, RK: 13, RQ: 12, RJ: 11}
-    if rank not in by_rank:
-        return 0
-    return next(v for r, v in profile.tricks.honours.items() if int(r) == by_rank[rank])
+    return profile.tricks.by_rank[info.turn_up % 11]  # 0 for any card but A, K, Q, J

@@ -25,6 +25,7 @@ __all__ = [
     "FOUR_ACES",
     "RuffState",
     "RuffWord",
+    "best_suit_value",
     "next_stake",
     "ruff_apply",
     "ruff_choices",
@@ -43,6 +44,11 @@ def ruff_value(profile: Profile, hand: int) -> int:
     :data:`FOUR_ACES` for four Aces where the profile lets them beat every ruff."""
     if profile.ruff.four_aces and hand & RANK_MASK[10] == RANK_MASK[10]:
         return FOUR_ACES
+    return best_suit_value(profile, hand)
+
+
+def best_suit_value(profile: Profile, hand: int) -> int:
+    """The value of the hand's best suit (A 11, K/Q/J 10, others their number)."""
     table = profile.ruff.suit_table
     return max(
         table[hand & 0x7FF],

@@ -211,24 +211,13 @@ def _effect(base: Report, alone: Report) -> str | None:
         return "the record becomes legal"
     changes = []
     for i, (a, b) in enumerate(zip(base.deals, alone.deals, strict=False)):
-        if a.points != b.points:
-            changes.append(
-                f"deal {i + 1} points "
-                + ", ".join(
-                    f"{n} {x}->{y}"
-                    for (n, x), (_, y) in zip(a.points, b.points, strict=True)
-                    if x != y
-                )
-            )
-        if a.chips != b.chips:
-            changes.append(
-                f"deal {i + 1} chips "
-                + ", ".join(
-                    f"{n} {x:+d}->{y:+d}"
-                    for (n, x), (_, y) in zip(a.chips, b.chips, strict=True)
-                    if x != y
-                )
-            )
+        for label, show in (("points", "{}"), ("chips", "{:+d}")):
+            pairs = zip(getattr(a, label), getattr(b, label), strict=True)
+            moved = [
+                f"{n} {show.format(x)}->{show.format(y)}" for (n, x), (_, y) in pairs if x != y
+            ]
+            if moved:
+                changes.append(f"deal {i + 1} {label} " + ", ".join(moved))
     return "; ".join(changes) or "the outcome changes"
 
 

@@ -13,6 +13,8 @@ The public API is re-exported here::
 
 from gleek.cards import DECK, Card, Rank, Suit, format_cards, parse_cards
 from gleek.errors import (
+    ArgumentError,
+    ArgumentTypeError,
     CardError,
     GleekError,
     IllegalAction,
@@ -49,6 +51,8 @@ __all__ = [
     "DECK",
     "POT",
     "Action",
+    "ArgumentError",
+    "ArgumentTypeError",
     "Card",
     "CardError",
     "GleekError",

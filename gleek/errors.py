@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 __all__ = [
+    "ArgumentError",
+    "ArgumentTypeError",
     "CardError",
     "GleekError",
     "IllegalAction",
@@ -14,6 +16,15 @@ __all__ = [
 
 class GleekError(Exception):
     """Root of every error this library raises on purpose."""
+
+
+class ArgumentError(GleekError, ValueError):
+    """An API argument with a value the library does not accept; the message names the
+    argument and what is allowed."""
+
+
+class ArgumentTypeError(GleekError, TypeError):
+    """An API argument of the wrong type; the message names the argument and the type wanted."""
 
 
 class CardError(GleekError, ValueError):

@@ -1,4 +1,4 @@
-"""The ``gleek`` command: profiles, rules, play, validate, compare.
+"""The ``gleek`` command: profiles, rules, play, validate, compare, match.
 
 Bad arguments print one line and exit with status 2; bad files exit with status 1 (for
 ``validate``, 1 means invalid records and 2 that the command could not run). Never a traceback.
@@ -36,7 +36,7 @@ def _parser() -> argparse.ArgumentParser:
         dest="command",
         required=True,
         parser_class=_Parser,
-        metavar="{profiles,rules,play,validate,compare}",
+        metavar="{profiles,rules,play,validate,compare,match}",
     )
 
     sub.add_parser("profiles", help="list profiles and variants with their titles")
@@ -97,6 +97,21 @@ def _parser() -> argparse.ArgumentParser:
         help="processes for --simulate (default: all cores)",
     )
     c.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+    m = sub.add_parser("match", help="a tournament: three bots play seeded deals, seats rotated")
+    m.add_argument(
+        "bots",
+        nargs=3,
+        metavar="BOT",
+        help="random, basic, search, search:N (N playouts a decision) or module:Class",
+    )
+    m.add_argument("--deals", type=_positive, default=300)
+    m.add_argument("--profile", default="parlett")
+    m.add_argument("--variant", action="append", default=[], metavar="V")
+    m.add_argument("--seed", type=int, default=0)
+    m.add_argument("--workers", type=_positive, default=1, help="processes (default 1)")
+    m.add_argument("--format", choices=("text", "json"), default="text")
+    m.add_argument("--no-progress", action="store_true", help="no progress bar")
     return p
 
 
@@ -139,6 +154,8 @@ def _run(args: argparse.Namespace) -> int:
         return _play(args)
     if args.command == "validate":
         return _validate(args)
+    if args.command == "match":
+        return _match(args)
     return _compare(args)
 
 
@@ -273,6 +290,29 @@ def _compare(args: argparse.Namespace) -> int:
         print(matrix.markdown())
     else:
         print(matrix.text())
+    return 0
+
+
+def _match(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from gleek.sim.match import load_bot, play_match
+
+    profile = load_profile(args.profile, args.variant)
+    for spec in args.bots:
+        load_bot(spec)
+    with tqdm(
+        total=args.deals, unit="deal", desc="match", file=sys.stderr, disable=args.no_progress
+    ) as bar:
+        result = play_match(
+            args.bots,
+            profile,
+            args.deals,
+            seed=args.seed,
+            workers=args.workers,
+            progress=bar.update,
+        )
+    print(json.dumps(result.to_json(), indent=2) if args.format == "json" else result.text())
     return 0
 
 

@@ -32,13 +32,19 @@ class _Stop(Exception):
         self.problem = problem
 
 
-def validate_bytes(data: bytes | str, file: str, base_dir: FsPath | None = None) -> Report:
-    """Validate a record given as text; ``file`` names it in the report."""
+def validate_bytes(
+    data: bytes | str,
+    file: str,
+    base_dir: FsPath | None = None,
+    finals: list[State] | None = None,
+) -> Report:
+    """Validate a record given as text; ``file`` names it in the report. The final state of
+    each deal replayed to its end is appended to ``finals`` if given."""
     try:
         doc = load_located(data, file)
     except LocatedError as exc:
         return _early(file, [Problem(exc.code, exc.message, None, None, exc.line, exc.column)])
-    return replay_document(doc, file, base_dir)
+    return replay_document(doc, file, base_dir, finals)
 
 
 def _early(
@@ -47,8 +53,11 @@ def _early(
     return Report(file, profile, tuple(variants), tuple(errors), (), (), ())
 
 
-def replay_document(doc: Located, file: str, base_dir: FsPath | None = None) -> Report:
-    """Check the schema, load the profile, replay every deal."""
+def replay_document(
+    doc: Located, file: str, base_dir: FsPath | None = None, finals: list[State] | None = None
+) -> Report:
+    """Check the schema, load the profile, replay every deal (the final states go to
+    ``finals`` if given)."""
     found = problems(doc, load_schema("record"))
     data: Any = doc.data
     pname = data.get("profile") if isinstance(data, dict) else None
@@ -100,7 +109,9 @@ def replay_document(doc: Located, file: str, base_dir: FsPath | None = None) -> 
                 vlist,
             )
     profile = _load(pname, tuple(vlist), base_dir)
-    return _Replayer(doc, file, profile, tuple(vlist)).run()
+    replayer = _Replayer(doc, file, profile, tuple(vlist))
+    replayer.finals = [] if finals is None else finals
+    return replayer.run()
 
 
 def _load(name: str, variants: tuple[str, ...], base_dir: FsPath | None) -> Profile:
@@ -151,6 +162,7 @@ class _Replayer:
         self.players: tuple[str, str, str] = tuple(self.data["players"])
         self.seats = {n: i for i, n in enumerate(self.players)}
         self.deal_no = 0
+        self.finals: list[State] = []
 
     # -- problems
     def problem(self, code: str, message: str, path: Path, *, key: bool = False) -> Problem:
@@ -400,6 +412,7 @@ class _Replayer:
             raise self.stop(
                 "incomplete", f"the record stops after {len(state.tricks)} of 12 tricks", path
             )
+        self.finals.append(state)
         o = outcome(state)
         summary = self.summary(state, o)
         return o, summary, self.check_result(deal, path, o), warnings

@@ -37,10 +37,14 @@ T = TypeVar("T")
 
 @attrs.frozen
 class DealInfo:
-    """What the deal fixes for the whole deal: never changes afterwards."""
+    """What the deal fixes for the whole deal: never changes afterwards.
+
+    Two deals that give the same hands, turn-up and stock are equal: the order of the cards
+    within a hand (``deck``) plays no part in the game, so it takes no part in equality.
+    """
 
     dealer: int
-    deck: tuple[int, ...]
+    deck: tuple[int, ...] = attrs.field(eq=False)
     dealt: tuple[int, int, int]
     turn_up: int
     trumps: int

@@ -106,6 +106,8 @@ def dump(
 ) -> None:
     """Write the session (or record) to an open text file or a path (JSON if the path ends in
     .json)."""
+    if not isinstance(fp, str | Path) and not callable(getattr(fp, "write", None)):
+        raise ArgumentTypeError(f"fp must be a path or an open text file, not {type_name(fp)}")
     if isinstance(fp, str | Path):
         path = Path(fp)
         fmt = format or ("json" if path.suffix == ".json" else "yaml")

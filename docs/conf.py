@@ -11,7 +11,13 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from gleek.compare import rule_matrix  # noqa: E402
-from gleek.profile import list_profiles, list_variants, load_profile, load_variant  # noqa: E402
+from gleek.profile import (  # noqa: E402
+    Source,
+    list_profiles,
+    list_variants,
+    load_profile,
+    load_variant,
+)
 from gleek.schemacheck import load_schema  # noqa: E402
 
 project = "gleek"
@@ -96,8 +102,7 @@ def _variants_page() -> str:
         lines += [head, "-" * len(head), "", v.summary, ""]
         rows = []
         for path, entry in v.rules.items():
-            src = entry["source"]
-            cite = "; ".join(f"{k}: {val}" for k, val in src.items())
+            cite = Source(**entry["source"]).cite(quotes=True)
             rows.append([f"``{path}``", _esc(json.dumps(entry["value"])), _esc(cite)])
         lines += _table(["Rule", "Value", "Source"], rows, "25 10 65")
     return "\n".join(lines)

@@ -6,7 +6,7 @@
 >>> load_profile("parlett", ["play-high"]).tricks.play_high
 True
 >>> print(load_profile("parlett").rule("stock.increment").source.cite())
-seed 000_8b0e712215f519c2.txt, Stage 1: Buying the stock, 2
+Parlett, Full rules, Stage 1 ¶2
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from gleek.cards import Rank
 from gleek.errors import ProfileError
 from gleek.schemacheck import load_schema, problems
 from gleek.sourcemap import Located, LocatedError, load_located
+from gleek.sources import COTTON, SILENT_PAGE, bibliography, find_in_cotton
 
 __all__ = [
     "DealRules",
@@ -49,43 +50,77 @@ __all__ = [
     "variant_schema",
 ]
 
-SEED_NAMES: Final = {
-    "000_8b0e712215f519c2.txt": "English full rules (Parlett's reconstruction)",
-    "001_80da7047f423af1b.txt": "Publications International, How to Play Gleek",
-    "002_b50a8167744f1df0.txt": "Règles pédagogiques (French)",
-    "004_2c8be66e8d300480.txt": "Reglas didácticas (Spanish)",
-}
 HONOUR_RANKS: Final = {"A": Rank.ACE, "K": Rank.KING, "Q": Rank.QUEEN, "J": Rank.JACK}
 HONOUR_ORDER: Final = (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
 
 
 @attrs.frozen
 class Source:
-    """Where a rule value comes from. ``kind`` is ``seed``, ``cotton`` or ``inferred``."""
+    """Where a rule value comes from: ``ref`` (a key of the bibliography, ``profiles/sources.yaml``)
+    with the place ``at`` and the ``quote``; ``cotton``, Cotton's words on the same point; or
+    ``inferred``, the project's reason where the sources are silent, with ``silent``, the section
+    of the docs page "Where the sources are silent" that explains it. ``doubt`` states why a
+    reading of the words is uncertain. ``kind`` is ``source``, ``cotton`` or ``inferred``."""
 
-    seed: str | None = None
-    section: str | None = None
+    ref: str | None = None
+    at: str | None = None
     quote: str | None = None
     cotton: str | None = None
     inferred: str | None = None
+    silent: str | None = None
+    doubt: str | None = None
 
     @property
-    def kind(self) -> Literal["seed", "cotton", "inferred"]:
+    def kind(self) -> Literal["source", "cotton", "inferred"]:
         if self.inferred is not None:
             return "inferred"
-        return "seed" if self.seed is not None else "cotton"
+        return "cotton" if self.ref in (None, COTTON) else "source"
+
+    def place(self) -> str | None:
+        """The place in the source: ``Stage 1 ¶1``; for Cotton, the sentence the quote is in."""
+        if self.ref == COTTON and self.at is None and self.quote:
+            return _sentences(self.quote)
+        return self.at
 
     def cite(self, *, quotes: bool = False) -> str:
-        """A one-line citation, e.g. ``seed 000_....txt, Setup, 4``; inferred ones say why."""
+        """A citation as a book gives it: ``Parlett, Full rules, Stage 1 ¶1`` and, with
+        ``quotes``, the words; an inference names its section of "Where the sources are silent"
+        and says why."""
         parts: list[str] = []
         if self.inferred is not None:
-            parts.append(f"inferred: {self.inferred}")
-        if self.seed is not None:
-            q = f' "{self.quote}"' if quotes and self.quote else ""
-            parts.append(f"seed {self.seed}, {self.section}{q}")
-        if self.cotton is not None and (quotes or self.seed is None):
-            parts.append(f'Cotton 1674: "{self.cotton}"')
+            parts.append(f"inferred ({SILENT_PAGE}: {self.silent}): {self.inferred}")
+        if self.ref is not None:
+            book = bibliography()[self.ref].cite_as
+            place = self.place()
+            head = f"{book}, {place}" if place else book
+            parts.append(f'{head}: "{self.quote}"' if quotes and self.quote else head)
+        if self.cotton is not None and (quotes or self.ref is None):
+            head = f"{bibliography()[COTTON].cite_as}, {_sentences(self.cotton)}"
+            parts.append(f'{head}: "{self.cotton}"' if quotes or self.ref is None else head)
+        if self.doubt is not None and quotes:
+            parts.append(f"doubtful: {self.doubt}")
         return "; ".join(parts)
+
+    def data(self) -> dict[str, str]:
+        """The source as plain data (the JSON of ``gleek rules`` and ``gleek compare``), with the
+        bibliography key, the place found for Cotton's words and the full citation."""
+        out = {k: v for k, v in attrs.asdict(self).items() if v is not None}
+        place = self.place()
+        if place is not None:
+            out["at"] = place
+        if self.cotton is not None:
+            out["cotton_at"] = _sentences(self.cotton)
+        out["citation"] = self.cite(quotes=True)
+        return out
+
+
+def _sentences(quote: str) -> str:
+    found = find_in_cotton(quote)
+    if not found:
+        return "(not found in the text)"
+    if len(found) == 1:
+        return f"sentence {found[0]}"
+    return "sentences " + ", ".join(map(str, found))
 
 
 @attrs.frozen
@@ -303,6 +338,8 @@ def _index() -> tuple[dict[str, FsPath], dict[str, FsPath], tuple[str, ...]]:
     profiles: dict[str, FsPath] = {}
     ids: list[str] = []
     for file in sorted(base.glob("*.yaml")):
+        if file.name == "sources.yaml":  # the bibliography, not a profile
+            continue
         raw = _read(file)
         data = raw.data if isinstance(raw.data, dict) else {}
         pid = str(data.get("id", file.stem))
@@ -481,6 +518,22 @@ def _build(
 
     def v(path: str) -> Any:
         return values[path].value
+
+    # Cotton's words are checked against the shipped text of his chapter.
+    for path, r in values.items():
+        for field, words in (("cotton", r.source.cotton), ("quote", r.source.quote)):
+            if words and (field == "cotton" or r.source.ref == COTTON) and not find_in_cotton(words):
+                group, name = path.split(".")
+                at = ("rules", group, name, "source", field)
+                pos = doc.position(at) or (None, None)
+                raise ProfileError(
+                    f"Cotton does not say {words!r} (checked against his chapter, "
+                    "sentence by sentence; join separate words with ' ... ')",
+                    file=origins[path],
+                    line=pos[0] if origins[path] == file else None,
+                    column=pos[1] if origins[path] == file else None,
+                    path=".".join(map(str, at)),
+                )
 
     # Cross-field checks the schema cannot say.
     if v("ruff.no_vie") == "carry-fixed" and v("ruff.carried_stake") is None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -46,7 +47,7 @@ def test_matrix_all_rows_and_variants_as_columns() -> None:
 def test_matrix_renders_marks_inferred_and_cites() -> None:
     m = rule_matrix(ALL)
     text = m.text()
-    assert "[inferred]" in text and "+====" in text and "seed 000_8b0e712215f519c2.txt" in text
+    assert "[inferred]" in text and "+====" in text and "Parlett, Full rules" in text
     md = m.markdown()
     assert md.splitlines()[1].startswith("|:--") or md.splitlines()[1].startswith("|--")
     assert "*(inferred)*" in md
@@ -54,6 +55,10 @@ def test_matrix_renders_marks_inferred_and_cites() -> None:
     cell = next(r for r in data["rules"] if r["path"] == "ruff.four_aces")["cells"]
     assert cell["publications-international"]["inferred"] is True
     assert cell["parlett"]["value"] is True
+    assert cell["parlett"]["source"]["ref"] == "parlett"
+    assert cell["parlett"]["source"]["citation"].startswith("Parlett, Full rules, Stage 2")
+    # no citation names an input file
+    assert not re.search(r"_[0-9a-f]{16}\.txt|rulings\.md", json.dumps(data) + text + md)
 
 
 def _ped_compatible_record(discards: list[str]) -> Session:

@@ -166,6 +166,12 @@ def _honours(value: Mapping[str, int]) -> Mapping[Rank, int]:
     return MappingProxyType({HONOUR_RANKS[k]: int(v) for k, v in value.items()})
 
 
+def _late_raise(value: Mapping[str, int] | tuple[int, int] | None) -> tuple[int, int] | None:
+    if value is None or isinstance(value, tuple):
+        return value
+    return (int(value["from"]), int(value["raise"]))
+
+
 @attrs.frozen
 class DealRules:
     packet_size: int
@@ -177,13 +183,15 @@ class TurnUpRules:
     tiddy: int
     towser: int
     tumbler: int
+    #: A turned Towser or Tumbler pays twice its held value instead of ``towser``/``tumbler``.
+    double_when_turned: bool = False
 
 
 @attrs.frozen
 class StockRules:
     opening_bid: int
     increment: int
-    odd_chip: Literal["pot"]
+    odd_chip: Literal["pot", "eldest"]
     forbidden_discards: frozenset[Rank] = attrs.field(converter=_ranks)
 
 
@@ -198,6 +206,11 @@ class RuffRules:
     no_vie: Literal["carry-fixed", "carry-double", "show"] = "carry-fixed"
     carried_stake: int | None = None
     tie_break: Literal["eldest-first"] = "eldest-first"
+    losers_pay: Literal["stake", "how-far"] = "stake"
+    nothing_to_say: int | None = None
+    #: ``(from, raise)``: once the stake reaches ``from`` a revie adds ``raise``; or None.
+    late_raise: tuple[int, int] | None = attrs.field(default=None, converter=_late_raise)
+    youngest_doubles: bool = False
     #: Ruff points of every 11-bit holding of one suit, derived from ``card_values``.
     suit_table: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
 
@@ -212,6 +225,7 @@ class SetRules:
     gleek: Mapping[Rank, int] = attrs.field(converter=_honours)
     mournival: Mapping[Rank, int] = attrs.field(converter=_honours)
     four_aces_pay: bool = True
+    forfeit: int = 0
 
 
 @attrs.frozen
@@ -555,6 +569,24 @@ def _build(
             column=pos[1],
             path="rules.ruff.no_vie.value",
         )
+    direct_only = (
+        ("losers_pay", "how-far"),
+        ("youngest_doubles", True),
+        ("late_raise", None),
+    )
+    for name, needs in direct_only:
+        value = v(f"ruff.{name}")
+        used = value is not None if needs is None else value == needs
+        if used and v("ruff.model") != "direct":
+            _cross_error(doc, file, ("ruff", name), f"ruff.{name} applies to the direct model only")
+    if (v("ruff.losers_pay") == "how-far") != (v("ruff.nothing_to_say") is not None):
+        _cross_error(
+            doc,
+            file,
+            ("ruff", "nothing_to_say"),
+            "ruff.nothing_to_say must be a whole number with losers_pay how-far, and null with "
+            "losers_pay stake",
+        )
     return Profile(
         id=data["id"],
         title=data["title"],
@@ -566,6 +598,13 @@ def _build(
         **{name: _group(name, cls, v) for name, cls in _GROUPS.items()},
         rules=tuple(values.values()),
         fingerprint=repr((data["id"], variants, [(k, r.value) for k, r in values.items()])),
+    )
+
+
+def _cross_error(doc: Located, file: str, at: tuple[str, str], message: str) -> None:
+    pos = doc.position(("rules", *at, "value")) or (None, None)
+    raise ProfileError(
+        message, file=file, line=pos[0], column=pos[1], path=f"rules.{'.'.join(at)}.value"
     )
 
 

@@ -1,6 +1,6 @@
 """Stage 1: the deal, from a deck order or a seed; the turn-up, trumps and turn-up payments.
 
-rulings.md, Dealing: from a deck given top first, packets of 4 clockwise from eldest until each
+The rulings, Dealing: from a deck given top first, packets of 4 clockwise from eldest until each
 has 12; card 37 is turned up (its suit is trumps); cards 38-44 are the stock.
 
 >>> from gleek.profile import load_profile
@@ -116,7 +116,7 @@ def turn_up_payments(profile: Profile, info: DealInfo) -> tuple[Payment, ...]:
 
 
 def turn_up_points(profile: Profile, info: DealInfo) -> int:
-    """Honour points of a turned A, K, Q or J, counted for the dealer (rulings.md)."""
+    """Honour points of a turned A, K, Q or J, counted for the dealer."""
     if not profile.turn_up.honour_to_dealer:
         return 0
     return profile.tricks.by_rank[info.turn_up % 11]  # 0 for any card but A, K, Q, J

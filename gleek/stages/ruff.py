@@ -1,6 +1,6 @@
 """Stage 3: the ruff - suit values, four Aces, vying in the direct or the pool model.
 
-Direct model (parlett, pedagogical; rulings.md "Direct model"): from the first speaker each may
+Direct model (parlett, pedagogical): from the first speaker each may
 vie or wait; after a vie, clockwise among players still in, each passes (owes the stake as it is
 now), sees, or revies (+raise). It ends when two have passed or everyone still in has acted
 since the last raise. Pool model (publications-international): everyone antes the stake; a vie or
@@ -108,7 +108,7 @@ def ruff_apply(
     if word == "wait":
         waits = r.waits + 1
         if waits == 3:
-            # Nobody vied. Pool model: the hands are shown at once (inferred, rulings.md).
+            # Nobody vied. Pool model: the hands are shown at once (inferred; see "Where the sources are silent").
             if pool:
                 win = ruff_winner(profile, hands, dealer, 0b111)
                 return RuffState(history, r.stake, -1, 0b111, 0, r.put, -1, waits, True, win, True)
@@ -182,7 +182,7 @@ def ruff_payments(profile: Profile, r: RuffState) -> tuple[Payment, ...]:
 
 
 def next_stake(profile: Profile, r: RuffState, opening: int) -> int:
-    """The opening stake of the next deal (rulings.md, "No vie")."""
+    """The opening stake of the next deal (the rulings, "No vie")."""
     vied = r.vier >= 0
     if profile.ruff.no_vie == "carry-fixed":
         # parlett: 4 in the next deal only; two no-vie deals in a row still give 4.

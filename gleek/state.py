@@ -76,8 +76,8 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-_KINDS: Final = ("bid", "pass", "discard", "wait", "vie", "see", "revie", "play")
-_RUFF_WORDS: Final = frozenset(("wait", "vie", "see", "revie"))
+_KINDS: Final = ("bid", "pass", "discard", "wait", "vie", "see", "revie", "double", "play")
+_RUFF_WORDS: Final = frozenset(("wait", "vie", "see", "revie", "double"))
 
 
 @attrs.frozen(repr=False)
@@ -135,7 +135,7 @@ class Action:
             c = Card.parse(raw[1])
             return _PLAY[c.index] if parts[0] == "play" else _DISCARD[c.index]
         raise ValueError(
-            f"not an action: {text!r} (write bid N, pass, discard CARD, wait, vie, see, revie "
+            f"not an action: {text!r} (write bid N, pass, discard CARD, wait, vie, see, revie, double "
             "or play CARD)"
         )
 
@@ -143,7 +143,7 @@ class Action:
 _BIDS: Final = tuple(Action("bid", n) for n in range(256))  # interned, like the cards
 _PLAY: Final = tuple(Action("play", None, c) for c in CARDS)
 _DISCARD: Final = tuple(Action("discard", None, c) for c in CARDS)
-_WORDS: Final = {w: Action(w) for w in ("pass", "wait", "vie", "see", "revie")}
+_WORDS: Final = {w: Action(w) for w in ("pass", "wait", "vie", "see", "revie", "double")}
 PASS: Final = _WORDS["pass"]
 
 
@@ -423,7 +423,9 @@ def check_action(
         if state.ruff.vier < 0:
             return IllegalAction(
                 "bad-ruff-call",
-                f"{who} said {action} before anyone vied (only wait or vie)",
+                f"{who} said {action} before anyone vied (only "
+                + " or ".join(ruff_choices(state.profile, state.ruff))
+                + ")",
                 seat=seat,
             )
         return IllegalAction(
@@ -521,7 +523,7 @@ def _after_bid(state: State, action: Action) -> State:
             None,
             state.payments,
         )
-    payments = state.payments + price_payments(profile, a.buyer, a.bid)
+    payments = state.payments + price_payments(profile, a.buyer, a.bid, (state.info.dealer + 1) % 3)
     return State(
         profile, state.info, Phase.DISCARD, a.buyer, state.hands, a, (), None, None, payments
     )

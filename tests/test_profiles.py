@@ -31,8 +31,8 @@ VARIANT_COMBOS = [
 ]
 
 
-def test_the_three_profiles_and_four_variants() -> None:
-    assert list_profiles() == ("parlett", "pedagogical", "publications-international")
+def test_the_four_profiles_and_four_variants() -> None:
+    assert list_profiles() == ("cotton", "parlett", "pedagogical", "publications-international")
     assert list_variants() == ("bid-13", "no-tiddy", "play-high", "towser-tumbler")
 
 
@@ -116,7 +116,7 @@ def test_every_quote_is_in_its_source(pid: str) -> None:
                     if part:
                         assert normalize(part) in texts[r.source.ref], (r.path, part)
                         checked += 1
-    assert checked > 10
+    assert checked >= 5
 
 
 def test_the_shipped_cotton_is_the_transcription() -> None:
@@ -142,7 +142,8 @@ def test_every_cotton_quote_is_in_the_shipped_chapter(pid: str) -> None:
             for w in filter(None, words):
                 found = find_in_cotton(w)
                 assert found, (r.path, w)
-                assert f"sentence {found[0]}" in r.source.cite(quotes=True)
+                cite = r.source.cite(quotes=True)
+                assert re.search(rf"ch\. VII, sentences? (\d+, )*{found[0]}\b", cite), cite
                 checked += 1
     assert checked >= 5
 

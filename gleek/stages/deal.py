@@ -100,12 +100,15 @@ def deal_cards(profile: Profile, deck: Sequence[int], dealer: int, ruff_stake: i
 
 
 def turn_up_payments(profile: Profile, info: DealInfo) -> tuple[Payment, ...]:
-    """A turned Tiddy (or Towser/Tumbler with that variant) is paid by each opponent."""
+    """A turned Tiddy (or Towser/Tumbler where they are paid) is paid by each opponent; with
+    ``turn_up.double_when_turned`` a turned Towser or Tumbler pays twice its held value."""
     rank = info.turn_up % 11
+    held = profile.small_trumps
+    double = profile.turn_up.double_when_turned
     amount, reason = {
         R4: (profile.turn_up.tiddy, "tiddy"),
-        R5: (profile.turn_up.towser, "towser"),
-        R6: (profile.turn_up.tumbler, "tumbler"),
+        R5: (2 * held.towser if double else profile.turn_up.towser, "towser"),
+        R6: (2 * held.tumbler if double else profile.turn_up.tumbler, "tumbler"),
     }.get(rank, (0, ""))
     if amount <= 0:
         return ()

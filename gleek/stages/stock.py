@@ -83,12 +83,18 @@ def auction_apply(profile: Profile, a: AuctionState, seat: int, bid: int | None)
     return AuctionState(history, bid, seat, a.out, nxt, -1)
 
 
-def price_payments(profile: Profile, buyer: int, price: int) -> tuple[Payment, ...]:
-    """Half the price to each opponent; an odd chip to the pot (Parlett, Stage 1 ¶3)."""
+def price_payments(
+    profile: Profile, buyer: int, price: int, eldest: int | None = None
+) -> tuple[Payment, ...]:
+    """Half the price to each opponent; an odd chip to the pot (Parlett, Stage 1 ¶3) or, with
+    ``stock.odd_chip`` eldest, to ``eldest`` unless eldest is the buyer (Cotton: "the eldest
+    hand usually claims it, or else it is given to the box")."""
     half = price // 2
     out = [Payment(buyer, (buyer + k) % 3, half, "stock") for k in (1, 2)]
     if price % 2:
-        out.append(Payment(buyer, POT, price - 2 * half, "stock", "odd chip"))
+        to_eldest = profile.stock.odd_chip == "eldest" and eldest is not None and eldest != buyer
+        payee = eldest if to_eldest and eldest is not None else POT
+        out.append(Payment(buyer, payee, price - 2 * half, "stock", "odd chip"))
     return tuple(out)
 
 

@@ -141,7 +141,7 @@ def _cotton_page() -> str:
         '"The Game at GLEEK", transcribed by the Early English Books Online Text Creation '
         "Partnership as text A34637 and released into the public domain (CC0). Markup removed "
         "and spelling as in the transcription. The sentences are numbered as the citations of "
-        "the profiles number them (\"Cotton, Compleat Gamester, ch. VII, sentence 5\"); the "
+        'the profiles number them ("Cotton, Compleat Gamester, ch. VII, sentence 5"); the '
         "test suite finds every Cotton quote of every profile in this text.",
         "",
     ]
@@ -151,7 +151,12 @@ def _cotton_page() -> str:
 
 
 def _sources_page() -> str:
-    lines = ["Sources", "=======", "", "Every source the profiles cite, from ``profiles/sources.yaml``."]
+    lines = [
+        "Sources",
+        "=======",
+        "",
+        "Every source the profiles cite, from ``profiles/sources.yaml``.",
+    ]
     lines.append("")
     rows = []
     for key, b in bibliography().items():

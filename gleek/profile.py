@@ -536,7 +536,11 @@ def _build(
     # Cotton's words are checked against the shipped text of his chapter.
     for path, r in values.items():
         for field, words in (("cotton", r.source.cotton), ("quote", r.source.quote)):
-            if words and (field == "cotton" or r.source.ref == COTTON) and not find_in_cotton(words):
+            if (
+                words
+                and (field == "cotton" or r.source.ref == COTTON)
+                and not find_in_cotton(words)
+            ):
                 group, name = path.split(".")
                 at = ("rules", group, name, "source", field)
                 pos = doc.position(at) or (None, None)

@@ -74,7 +74,9 @@ def bibliography() -> Bibliography:
     try:
         doc = load_located(file.read_bytes(), str(file))
     except OSError as exc:
-        raise ProfileError(f"cannot read the bibliography: {exc.strerror}", file=str(file)) from None
+        raise ProfileError(
+            f"cannot read the bibliography: {exc.strerror}", file=str(file)
+        ) from None
     except LocatedError as exc:
         raise ProfileError(
             exc.message, file=str(file), line=exc.line, column=exc.column, code="syntax"

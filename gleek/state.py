@@ -135,8 +135,8 @@ class Action:
             c = Card.parse(raw[1])
             return _PLAY[c.index] if parts[0] == "play" else _DISCARD[c.index]
         raise ValueError(
-            f"not an action: {text!r} (write bid N, pass, discard CARD, wait, vie, see, revie, double "
-            "or play CARD)"
+            f"not an action: {text!r} (write bid N, pass, discard CARD, wait, vie, see, revie, "
+            "double or play CARD)"
         )
 
 

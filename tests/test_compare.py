@@ -121,7 +121,14 @@ def test_simulation_is_identical_whatever_the_number_of_workers() -> None:
 
 def test_simulation_reports_every_metric_with_an_interval() -> None:
     ticks: list[int] = []
-    sim = simulate([BY_ID["parlett"], BY_ID["publications-international"]], 12, seed=1, bots="basic", workers=1, progress=ticks.append)
+    sim = simulate(
+        [BY_ID["parlett"], BY_ID["publications-international"]],
+        12,
+        seed=1,
+        bots="basic",
+        workers=1,
+        progress=ticks.append,
+    )
     assert sum(ticks) == 12
     data = sim.to_json()
     for name in ("parlett", "publications-international"):

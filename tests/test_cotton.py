@@ -114,7 +114,9 @@ def test_turned_towser_and_tumbler_pay_double(turn_up: str, amount: int) -> None
 
 
 def test_double_when_turned_on_another_profile(tmp_path: Path) -> None:
-    with_tt = _profile_with(tmp_path, "parlett", {"double_when_turned": "true"}, ("towser-tumbler",))
+    with_tt = _profile_with(
+        tmp_path, "parlett", {"double_when_turned": "true"}, ("towser-tumbler",)
+    )
     assert _paid(deal(with_tt, {}, "5H"), "turn-up") == [(0, 2, 10), (1, 2, 10)]
     plain = gleek.load_profile("parlett", ["towser-tumbler"])
     assert _paid(deal(plain, {}, "5H"), "turn-up") == [(0, 2, 5), (1, 2, 5)]
@@ -147,9 +149,7 @@ def test_nothing_to_say_pays_one() -> None:
 
 def test_revies_count_two_at_a_time_from_eight(tmp_path: Path) -> None:
     assert [revie_stake(COTTON, s) for s in (4, 6, 8, 10)] == [6, 8, 10, 12]
-    p = _profile_with(
-        tmp_path, "parlett", {"raise": "4", "late_raise": "{from: 8, raise: 2}"}
-    )
+    p = _profile_with(tmp_path, "parlett", {"raise": "4", "late_raise": "{from: 8, raise: 2}"})
     stakes = []
     s = to_ruff(deal(p, BIG_SPADES, "7H"))
     for word in ["vie", "revie", "revie", "revie", "revie"]:

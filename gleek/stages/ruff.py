@@ -29,11 +29,11 @@ from gleek.stages.common import RANK_MASK, Payment, seat_order_from
 
 __all__ = [
     "FOUR_ACES",
-    "revie_stake",
     "RuffState",
     "RuffWord",
     "best_suit_value",
     "next_stake",
+    "revie_stake",
     "ruff_apply",
     "ruff_choices",
     "ruff_payments",
@@ -120,7 +120,7 @@ def ruff_apply(
     if word == "wait":
         waits = r.waits + 1
         if waits == 3:
-            # Nobody vied. Pool model: the hands are shown at once (inferred; see "Where the sources are silent").
+            # Nobody vied. Pool model: the hands are shown at once (inferred: pool-no-vie).
             if pool:
                 win = ruff_winner(profile, hands, dealer, 0b111)
                 return RuffState(history, r.stake, -1, 0b111, 0, r.put, -1, waits, True, win, True)

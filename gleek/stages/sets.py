@@ -77,7 +77,8 @@ def small_trump_payments(
 ) -> tuple[Payment, ...]:
     """The holder of Tiddy (Towser, Tumbler) after the exchange is paid once by each opponent.
 
-    A small trump discarded by the buyer is in no hand and pays nobody (inferred; see "Where the sources are silent").
+    A small trump discarded by the buyer is in no hand and pays nobody (inferred; see "Where
+    the sources are silent").
     """
     out = []
     for seat in range(3):

@@ -92,9 +92,11 @@ def price_payments(
     half = price // 2
     out = [Payment(buyer, (buyer + k) % 3, half, "stock") for k in (1, 2)]
     if price % 2:
-        to_eldest = profile.stock.odd_chip == "eldest" and eldest is not None and eldest != buyer
-        payee = eldest if to_eldest and eldest is not None else POT
-        out.append(Payment(buyer, payee, price - 2 * half, "stock", "odd chip"))
+        odd = price - 2 * half
+        if profile.stock.odd_chip == "eldest" and eldest is not None and eldest != buyer:
+            out.append(Payment(buyer, eldest, odd, "stock", "odd chip"))
+        else:
+            out.append(Payment(buyer, POT, odd, "stock", "odd chip"))
     return tuple(out)
 
 

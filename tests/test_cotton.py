@@ -154,7 +154,7 @@ def test_revies_count_two_at_a_time_from_eight(tmp_path: Path) -> None:
     s = to_ruff(deal(p, BIG_SPADES, "7H"))
     for word in ["vie", "revie", "revie", "revie", "revie"]:
         s = run(s, [word])
-        stakes.append(s.ruff.stake if s.ruff else None)
+        stakes.append(s.ruff_stake)
     assert stakes == [2, 6, 8, 10, 12]
 
 
@@ -215,7 +215,7 @@ def _record(profile: gleek.Profile, claims: dict[str, list[str]]) -> str:
     while s.phase is Phase.DISCARD:
         s = gleek.apply(s, gleek.legal_actions(s)[0])
     s = play_first_legal(s)
-    session = session.record(DealRecord((), s, gleek.outcome(s)))
+    session = session.record(DealRecord(s))
     text = dumps(session)
     head, tail = text.split("\n  tricks:", 1)
     extra = "".join(f"    {n}: [{', '.join(c)}]\n" for n, c in claims.items())
@@ -250,7 +250,7 @@ def test_pool_ruff_with_no_vie_is_reported_with_its_winner() -> None:
         s = gleek.apply(s, gleek.legal_actions(s)[0])
     s = play_first_legal(run(s, ["wait", "wait", "wait"]))
     o = gleek.outcome(s)
-    session = session.record(DealRecord((), s, o))
+    session = session.record(DealRecord(s))
     report = validate_text(dumps(session))
     assert report.valid
     ruff = report.to_json()["deals"][0]["ruff"]

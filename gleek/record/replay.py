@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from gleek.cards import CARDS, Card
+from gleek.cards import CARDS, Card, mask_of
 from gleek.errors import CardError, ProfileError
 from gleek.profile import HONOUR_RANKS, Profile, load_profile, load_variant
 from gleek.record.report import DealSummary, Problem, Report
@@ -34,6 +34,8 @@ from gleek.state import (
 )
 
 __all__ = ["replay_document", "validate_bytes"]
+
+_WAIT = Action.word("wait")
 
 
 class _Stop(Exception):
@@ -338,12 +340,13 @@ class _Replayer:
             seat = self.seat(name, (*epath, name))
             if state.phase is not Phase.AUCTION:
                 raise self.stop("extra-action", f"{name} bid after the auction had ended", epath)
-            action = Action("pass") if value == "pass" else Action.bid(value)
+            action = Action.word("pass") if value == "pass" else Action.bid(value)
             state = self.act(state, seat, action, epath)
         if state.phase is Phase.AUCTION:
             raise self.stop("incomplete", "the auction for the stock is not finished", path)
         # Discards
-        buyer = state.auction.buyer
+        buyer = state.buyer
+        assert buyer is not None
         discards = deal.get("discard")
         if discards is None:
             raise self.stop("incomplete", f"{self.players[buyer]}'s discards are missing", path)
@@ -366,8 +369,7 @@ class _Replayer:
                 raise self.stop(
                     "extra-action", f"{name} said {word} after the ruff was settled", epath
                 )
-            assert state.ruff is not None
-            if word == "pass" and state.ruff.vier < 0:
+            if word == "pass" and _WAIT in state.legal_actions():
                 word = "wait"  # before anyone vies, "pass" is read as "wait" (record-format.md)
             state = self.act(state, seat, Action.word(word), epath)
         if state.phase is Phase.RUFF:
@@ -407,9 +409,8 @@ class _Replayer:
                     "incomplete", f"trick {t + 1} has {len(trick)} card(s); a trick has 3", tpath
                 )
         if not state.is_over:
-            assert state.play is not None
             raise self.stop(
-                "incomplete", f"the record stops after {len(state.play.tricks)} of 12 tricks", path
+                "incomplete", f"the record stops after {len(state.tricks)} of 12 tricks", path
             )
         o = outcome(state)
         if forfeits:
@@ -430,9 +431,10 @@ class _Replayer:
         claims: dict[str, list[str]] = deal["claims"] or {}
         held: dict[int, set[str]] = {}
         for seat in range(3):
-            hand = state.hands[seat]
+            hand = mask_of(state.hand(seat))
             have = {f"{kind}-{letter}" for kind, letter, _ in sets_held(self.profile, hand)}
-            have |= {name for name, _ in small_trumps_held(self.profile, hand, state.info.trumps)}
+            trumps = state.trumps.index
+            have |= {name for name, _ in small_trumps_held(self.profile, hand, trumps)}
             held[seat] = have
         said: dict[int, set[str]] = {0: set(), 1: set(), 2: set()}
         for name, items in claims.items():
@@ -471,15 +473,14 @@ class _Replayer:
         ``sets.forfeit`` times the set's value to each opponent; anything else is no forfeit."""
         times = self.profile.sets.forfeit
         kind, _, letter = claim.partition("-")
-        if times <= 0 or kind not in ("gleek", "mournival") or seat != state.auction.buyer:
+        if times <= 0 or kind not in ("gleek", "mournival") or seat != state.buyer:
             return ()
-        rank = {"A": 10, "K": 9, "Q": 8, "J": 7}[letter]
-        hand = state.hands[seat]
-        held = (hand & RANK_MASK[rank]).bit_count()
+        rank = HONOUR_RANKS[letter]
+        held = sum(1 for c in state.hand(seat) if c.rank is rank)
         need = 4 if kind == "mournival" else 3
         if held >= need:
             return ()
-        laid_out = sum(1 for c in state.discards if RANK_MASK[rank] >> c & 1)
+        laid_out = sum(1 for c in state.discards if c.rank is rank)
         if held + laid_out < need:
             return ()
         value = (self.profile.sets.mournival if kind == "mournival" else self.profile.sets.gleek)[
@@ -491,10 +492,10 @@ class _Replayer:
         )
 
     def _why_not(self, seat: int, claim: str, state: State) -> str:
-        hand = state.hands[seat]
+        hand = mask_of(state.hand(seat))
         if claim in ("tiddy", "towser", "tumbler"):
             rank = {"tiddy": 0, "towser": 1, "tumbler": 2}[claim]
-            c = CARDS[11 * state.info.trumps + rank]
+            c = CARDS[11 * state.trumps.index + rank]
             if not hand >> c.index & 1:
                 return f"does not hold {c}"
             return f"{claim} pays nothing under {self.profile.name}"

@@ -256,3 +256,12 @@ def test_pool_ruff_with_no_vie_is_reported_with_its_winner() -> None:
     ruff = report.to_json()["deals"][0]["ruff"]
     assert o.ruff.winner is not None
     assert ruff == {"winner": session.players[o.ruff.winner], "stake": 0, "shown": True}
+
+
+def test_a_doubled_ruff_is_described() -> None:
+    from gleek.render import describe_deal
+
+    s = play_first_legal(run(to_ruff(deal(COTTON, {}, "7H")), ["wait", "wait", "double"]))
+    text = describe_deal(s, gleek.outcome(s), ("North", "East", "West"))
+    assert "Ruff: North wait, East wait, West double" in text
+    assert "West doubles the ruff: the next deal's stake is 8" in text

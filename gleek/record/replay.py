@@ -10,18 +10,32 @@ from collections.abc import Sequence
 from pathlib import Path as FsPath
 from typing import Any
 
-from gleek.cards import CARDS, Card
+import attrs
+
+from gleek.cards import CARDS, Card, mask_of
 from gleek.errors import CardError, ProfileError
-from gleek.profile import Profile, load_profile, load_variant
+from gleek.profile import HONOUR_RANKS, Profile, load_profile, load_variant
 from gleek.record.report import DealSummary, Problem, Report
 from gleek.schemacheck import load_schema, problems
 from gleek.sourcemap import Located, LocatedError, Path, format_path, load_located
 from gleek.stages.common import POT, RANK_MASK, Payment
 from gleek.stages.deal import stack_deck
 from gleek.stages.sets import sets_held, small_trumps_held
-from gleek.state import Action, Outcome, Phase, State, apply, check_action, new_deal, outcome
+from gleek.state import (
+    Action,
+    Outcome,
+    Phase,
+    State,
+    apply,
+    check_action,
+    net_chips,
+    new_deal,
+    outcome,
+)
 
 __all__ = ["replay_document", "validate_bytes"]
+
+_WAIT = Action.word("wait")
 
 
 class _Stop(Exception):
@@ -30,13 +44,19 @@ class _Stop(Exception):
         self.problem = problem
 
 
-def validate_bytes(data: bytes | str, file: str, base_dir: FsPath | None = None) -> Report:
-    """Validate a record given as text; ``file`` names it in the report."""
+def validate_bytes(
+    data: bytes | str,
+    file: str,
+    base_dir: FsPath | None = None,
+    finals: list[State] | None = None,
+) -> Report:
+    """Validate a record given as text; ``file`` names it in the report. The final state of
+    each deal replayed to its end is appended to ``finals`` if given."""
     try:
         doc = load_located(data, file)
     except LocatedError as exc:
         return _early(file, [Problem(exc.code, exc.message, None, None, exc.line, exc.column)])
-    return replay_document(doc, file, base_dir)
+    return replay_document(doc, file, base_dir, finals)
 
 
 def _early(
@@ -45,8 +65,11 @@ def _early(
     return Report(file, profile, tuple(variants), tuple(errors), (), (), ())
 
 
-def replay_document(doc: Located, file: str, base_dir: FsPath | None = None) -> Report:
-    """Check the schema, load the profile, replay every deal."""
+def replay_document(
+    doc: Located, file: str, base_dir: FsPath | None = None, finals: list[State] | None = None
+) -> Report:
+    """Check the schema, load the profile, replay every deal (the final states go to
+    ``finals`` if given)."""
     found = problems(doc, load_schema("record"))
     data: Any = doc.data
     pname = data.get("profile") if isinstance(data, dict) else None
@@ -98,7 +121,9 @@ def replay_document(doc: Located, file: str, base_dir: FsPath | None = None) -> 
                 vlist,
             )
     profile = _load(pname, tuple(vlist), base_dir)
-    return _Replayer(doc, file, profile, tuple(vlist)).run()
+    replayer = _Replayer(doc, file, profile, tuple(vlist))
+    replayer.finals = [] if finals is None else finals
+    return replayer.run()
 
 
 def _load(name: str, variants: tuple[str, ...], base_dir: FsPath | None) -> Profile:
@@ -149,6 +174,7 @@ class _Replayer:
         self.players: tuple[str, str, str] = tuple(self.data["players"])
         self.seats = {n: i for i, n in enumerate(self.players)}
         self.deal_no = 0
+        self.finals: list[State] = []
 
     # -- problems
     def problem(self, code: str, message: str, path: Path, *, key: bool = False) -> Problem:
@@ -326,12 +352,13 @@ class _Replayer:
             seat = self.seat(name, (*epath, name))
             if state.phase is not Phase.AUCTION:
                 raise self.stop("extra-action", f"{name} bid after the auction had ended", epath)
-            action = Action("pass") if value == "pass" else Action.bid(value)
+            action = Action.word("pass") if value == "pass" else Action.bid(value)
             state = self.act(state, seat, action, epath)
         if state.phase is Phase.AUCTION:
             raise self.stop("incomplete", "the auction for the stock is not finished", path)
         # Discards
-        buyer = state.auction.buyer
+        buyer = state.buyer
+        assert buyer is not None
         discards = deal.get("discard")
         if discards is None:
             raise self.stop("incomplete", f"{self.players[buyer]}'s discards are missing", path)
@@ -354,13 +381,12 @@ class _Replayer:
                 raise self.stop(
                     "extra-action", f"{name} said {word} after the ruff was settled", epath
                 )
-            assert state.ruff is not None
-            if word == "pass" and state.ruff.vier < 0:
+            if word == "pass" and _WAIT in state.legal_actions():
                 word = "wait"  # before anyone vies, "pass" is read as "wait" (record-format.md)
             state = self.act(state, seat, Action.word(word), epath)
         if state.phase is Phase.RUFF:
             raise self.stop("incomplete", "the vying for the ruff is not finished", path)
-        warnings = self.claims(deal, path, state)
+        warnings, forfeits = self.claims(deal, path, state)
         # Tricks
         tricks = deal.get("tricks") or []
         for t, trick in enumerate(tricks):
@@ -395,29 +421,42 @@ class _Replayer:
                     "incomplete", f"trick {t + 1} has {len(trick)} card(s); a trick has 3", tpath
                 )
         if not state.is_over:
-            assert state.play is not None
             raise self.stop(
-                "incomplete", f"the record stops after {len(state.play.tricks)} of 12 tricks", path
+                "incomplete", f"the record stops after {len(state.tricks)} of 12 tricks", path
             )
+        self.finals.append(state)
         o = outcome(state)
+        if forfeits:
+            payments = o.payments + forfeits
+            chips, pot = net_chips(payments)
+            o = attrs.evolve(o, payments=payments, chips=chips, pot=pot)
         summary = self.summary(state, o)
         return o, summary, self.check_result(deal, path, o), warnings
 
-    def claims(self, deal: dict[str, Any], path: Path, state: State) -> list[Problem]:
-        """false-claim errors stop the deal; ``unclaimed`` warnings are returned."""
+    def claims(
+        self, deal: dict[str, Any], path: Path, state: State
+    ) -> tuple[list[Problem], tuple[Payment, ...]]:
+        """false-claim errors stop the deal; ``unclaimed`` warnings are returned, with the
+        forfeits of claims for sets the buyer laid out in the stock (``sets.forfeit``)."""
         if "claims" not in deal:
-            return []
+            return [], ()
+        forfeits: list[Payment] = []
         claims: dict[str, list[str]] = deal["claims"] or {}
         held: dict[int, set[str]] = {}
         for seat in range(3):
-            hand = state.hands[seat]
+            hand = mask_of(state.hand(seat))
             have = {f"{kind}-{letter}" for kind, letter, _ in sets_held(self.profile, hand)}
-            have |= {name for name, _ in small_trumps_held(self.profile, hand, state.info.trumps)}
+            trumps = state.trumps.index
+            have |= {name for name, _ in small_trumps_held(self.profile, hand, trumps)}
             held[seat] = have
         said: dict[int, set[str]] = {0: set(), 1: set(), 2: set()}
         for name, items in claims.items():
             seat = self.seat(name, (*path, "claims", name))
             for j, claim in enumerate(items):
+                forfeit = self._forfeit(seat, claim, state)
+                if forfeit:
+                    forfeits += forfeit
+                    continue
                 if claim not in held[seat]:
                     raise self.stop(
                         "false-claim",
@@ -438,13 +477,38 @@ class _Replayer:
                         where,
                     )
                 )
-        return out
+        return out, tuple(forfeits)
+
+    def _forfeit(self, seat: int, claim: str, state: State) -> tuple[Payment, ...]:
+        """Cotton: "If you call for either Mournival or Gleek, and have lay'd them out in the
+        stock, if you be taken in it, for forfeit double what you receive." A claim by the
+        buyer for a set not held, which the cards laid out would have completed, is charged
+        ``sets.forfeit`` times the set's value to each opponent; anything else is no forfeit."""
+        times = self.profile.sets.forfeit
+        kind, _, letter = claim.partition("-")
+        if times <= 0 or kind not in ("gleek", "mournival") or seat != state.buyer:
+            return ()
+        rank = HONOUR_RANKS[letter]
+        held = sum(1 for c in state.hand(seat) if c.rank is rank)
+        need = 4 if kind == "mournival" else 3
+        if held >= need:
+            return ()
+        laid_out = sum(1 for c in state.discards if c.rank is rank)
+        if held + laid_out < need:
+            return ()
+        value = (self.profile.sets.mournival if kind == "mournival" else self.profile.sets.gleek)[
+            HONOUR_RANKS[letter]
+        ]
+        return tuple(
+            Payment(seat, (seat + k) % 3, times * value, "forfeit", f"{claim} laid out")
+            for k in (1, 2)
+        )
 
     def _why_not(self, seat: int, claim: str, state: State) -> str:
-        hand = state.hands[seat]
+        hand = mask_of(state.hand(seat))
         if claim in ("tiddy", "towser", "tumbler"):
             rank = {"tiddy": 0, "towser": 1, "tumbler": 2}[claim]
-            c = CARDS[11 * state.info.trumps + rank]
+            c = CARDS[11 * state.trumps.index + rank]
             if not hand >> c.index & 1:
                 return f"does not hold {c}"
             return f"{claim} pays nothing under {self.profile.name}"
@@ -464,7 +528,7 @@ class _Replayer:
 
         ruff = (
             None
-            if not o.ruff.vied or o.ruff.winner is None
+            if o.ruff.winner is None  # pool model, nobody vied: shown down at once, stake 0
             else (names[o.ruff.winner], o.ruff.stake, o.ruff.shown)
         )
         return DealSummary(

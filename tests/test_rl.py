@@ -74,7 +74,7 @@ def test_rewards_equal_the_outcome_chips() -> None:
     e.reset(seed=5)
     while not e.state_now.is_over:
         legal = np.flatnonzero(e.observe(e.agent_selection)["action_mask"])
-        e.step(int(legal[-1]))
+        e.step(int(legal[0]))  # pass when passing is allowed: the auction ends
     chips = gleek.outcome(e.state_now).chips
     assert [e._cumulative_rewards[a] for a in e.possible_agents] == [float(c) for c in chips]
     assert all(e.terminations.values())
@@ -130,7 +130,8 @@ def _observations(profile: gleek.Profile, seeds: range) -> list[gleek.Observatio
 def test_tensor_tells_apart_exactly_what_the_seat_can(profile: str) -> None:
     p = gleek.load_profile(profile)
     seen: dict[bytes, gleek.Observation] = {}
-    for obs in _observations(p, range(10)):
+    observations = _observations(p, range(10))
+    for obs in observations:
         x = encode(obs)
         assert x.shape == (TENSOR_SIZE,) and x.dtype == np.float32
         key = x.tobytes()
@@ -138,7 +139,7 @@ def test_tensor_tells_apart_exactly_what_the_seat_can(profile: str) -> None:
             assert seen[key] == obs  # equal tensors only for equal observations
         seen[key] = obs
     # Observations that differ all gave different tensors; equal ones the same tensor.
-    assert len(seen) == len({repr(o) for o in seen.values()})
+    assert len(seen) == len(set(observations)) > 1000
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -187,13 +188,10 @@ def test_tensor_blocks() -> None:
 
 
 def test_single_seat_wrapper_plays_sessions() -> None:
-    from gymnasium.utils.env_checker import check_env
-
     e = gleek.rl.SingleSeatEnv(profile="parlett", opponents=(BasicBot(), RandomBot()), seat=1)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        check_env(e, skip_render_check=True)
     obs, info = e.reset(seed=9)
+    again, _ = e.reset(seed=9)
+    assert np.array_equal(obs, again) and e.observation_space.contains(obs)
     total = 0.0
     steps = 0
     done = False
@@ -203,6 +201,7 @@ def test_single_seat_wrapper_plays_sessions() -> None:
         assert obs[_SLICES["seat"]].argmax() == 1
         action = int(np.flatnonzero(mask)[steps % int(mask.sum())])
         obs, reward, done, truncated, info = e.step(action)
+        assert e.observation_space.contains(obs) and not truncated
         total += reward
         steps += 1
     assert info["chips"] == total

@@ -9,7 +9,8 @@ indices       count        meaning
                            then the last bid raised by the increment; the other slots
                            are room for rules that allow more)
 9-16          8            ruff words: ``wait``, ``vie``, ``see``, ``revie``, then
-                           room for 4 more (:data:`EXTRA_WORDS`)
+                           :data:`EXTRA_WORDS` (``double``, Cotton's youngest hand)
+                           and room for 3 more
 17-60         44           ``discard CARD``, cards in :data:`gleek.DECK` order
                            (spades, hearts, diamonds, clubs; Ace high to 4 low)
 61-104        44           ``play CARD``, the same order
@@ -49,7 +50,7 @@ __all__ = [
 
 BID_SLOTS: Final = 8
 WORDS: Final = ("wait", "vie", "see", "revie")
-EXTRA_WORDS: Final[tuple[str, ...]] = ()  # a new ruff word is appended here, in order
+EXTRA_WORDS: Final[tuple[str, ...]] = ("double",)  # new ruff words are appended, in order
 _WORD_SLOTS: Final = 8
 assert len(WORDS) + len(EXTRA_WORDS) <= _WORD_SLOTS
 

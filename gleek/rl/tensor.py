@@ -29,6 +29,7 @@ ruff                192    the first 16 ruff calls: seat one-hot, word one-hot (
                            the 8 word slots of the action space)
 ruff_calls          1      number of ruff calls / 16
 ruff_stake          1      the ruff stake as it stands / 100
+ruff_winner         4      one-hot: seat 0, 1, 2, or none (yet)
 plays               1692   36 plays (12 tricks x 3) in order: seat one-hot and card one-hot
 tricks_won          3      per seat / 12
 points              3      per seat / 100
@@ -43,14 +44,14 @@ payments            40     net chips received per reason (stock, turn-up, ruff, 
 >>> s = gleek.new_deal(gleek.load_profile("parlett"), dealer=0, seed=1)
 >>> x = encode(gleek.observation(s, 1))
 >>> x.shape, x.dtype, TENSOR_SIZE
-((2484,), dtype('float32'), 2484)
+((2488,), dtype('float32'), 2488)
 >>> int(x[_SLICES["hand"]].sum()), int(x[_SLICES["seat"]].argmax())
 (12, 1)
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -98,6 +99,7 @@ _BLOCKS: Final = (
     ("ruff", RUFF_SLOTS * _RUFF_WIDTH),
     ("ruff_calls", 1),
     ("ruff_stake", 1),
+    ("ruff_winner", 4),
     ("plays", 36 * 47),
     ("tricks_won", 3),
     ("points", 3),
@@ -132,7 +134,7 @@ def encode(obs: Observation) -> npt.NDArray[np.float32]:
     x[at["seat"] + obs.seat] = 1
     x[at["dealer"] + obs.dealer] = 1
     to_act = obs.to_act
-    x[at["to_act"] + (to_act if to_act is not None and 0 <= to_act <= 2 else 3)] = 1
+    x[at["to_act"] + (to_act if to_act is not None else 3)] = 1
     x[at["phase"] + _PHASES.index(obs.phase)] = 1
     for c in obs.hand:
         x[at["hand"] + _POS[c]] = 1
@@ -184,25 +186,21 @@ def encode(obs: Observation) -> npt.NDArray[np.float32]:
             ruff_calls += 1
     x[at["ruff_calls"]] = ruff_calls / RUFF_SLOTS
     x[at["ruff_stake"]] = obs.ruff_stake / 100
-    view: Any = obs
-    tricks_won = getattr(view, "tricks_won", None)
-    if tricks_won is not None:
-        for s in range(3):
-            x[at["tricks_won"] + s] = tricks_won[s] / 12
+    winner = obs.ruff_winner
+    x[at["ruff_winner"] + (winner if winner is not None else 3)] = 1
+    for s in range(3):
+        x[at["tricks_won"] + s] = obs.tricks_won[s] / 12
     for s in range(3):
         x[at["points"] + s] = obs.points[s] / 100
-    net = [0, 0, 0, 0]
     by_reason = np.zeros((len(_REASONS) + 1, 4), dtype=np.float64)
     for pay in obs.payments:
         r = _REASONS.index(pay.reason) if pay.reason in _REASONS else len(_REASONS)
         payer = pay.payer if isinstance(pay.payer, int) else 3
         payee = pay.payee if isinstance(pay.payee, int) else 3
-        net[payer] -= pay.amount
-        net[payee] += pay.amount
         by_reason[r, payer] -= pay.amount
         by_reason[r, payee] += pay.amount
     for s in range(3):
-        x[at["chips"] + s] = net[s] / 100
-    x[at["pot"]] = net[3] / 100
+        x[at["chips"] + s] = obs.chips[s] / 100
+    x[at["pot"]] = obs.pot / 100
     x[_SLICES["payments"]] = (by_reason / 100).reshape(-1)
     return x

@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 
 from gleek.cards import DECK, Card, Rank
 from gleek.errors import IllegalAction
@@ -33,7 +33,6 @@ from gleek.state import Action, Observation, Phase, State, apply, new_deal, obse
 
 __all__ = ["Knowledge", "determinize", "knowledge", "public_history"]
 
-_PASS: Final = Action.parse("pass")
 _SET_RANKS: Final = {"A": Rank.ACE, "K": Rank.KING, "Q": Rank.QUEEN, "J": Rank.JACK}
 _SMALL: Final = {"tiddy": Rank.FOUR, "towser": Rank.FIVE, "tumbler": Rank.SIX}
 
@@ -41,19 +40,7 @@ _SMALL: Final = {"tiddy": Rank.FOUR, "towser": Rank.FIVE, "tumbler": Rank.SIX}
 def public_history(obs: Observation) -> tuple[tuple[int, Action], ...]:
     """Every action ``obs.seat`` saw, in order: the auction, its own discards (if it bought),
     the ruff, then every card played."""
-    history: Any = getattr(obs, "history", None)
-    if history is not None:
-        return tuple(history)
-    # The older observation keeps the auction, the ruff and the tricks apart.
-    old: Any = obs
-    out: list[tuple[int, Action]] = [
-        (s, _PASS if b is None else Action.bid(b)) for s, b in old.auction
-    ]
-    out += [(obs.seat, Action.discard(c)) for c in obs.discards]
-    out += [(s, Action.word(w)) for s, w in old.ruff]
-    for trick in (*obs.tricks, obs.trick):
-        out += [(s, Action.play(c)) for s, c in trick]
-    return tuple(out)
+    return obs.history
 
 
 class Knowledge:

@@ -304,13 +304,12 @@ def _match(args: argparse.Namespace) -> int:
     with tqdm(
         total=args.deals, unit="deal", desc="match", file=sys.stderr, disable=args.no_progress
     ) as bar:
+
+        def progress(n: int) -> None:
+            bar.update(n)
+
         result = play_match(
-            args.bots,
-            profile,
-            args.deals,
-            seed=args.seed,
-            workers=args.workers,
-            progress=bar.update,
+            args.bots, profile, args.deals, seed=args.seed, workers=args.workers, progress=progress
         )
     print(json.dumps(result.to_json(), indent=2) if args.format == "json" else result.text())
     return 0

@@ -22,14 +22,16 @@ from gleek.sim.knowledge import determinize
 PROFILES = gleek.list_profiles()
 
 
-def _states(profile: gleek.Profile, seed: int, bot: object) -> list[gleek.State]:
+def _states(profile: gleek.Profile, seed: int, bot: gleek.Bot) -> list[gleek.State]:
     """Every state of one deal played by ``bot`` for all seats."""
     rng = random.Random(seed)
     s = gleek.new_deal(profile, seed % 3, seed=seed)
     out = [s]
     while not s.is_over:
         legal = gleek.legal_actions(s)
-        s = gleek.apply(s, bot.choose(gleek.observation(s, s.to_act), legal, rng))  # type: ignore[attr-defined]
+        seat = s.to_act
+        assert seat is not None
+        s = gleek.apply(s, bot.choose(gleek.observation(s, seat), legal, rng))
         out.append(s)
     return out
 
@@ -50,7 +52,7 @@ def test_reset_seed_fixes_the_deals_and_rewards_are_chips() -> None:
         hands: list[tuple[gleek.Card, ...]] = []
         totals = dict.fromkeys(e.possible_agents, 0.0)
         for agent in e.agent_iter():
-            obs, reward, term, trunc, info = e.last()
+            obs, reward, term, _trunc, _info = e.last()
             totals[agent] += reward
             if e.state_now.dealt_hand(0) not in hands:
                 hands.append(e.state_now.dealt_hand(0))

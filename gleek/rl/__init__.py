@@ -17,8 +17,7 @@ try:
     import pettingzoo as _pettingzoo  # noqa: F401
 except ImportError as _exc:  # pragma: no cover - exercised in a separate process by the tests
     raise ImportError(
-        f"gleek.rl needs the optional extra 'rl' ({_exc.name} is missing): "
-        "pip install 'gleek[rl]'"
+        f"gleek.rl needs the optional extra 'rl' ({_exc.name} is missing): pip install 'gleek[rl]'"
     ) from None
 
 from gleek.rl.actions import (

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -54,10 +54,14 @@ def _profile(profile: str | Profile, variants: str | Sequence[str]) -> Profile:
     return load_profile(profile, names)
 
 
-class GleekEnv(AECEnv[str, dict[str, Any], int]):
+class GleekEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # untyped base
     """The raw environment (see the module documentation); :func:`env` wraps it."""
 
-    metadata = {"render_modes": ["ansi"], "name": "gleek_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"],
+        "name": "gleek_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,

@@ -41,7 +41,7 @@ __all__ = ["SingleSeatEnv"]
 class SingleSeatEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
     """A Gymnasium environment for the learner in ``seat`` (see the module documentation)."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012  (gymnasium declares it per instance)
 
     def __init__(
         self,
@@ -71,7 +71,7 @@ class SingleSeatEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         others = [(seat + 1) % 3, (seat + 2) % 3]
         self._bots = {others[0]: opponents[0], others[1]: opponents[1]}
         self.observation_space = spaces.Box(-_BOUND, _BOUND, (TENSOR_SIZE,), np.float32)
-        self.action_space = spaces.Discrete(N_ACTIONS)
+        self.action_space = spaces.Discrete(N_ACTIONS)  # type: ignore[assignment]
         self._rng = random.Random()
         self._state: State | None = None
         self._deal = 0

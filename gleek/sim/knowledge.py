@@ -107,7 +107,11 @@ def _layout(profile: Profile, dealer: int) -> tuple[int, ...]:
 
 
 def _deck(
-    profile: Profile, dealer: int, dealt: Sequence[Sequence[Card]], stock: Sequence[Card], turn: Card
+    profile: Profile,
+    dealer: int,
+    dealt: Sequence[Sequence[Card]],
+    stock: Sequence[Card],
+    turn: Card,
 ) -> list[Card]:
     owners = _layout(profile, dealer)
     pools = [list(dealt[0]), list(dealt[1]), list(dealt[2]), [turn], list(stock)]
@@ -164,9 +168,7 @@ def _sample(k: Knowledge, rng: random.Random) -> tuple[list[list[Card]], list[Ca
     opps = [(me + 1) % 3, (me + 2) % 3]
     hand = list(obs.hand)
     my_discards = list(obs.discards)
-    forbidden_discard = {
-        Card(r, obs.trumps) for r in obs.profile.stock.forbidden_discards
-    }
+    forbidden_discard = {Card(r, obs.trumps) for r in obs.profile.stock.forbidden_discards}
     seen = set(hand) | set(my_discards) | {obs.turn_up}
     for s in range(3):
         seen.update(k.played[s])
@@ -175,10 +177,7 @@ def _sample(k: Knowledge, rng: random.Random) -> tuple[list[list[Card]], list[Ca
     if not k.exchanged:
         # Auction or discarding: nothing played; the stock is still face down.
         dealt[me] = hand + my_discards
-        if buyer is not None and buyer != me:
-            n_disc = 12 - obs.hand_sizes[buyer]
-        else:
-            n_disc = 0
+        n_disc = 12 - obs.hand_sizes[buyer] if buyer is not None and buyer != me else 0
         rng.shuffle(unknown)
         dealt[opps[0]] = unknown[:12]
         dealt[opps[1]] = unknown[12:24]
@@ -275,7 +274,7 @@ def determinize(
     rng: random.Random,
     *,
     attempts: int = 30,
-    stake: int | None | bool = False,
+    stake: int | bool | None = False,
     know: Knowledge | None = None,
 ) -> State:
     """A full deal, drawn at random, that ``obs.seat`` cannot tell from the real one.
@@ -301,4 +300,3 @@ def determinize(
     if fallback is None:
         raise ValueError("no deal found that is consistent with this observation")
     return fallback
-

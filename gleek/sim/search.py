@@ -32,7 +32,7 @@ __all__ = ["SearchBot"]
 
 
 class _Node:
-    __slots__ = ("children", "n", "seat", "tries", "total")
+    __slots__ = ("children", "n", "seat", "total", "tries")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat  # who chose the action leading here
@@ -97,6 +97,9 @@ class SearchBot:
         )
         return best
 
+    def _ucb(self, node: _Node) -> float:
+        return node.total / node.n + self.explore * math.sqrt(math.log(node.tries) / node.n)
+
     def _iterate(self, root: _Node, state: State, rng: random.Random) -> None:
         node = root
         path: list[_Node] = []
@@ -120,14 +123,9 @@ class SearchBot:
                 path.append(child)
                 state = apply(state, a)
                 break
-            c = self.explore
-
-            def ucb(a: Action) -> float:
-                ch = node.children[a]
-                return ch.total / ch.n + c * math.sqrt(math.log(ch.tries) / ch.n)
-
-            a = max(acts, key=ucb)
-            node = node.children[a]
+            kids = node.children
+            a = max(acts, key=lambda a: self._ucb(kids[a]))
+            node = kids[a]
             path.append(node)
             state = apply(state, a)
         bot = self.rollout

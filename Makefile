@@ -4,12 +4,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck pytest docs bench clean
+.PHONY: demo test lint typecheck pytest pytest-compiled compiled docs bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@# an older non-editable install can leave an empty gleek/ that would shadow the checkout
+	-rmdir $(VENV)/lib/python*/site-packages/gleek 2>/dev/null
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -27,7 +29,7 @@ demo: $(STAMP)
 	@echo "== How the sources differ (gleek compare)"
 	@$(BIN)/gleek compare
 
-test: lint typecheck pytest docs
+test: lint typecheck pytest pytest-compiled docs
 
 lint: $(STAMP)
 	$(BIN)/ruff check gleek tests benchmarks docs tools
@@ -37,13 +39,27 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict gleek
 
 pytest: $(STAMP)
-	$(BIN)/python -m pytest gleek tests docs README.md
+	GLEEK_EXPECT_COMPILED=0 $(BIN)/python -m pytest gleek tests docs README.md
+
+# The second build: the per-platform wheel with the fast core compiled by mypyc, unpacked over a
+# copy of the checkout, and the same suite run there (the compiled modules shadow the sources).
+COMPILED := build/compiled
+compiled: $(STAMP)
+	rm -rf $(COMPILED) && mkdir -p $(COMPILED)/dist $(COMPILED)/tree
+	GLEEK_MYPYC=1 $(BIN)/python -m pip wheel --quiet --no-deps --no-build-isolation \
+		-w $(COMPILED)/dist .
+	tar -c --exclude=./.venv --exclude=./build --exclude=./.git --exclude=./docs/_build . \
+		| tar -x -C $(COMPILED)/tree
+	$(BIN)/python -m zipfile -e $(COMPILED)/dist/gleek-*.whl $(COMPILED)/tree
+
+pytest-compiled: compiled
+	cd $(COMPILED)/tree && GLEEK_EXPECT_COMPILED=1 $(CURDIR)/$(BIN)/python -m pytest gleek tests docs README.md
 
 docs: $(STAMP)
 	$(BIN)/sphinx-build -W --keep-going -q -b html docs docs/_build/html
 
-bench: $(STAMP)
-	$(BIN)/python benchmarks/playout.py
+bench: compiled
+	$(BIN)/python benchmarks/playout.py --compiled $(COMPILED)/tree
 
 clean:
 	rm -rf $(VENV) docs/_build .mypy_cache .pytest_cache .ruff_cache dist

@@ -288,7 +288,7 @@ class State:
         """The cards each seat holds now, by seat, sorted by suit (S H D C) then rank."""
         return (cards_of_mask(self._h0), cards_of_mask(self._h1), cards_of_mask(self._h2))
 
-    def hand(self, seat: int) -> tuple[Card, ...]:
+    def hand(self, seat: object) -> tuple[Card, ...]:
         """The cards ``seat`` holds now, sorted by suit (S H D C) then rank, high first."""
         return cards_of_mask(hand_mask(self, check_seat("seat", seat)))
 
@@ -298,7 +298,7 @@ class State:
         d = self._deal.info.dealt
         return (cards_of_mask(d[0]), cards_of_mask(d[1]), cards_of_mask(d[2]))
 
-    def dealt_hand(self, seat: int) -> tuple[Card, ...]:
+    def dealt_hand(self, seat: object) -> tuple[Card, ...]:
         """The 12 cards ``seat`` was dealt (before the exchange)."""
         return cards_of_mask(self._deal.info.dealt[check_seat("seat", seat)])
 
@@ -420,15 +420,17 @@ class State:
         """Same as :func:`legal_actions`."""
         return legal(self)
 
-    def apply(self, action: Action | str, seat: int | None = None) -> State:
-        """Same as :func:`apply`."""
+    def apply(self, action: object, seat: object = None) -> State:
+        """Same as :func:`apply`: ``action`` an :class:`Action` or its text, ``seat`` None or
+        the seat to act. (Arguments are typed ``object`` here and checked inside, so that a
+        wrong one raises the library's own error in the compiled build too.)"""
         return apply(self, action, seat)
 
-    def observation(self, seat: int) -> Observation:
-        """Same as :func:`observation`."""
+    def observation(self, seat: object) -> Observation:
+        """Same as :func:`observation` (``seat`` 0, 1 or 2)."""
         from gleek.state import observation
 
-        return observation(self, seat)
+        return observation(self, seat)  # type: ignore[arg-type]
 
     def outcome(self) -> Outcome:
         """Same as :func:`outcome`."""

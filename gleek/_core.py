@@ -877,11 +877,22 @@ def rollout(n: State, policy: str, rng: random.Random) -> State:
         if n._phase == DISCARD_PHASE:
             n = _rollout_discards(n, greedy, rng)
             continue
-        options = legal(n)
-        choice = options[int(rnd() * len(options))] if not greedy else _greedy_pre(n, options)
-        nxt = step(n, choice)
-        assert nxt is not None
-        n = nxt
+        # The stage's own choices, applied without checking them again.
+        profile = n._deal.profile
+        if n._phase == AUCTION:
+            a = n._auction
+            assert a is not None
+            bids = auction_choices(profile, a)
+            k = 0 if greedy else int(rnd() * len(bids))
+            bid = bids[k]
+            act = PASS if bid is None else BIDS[bid] if bid < len(BIDS) else Action("bid", bid)
+            n = _after_bid(n, a, act)
+        else:
+            r = n._ruff
+            assert r is not None
+            words = ruff_choices(profile, r)
+            k = 0 if greedy else int(rnd() * len(words))
+            n = _after_ruff(n, r, WORDS[words[k]])
     if n._phase == OVER:
         return n
     deal = n._deal
@@ -991,16 +1002,6 @@ def _rollout_discards(n: State, greedy: bool, rng: random.Random) -> State:
     m._ruff = r
     m._tail = tuple([(buyer, DISCARD[c]) for c in cards])
     return m
-
-
-def _greedy_pre(n: State, options: tuple[Action, ...]) -> Action:
-    """Before the play: open the auction as forced, then pass; discard the lowest card; in
-    the ruff wait, or pass (the first word the rules offer)."""
-    if n._phase == DISCARD_PHASE:
-        return options[0]
-    if n._phase == AUCTION:
-        return options[0] if len(options) == 1 else PASS
-    return options[0]
 
 
 def _greedy_follow(

@@ -11,7 +11,9 @@ the mypyc-compiled core, as ``make compiled`` lays out in ``build/compiled/tree`
   ``outcome``. The pick is ``legal[int(random() * len(legal))]``, the baseline's own draw
   (``random.choice`` costs more than the engine's whole ``apply`` in the compiled build).
 * ``rollout``: ``gleek.rollout(state, "random", rng)`` from each freshly dealt state (the states
-  are dealt before the clock starts), as a search bot runs it; ``greedy`` is the simple bot.
+  are dealt before the clock starts), as a search bot runs it; ``greedy`` is the simple bot;
+  ``lead``: random rollouts from the first lead (the auction, discards and ruff played at
+  random before the clock starts), where a card-play search spends its time.
 
 The baseline (``../shared/bench/baseline_playout.py``, a straight-line playout with no API) runs
 in the same invocation, interleaved with the measured runs so that each ratio pairs runs that saw
@@ -23,6 +25,7 @@ is timed in CI.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -35,7 +38,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 DEFAULT_BASELINE = ROOT.parent / "shared" / "bench" / "baseline_playout.py"
-MODES = ("playout", "rollout", "greedy")
+MODES = ("playout", "rollout", "greedy", "lead")
 
 
 def playouts(n: int, profile_id: str, seed: int) -> tuple[float, int]:
@@ -60,18 +63,33 @@ def playouts(n: int, profile_id: str, seed: int) -> tuple[float, int]:
     return time.perf_counter() - start, actions
 
 
-def rollouts(n: int, profile_id: str, seed: int, policy: str) -> tuple[float, int]:
-    """Roll ``n`` freshly dealt states out to the end; return (seconds, actions)."""
+def rollouts(
+    n: int, profile_id: str, seed: int, policy: str, from_lead: bool = False
+) -> tuple[float, int]:
+    """Roll ``n`` freshly dealt states (or, ``from_lead``, states at the first lead) out to the
+    end; return (seconds, actions)."""
     import gleek
 
     profile = gleek.load_profile(profile_id)
     states = [gleek.new_deal(profile, i % 3, seed=seed * 1_000_003 + i) for i in range(n)]
-    rng = random.Random(seed)
+    if from_lead:
+        pick = random.Random(seed).choice
+        for k, s in enumerate(states):
+            while s.phase is not gleek.Phase.PLAY:
+                s = s.apply(pick(s.legal_actions()))
+            states[k] = s
     rollout = gleek.rollout
+    gc.collect()
+    gc.freeze()  # the dealt states live through the run: keep the collector off them
+    rng = random.Random(seed)
     start = time.perf_counter()
-    finals = [rollout(s, policy, rng) for s in states]
+    for s in states:
+        rollout(s, policy, rng)
     seconds = time.perf_counter() - start
-    return seconds, sum(len(f.history) for f in finals)
+    rng = random.Random(seed)  # the same rollouts again, untimed, to count their actions
+    actions = sum(len(rollout(s, policy, rng).history) for s in states)
+    gc.unfreeze()
+    return seconds, actions
 
 
 def worker(mode: str, profile_id: str, n: int, seed: int) -> dict[str, object]:
@@ -81,9 +99,10 @@ def worker(mode: str, profile_id: str, n: int, seed: int) -> dict[str, object]:
         playouts(max(n // 10, 50), profile_id, seed + 999)  # warm up
         seconds, actions = playouts(n, profile_id, seed)
     else:
-        policy = "random" if mode == "rollout" else "greedy"
-        rollouts(max(n // 10, 50), profile_id, seed + 999, policy)
-        seconds, actions = rollouts(n, profile_id, seed, policy)
+        policy = "greedy" if mode == "greedy" else "random"
+        lead = mode == "lead"
+        rollouts(max(n // 10, 50), profile_id, seed + 999, policy, lead)
+        seconds, actions = rollouts(n, profile_id, seed, policy, lead)
     compiled = not gleek._core.__file__.endswith(".py")
     return {"deals_per_s": n / seconds, "actions_per_deal": actions / n, "compiled": compiled}
 

@@ -51,6 +51,8 @@ compiled: $(STAMP)
 	tar -c --exclude=./.venv --exclude=./build --exclude=./.git --exclude=./docs/_build . \
 		| tar -x -C $(COMPILED)/tree
 	$(BIN)/python -m zipfile -e $(COMPILED)/dist/gleek-*.whl $(COMPILED)/tree
+	@# the shared inputs sit beside the checkout; the copy finds them beside it too
+	if [ -d ../shared ]; then ln -sfn $(abspath ../shared) $(COMPILED)/shared; fi
 
 pytest-compiled: compiled
 	@# (the compiled modules' sources are not collected again for their doctests)

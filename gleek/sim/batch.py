@@ -101,7 +101,8 @@ def check_scheduler(scheduler: object) -> str:
             return scheduler
     raise ArgumentError(
         f"scheduler must be 'processes', 'dask' (a local dask cluster) or the address of a "
-        f"running dask scheduler such as tcp://127.0.0.1:8786, not {scheduler!r}"
+        f"running dask scheduler, tcp://HOST:PORT (such as tcp://127.0.0.1:8786), "
+        f"not {scheduler!r}"
     )
 
 

@@ -3,6 +3,7 @@ workers as loaded; never more workers than work; signals stop every worker."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -25,6 +26,11 @@ ROOT = Path(__file__).resolve().parent.parent
 PARLETT = gleek.load_profile("parlett")
 PI = gleek.load_profile("pi")
 price = attrgetter("price")
+
+
+def _gleek(*args: str) -> list[str]:
+    """The command line, quiet: JSON out, no progress bar."""
+    return [sys.executable, "-m", "gleek", *args, "--no-progress", "--format", "json"]
 
 
 def _pid(o: Outcome) -> int:
@@ -69,8 +75,7 @@ def test_compare_file_simulate_uses_the_file(dear_parlett: Path) -> None:
     out = {}
     for workers in ("1", "2"):
         proc = subprocess.run(
-            [sys.executable, "-m", "gleek", "compare", str(dear_parlett)]
-            + ["--simulate", "6", "--workers", workers, "--no-progress", "--format", "json"],
+            _gleek("compare", str(dear_parlett), "--simulate", "6", "--workers", workers),
             capture_output=True,
             text=True,
             timeout=120,
@@ -183,8 +188,7 @@ def _workers(pid: int) -> set[int]:
 def busy_compare() -> Iterator[subprocess.Popen[bytes]]:
     """``gleek compare --simulate`` with far more deals than it can play, and two workers busy."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "gleek", "compare", "--simulate", "1000000", "--workers", "2"]
-        + ["--no-progress"],
+        _gleek("compare", "--simulate", "1000000", "--workers", "2"),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         start_new_session=True,  # its own process group: what a terminal's Ctrl-C reaches
@@ -241,3 +245,82 @@ def test_a_signal_stops_every_worker_within_seconds(
     if code == 130 and proc.stderr is not None:
         err = proc.stderr.read().decode()
         assert "interrupted" in err and "Traceback" not in err
+
+
+# ---------------------------------------------------------------------------- dask
+
+
+def test_a_local_dask_cluster_gives_the_same_figures(dear_parlett: Path) -> None:
+    dear = gleek.load_profile(dear_parlett)
+    here = simulate([dear, PI], 9, seed=5, bots="random", workers=1)
+    ticks: list[int] = []
+    there = simulate(
+        [dear, PI], 9, seed=5, bots="random", workers=2, scheduler="dask", progress=ticks.append
+    )
+    assert there == here and sum(ticks) == 9
+    assert dict(here.metrics[0][1])["price"].low >= 20  # the file's rules, also on dask
+
+
+def test_an_unreachable_scheduler_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # closed again: nobody listens there
+    monkeypatch.setattr(batch, "_CONNECT_TIMEOUT", "1s")
+    with pytest.raises(gleek.ArgumentError, match="cannot reach the dask scheduler at tcp://127"):
+        play_deals([PARLETT], 3, scheduler=f"tcp://127.0.0.1:{port}")
+
+
+@pytest.fixture
+def dask_cluster(tmp_path: Path) -> Iterator[str]:
+    """A real ``dask scheduler`` and ``dask worker``, as the docs run them, on loopback only."""
+    info = tmp_path / "scheduler.json"
+
+    def dask(*args: str) -> subprocess.Popen[bytes]:
+        return subprocess.Popen(
+            [str(Path(sys.executable).parent / "dask"), *args, "--no-dashboard"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+
+    procs = [dask("scheduler", "--host", "127.0.0.1", "--port", "0", "--scheduler-file", str(info))]
+    try:
+        deadline = time.monotonic() + 60
+        while not info.exists() or not info.read_text():
+            assert time.monotonic() < deadline and procs[0].poll() is None, "no scheduler"
+            time.sleep(0.2)
+        address = json.loads(info.read_text())["address"]
+        procs.append(
+            dask("worker", address, "--host", "127.0.0.1", "--nworkers", "1", "--nthreads", "1")
+        )
+        yield address
+    finally:
+        for p in reversed(procs):
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(p.pid, signal.SIGTERM)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                p.wait(20)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(p.pid, signal.SIGKILL)
+            p.wait(10)
+
+
+def test_compare_on_a_running_dask_cluster(dask_cluster: str) -> None:
+    from distributed import Client
+
+    with Client(dask_cluster, timeout="30s") as client:
+        client.wait_for_workers(1, timeout=60)
+    runs = {}
+    for where in (["--workers", "1"], ["--scheduler", dask_cluster]):
+        proc = subprocess.run(
+            _gleek("compare", "parlett", "pi", "--simulate", "6", "--seed", "3", *where),
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert proc.returncode == 0, proc.stderr
+        runs[where[0]] = json.loads(proc.stdout)
+    assert runs["--scheduler"] == runs["--workers"]
+    assert runs["--workers"]["deals"] == 6

@@ -60,6 +60,7 @@ SCHEDULERS: Final = ("processes", "dask")
 
 _TASKS_PER_WORKER: Final = 4  # a few tasks per worker, so that a slow one does not hold up all
 _STOP_WAIT: Final = 2.0  # seconds a terminated worker gets before it is killed
+_CONNECT_TIMEOUT = "10s"  # to reach a running dask scheduler
 
 
 # ---------------------------------------------------------------------------- checking arguments
@@ -385,13 +386,15 @@ def _run_dask(
                     processes=True,
                     host="127.0.0.1",
                     dashboard_address=None,
+                    # no dashboard; its HTTP server on any free loopback port, not 8787
+                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
                 )
             )
             client = stack.enter_context(Client(cluster))  # type: ignore[no-untyped-call]
             parallel = workers
         else:
             try:
-                client = stack.enter_context(Client(where, timeout="10s"))  # type: ignore[no-untyped-call]
+                client = stack.enter_context(Client(where, timeout=_CONNECT_TIMEOUT))  # type: ignore[no-untyped-call]
             except (OSError, TimeoutError) as exc:
                 raise ArgumentError(f"cannot reach the dask scheduler at {where}: {exc}") from None
             parallel = max(1, sum(client.nthreads().values()))

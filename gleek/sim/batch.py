@@ -29,6 +29,7 @@ import contextlib
 import copyreg
 import ctypes
 import io
+import logging
 import multiprocessing
 import os
 import pickle
@@ -355,10 +356,10 @@ def _run_processes(
                     results[i] = f.result()
                     if progress:
                         progress(_deals_in(tasks[i]))
+            pool.shutdown(wait=True)
         except BaseException:
             _stop(pool)
             raise
-        pool.shutdown(wait=True)
     return [r for r in results if r is not None]
 
 
@@ -378,6 +379,7 @@ def _run_dask(
             f"scheduler {where!r} needs dask.distributed: pip install 'gleek[dask]'"
         ) from None
     with contextlib.ExitStack() as stack:
+        stack.enter_context(_stop_on_sigterm())  # SIGTERM closes the cluster on its way out
         if where == "dask":
             cluster = stack.enter_context(
                 LocalCluster(  # type: ignore[no-untyped-call]
@@ -386,6 +388,7 @@ def _run_dask(
                     processes=True,
                     host="127.0.0.1",
                     dashboard_address=None,
+                    silence_logs=logging.CRITICAL,  # a closing cluster logs errors of its own
                     # no dashboard; its HTTP server on any free loopback port, not 8787
                     scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
                 )

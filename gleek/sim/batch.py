@@ -208,10 +208,11 @@ def play_deals(
     each deal's outcome (or ``measure(outcome)``), in deal order.
 
     ``scheduler``: ``None`` or ``"processes"`` runs on ``workers`` local processes (default:
-    every core; one runs in this process); ``"dask"`` starts a local dask cluster of ``workers``
-    processes; ``"tcp://HOST:PORT"`` uses the running dask scheduler there (its workers need
-    gleek installed). Never more workers than there are sessions to play. ``progress`` is called
-    with the number of deals finished as work comes back. The result is the same in every case.
+    every core; with one worker, in this process); ``"dask"`` starts a local dask cluster of
+    ``workers`` processes; ``"tcp://HOST:PORT"`` uses the running dask scheduler there (its
+    workers need gleek installed). Never more workers than there are sessions to play.
+    ``progress`` is called with the number of deals finished as work comes back. The result is
+    the same in every case.
     """
     profiles = tuple(profiles)
     if not profiles or not all(isinstance(p, Profile) for p in profiles):
@@ -222,7 +223,7 @@ def play_deals(
         raise ArgumentError(f"deals must be at least 1, not {deals}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ArgumentTypeError(f"seed must be a whole number, not {seed!r}")
-    if bots not in BOTS:
+    if not isinstance(bots, str) or bots not in BOTS:
         raise ArgumentError(f"unknown bots {bots!r}; valid choices: {', '.join(BOTS)}")
     workers = check_workers(workers)
     where = check_scheduler(scheduler)

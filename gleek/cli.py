@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from gleek.errors import GleekError, ProfileError, RecordError
+from gleek.errors import ArgumentError, GleekError, ProfileError, RecordError
 from gleek.profile import list_profiles, load_profile, variant_titles
 
 __all__ = ["main"]
@@ -94,7 +94,15 @@ def _parser() -> argparse.ArgumentParser:
         "--workers",
         type=_positive,
         default=None,
-        help="processes for --simulate (default: all cores)",
+        help="processes for --simulate (default: all cores; never more than sessions of deals)",
+    )
+    c.add_argument(
+        "--scheduler",
+        type=_scheduler,
+        default=None,
+        metavar="WHERE",
+        help="where --simulate runs: 'processes' (default), 'dask' (a local dask cluster) "
+        "or tcp://HOST:PORT (a running dask scheduler)",
     )
     c.add_argument("--no-progress", action="store_true", help="no progress bar")
     return p
@@ -108,6 +116,15 @@ def _positive(text: str) -> int:
     if n < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
     return n
+
+
+def _scheduler(text: str) -> str:
+    from gleek.sim.batch import check_scheduler
+
+    try:
+        return check_scheduler(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -236,6 +253,10 @@ def _compare(args: argparse.Namespace) -> int:
         else:
             print(result.text())
         return 0
+    if args.simulate is None:
+        for flag in ("workers", "scheduler"):
+            if getattr(args, flag) is not None:
+                raise UsageError(f"gleek compare: --{flag} applies only to --simulate")
     if args.simulate is not None:
         progress: Callable[[int], None] | None = None
         bar = None
@@ -256,8 +277,11 @@ def _compare(args: argparse.Namespace) -> int:
                 seed=args.seed,
                 bots=args.bots,
                 workers=args.workers,
+                scheduler=args.scheduler,
                 progress=progress,
             )
+        except ArgumentError as exc:  # the scheduler cannot be used (dask missing, unreachable)
+            raise UsageError(f"gleek compare: --scheduler: {exc}") from None
         finally:
             if bar is not None:
                 bar.close()

@@ -163,7 +163,10 @@ def _gallery(out: Path) -> str:
         "colours: the other hands and the discards face down.",
         "",
     ]
-    for record, page in ((GALLERY_RECORD, "viewer-example.html"), (GALLERY_INVALID, "viewer-invalid.html")):
+    for record, page in (
+        (GALLERY_RECORD, "viewer-example.html"),
+        (GALLERY_INVALID, "viewer-invalid.html"),
+    ):
         write_viewer(out / "extra" / page, root / record)
     return "\n".join(lines)
 

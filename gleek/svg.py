@@ -27,9 +27,9 @@ from gleek.cards import Card, Suit
 from gleek.errors import ArgumentError, ArgumentTypeError
 from gleek.stages.common import POT, Payment
 from gleek.stages.tricks import trick_winner
-from gleek.state import Observation, Phase, State
+from gleek.state import Observation, Outcome, Phase, State
 
-__all__ = ["HEIGHT", "WIDTH", "card_defs", "draw", "draw_card"]
+__all__ = ["HEIGHT", "WIDTH", "card_defs", "draw", "draw_card", "outcome_html"]
 
 WIDTH: Final = 600
 HEIGHT: Final = 500
@@ -322,7 +322,7 @@ def _middle(t: _Table, four_colour: bool) -> str:
         out.append(_put(c, 14 + i * 8, 262, four_colour, "stock", scale=0.8))
     # Centre: the trick on the table (or the last one, faded).
     trick = t.trick or t.last_trick
-    slots = {1: (206, 160), 2: (334, 160), 0: (270, 234)}
+    slots = {1: (206, 158), 2: (334, 158), 0: (270, 226)}
     faded = not t.trick
     out.append(
         f'<g data-trick="{"last" if faded else "current"}"' + (' opacity="0.55">' if faded else ">")
@@ -331,7 +331,7 @@ def _middle(t: _Table, four_colour: bool) -> str:
         sx, sy = slots[seat]
         out.append(_put(c, sx, sy, four_colour, "trick", scale=1.2, seat=seat))
         out.append(
-            _text(sx + 24, sy + 84, f"{order}. {escape(t.names[seat])}", size=11, anchor="middle")
+            _text(sx + 24, sy + 82, f"{order}. {escape(t.names[seat])}", size=11, anchor="middle")
         )
     out.append("</g>")
     if faded and trick:
@@ -339,7 +339,7 @@ def _middle(t: _Table, four_colour: bool) -> str:
         out.append(
             _text(
                 294,
-                150,
+                153,
                 f"last trick: {escape(t.names[win])} won it",
                 size=12,
                 anchor="middle",
@@ -447,4 +447,26 @@ def draw(
 def _footer_box(t: _Table) -> str:
     return f'<rect x="4" y="472" width="{WIDTH - 8}" height="26" rx="6" fill="#f4f1ea"/>' + _footer(
         t
+    )
+
+
+def outcome_html(o: Outcome, *, names: Sequence[str] | None = None) -> str:
+    """A finished deal as an HTML table (what Jupyter shows for an :class:`~gleek.Outcome`):
+    points and net chips by player, the pot, then every payment."""
+    if not isinstance(o, Outcome):
+        raise ArgumentTypeError(f"outcome_html: expected an Outcome, not {type(o).__name__}")
+    n = _names(names)
+    rows = "".join(
+        f"<tr><th>{escape(n[s])}</th><td>{o.points[s]}</td><td>{o.chips[s]:+d}</td></tr>"
+        for s in range(3)
+    )
+    pays = "".join(
+        f"<li>{_party(p.payer, n)} pays {_party(p.payee, n)} {p.amount} ({escape(p.reason)})</li>"
+        for p in o.payments
+    )
+    return (
+        "<table><tr><th></th><th>points</th><th>chips</th></tr>"
+        f"{rows}<tr><th>pot</th><td></td><td>{o.pot:+d}</td></tr></table>"
+        f"<p>{escape(n[o.dealer])} dealt; trumps {o.trumps.name.lower()}; "
+        f"{escape(n[o.buyer])} bought the stock for {o.price}.</p><ul>{pays}</ul>"
     )

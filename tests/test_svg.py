@@ -39,9 +39,7 @@ STATES = [s for seed in (1, 2) for s in _deal_states(seed)] + _deal_states(3, "p
 
 def _cards(svg: str, where: str) -> Counter[str]:
     root = ET.fromstring(svg)
-    return Counter(
-        e.get("data-card", "?") for e in root.iter() if e.get("data-where") == where
-    )
+    return Counter(e.get("data-card", "?") for e in root.iter() if e.get("data-where") == where)
 
 
 def _downs(svg: str, where: str) -> int:
@@ -140,7 +138,8 @@ def test_jupyter_shows_states_observations_deals_and_outcomes() -> None:
     table = gleek.outcome(final)._repr_html_()
     assert table.startswith("<table")
     for seat in range(3):
-        assert f"<td>{gleek.outcome(final).points[seat]}</td>" in table
+        o = gleek.outcome(final)
+        assert f"<th>Seat {seat}</th><td>{o.points[seat]}</td><td>{o.chips[seat]:+d}</td>" in table
 
 
 def test_the_viewer_page_fetches_nothing() -> None:

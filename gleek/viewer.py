@@ -7,11 +7,12 @@ first error, with the message and ``file:line:column``.
 
 >>> from gleek.viewer import replay_file, viewer_html
 >>> deals = replay_file("examples/parlett-s0-auction.yaml")
->>> len(deals), len(deals[0].steps), deals[0].steps[1].caption
-(1, 58, 'Ben bids 12')
+>>> deal = deals[0]
+>>> len(deal.steps) == 1 + len(deal.final.history), deal.steps[1].caption
+(True, 'Ben bids 12')
 >>> page = viewer_html("examples/parlett-s0-auction.yaml")
->>> page.startswith("<!DOCTYPE html>") and "http" not in page.split("<body")[1]
-True
+>>> page.startswith("<!DOCTYPE html>"), "<script src" in page, "<link" in page
+(True, False, False)
 """
 
 from __future__ import annotations
@@ -138,6 +139,8 @@ def _replay(data: dict[str, Any]) -> tuple[ReplayedDeal, ...]:
                     legal = {a.kind for a in state.legal_actions()}
                     act = Action.word("wait" if act == "pass" and "wait" in legal else act)
                 who = state.to_act if seat == -1 else seat
+                if who is None:  # a discard after the deal is over
+                    break
                 before = len(state.payments)
                 try:
                     after = apply(state, act, who)

@@ -150,13 +150,19 @@ def _gallery(out: Path) -> str:
     for name, i, caption in shots:
         svg = draw(states[i], names=deal.names)
         (pictures / f"{name}.svg").write_text(svg, encoding="utf-8")
-        lines += [f".. figure:: gallery/{name}.svg", "   :width: 600px", "", f"   {caption}", ""]
+        lines += [
+            f".. figure:: /generated/gallery/{name}.svg",
+            "   :width: 600px",
+            "",
+            f"   {caption}",
+            "",
+        ]
     seen = observation(states[mid_play], 2)
     (pictures / "observation.svg").write_text(
         draw(seen, names=deal.names, four_colour=True), encoding="utf-8"
     )
     lines += [
-        ".. figure:: gallery/observation.svg",
+        ".. figure:: /generated/gallery/observation.svg",
         "   :width: 600px",
         "",
         f"   The same moment as {deal.names[2]} sees it (``observation(state, 2)``), in four "

@@ -294,6 +294,12 @@ def _seat_panel(t: _Table, seat: int, x: float, y: float, four_colour: bool) -> 
     return "".join(out)
 
 
+def _bottom(t: _Table) -> int:
+    """The seat drawn at the bottom: the observer, else seat 0; the next seats clockwise are
+    top left, then top right."""
+    return 0 if t.viewer is None else t.viewer
+
+
 def _phase_line(t: _Table) -> str:
     n = t.names
     if t.phase is Phase.AUCTION:
@@ -322,7 +328,8 @@ def _middle(t: _Table, four_colour: bool) -> str:
         out.append(_put(c, 14 + i * 8, 262, four_colour, "stock", scale=0.8))
     # Centre: the trick on the table (or the last one, faded).
     trick = t.trick or t.last_trick
-    slots = {1: (206, 158), 2: (334, 158), 0: (270, 226)}
+    me = _bottom(t)
+    slots = {(me + 1) % 3: (206, 158), (me + 2) % 3: (334, 158), me: (270, 226)}
     faded = not t.trick
     out.append(
         f'<g data-trick="{"last" if faded else "current"}"' + (' opacity="0.55">' if faded else ">")
@@ -435,10 +442,11 @@ def draw(
             fill="#fff",
         )
     )
-    body.append(_seat_panel(t, 1, 6, 30, four_colour))
-    body.append(_seat_panel(t, 2, 306, 30, four_colour))
+    me = _bottom(t)
+    body.append(_seat_panel(t, (me + 1) % 3, 6, 30, four_colour))
+    body.append(_seat_panel(t, (me + 2) % 3, 306, 30, four_colour))
     body.append(_middle(t, four_colour))
-    body.append(_seat_panel(t, 0, 156, 348, four_colour))
+    body.append(_seat_panel(t, me, 156, 348, four_colour))
     body.append(_footer_box(t))
     body.append("</svg>")
     return "".join(body)

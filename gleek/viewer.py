@@ -254,6 +254,9 @@ def viewer_html(
         report = validate_text(text, name)
         with contextlib.suppress(RecordError):  # the report says why
             deals = replay_text(text, name)
+    if not report.valid and report.errors[0].deal is not None:
+        # The validator stops at the deal in error: so does the page, opening at its last step.
+        deals = tuple(d for d in deals if d.number <= (report.errors[0].deal or 0))
     data = _page_data(deals, report, four_colour)
     payload = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
     title = html.escape(f"gleek: {name}")

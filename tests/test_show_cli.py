@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+import yaml
 
 from gleek.cli import main
 from gleek.record import validate
@@ -92,3 +93,25 @@ def test_play_html_steps_through_the_deals_played(
     assert isinstance(steps, list) and data["error"] is None
     assert {s["deal"] for s in steps} == {1, 2}
     assert data["names"] == ["North", "East", "West"]
+
+
+def test_a_wrong_result_opens_at_the_end_of_its_deal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = yaml.safe_load((ROOT / "examples" / "pedagogical-play-high-carry.yaml").read_text())
+    assert len(record["deals"]) == 2
+    first = record["deals"][0]
+    name = record["players"][0]
+    first["result"] = {"points": {name: 99}}
+    source = tmp_path / "wrong.yaml"
+    source.write_text(yaml.safe_dump(record, sort_keys=False), encoding="utf-8")
+    page = tmp_path / "wrong.html"
+    assert main(["show", str(source), "--html", str(page)]) == 1
+    capsys.readouterr()
+    data = _payload(page.read_text(encoding="utf-8"))
+    steps = data["steps"]
+    assert isinstance(steps, list) and {s["deal"] for s in steps} == {1}
+    assert data["start"] == len(steps) - 1 and steps[-1]["error"] and steps[-1]["over"]
+    assert "wrong-result" in str(data["error"]) and f"{name} is recorded with 99" in str(
+        data["error"]
+    )

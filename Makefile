@@ -13,8 +13,8 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	@echo "== The rules of the three profiles (gleek rules ...)"
-	@for p in parlett publications-international pedagogical; do $(BIN)/gleek rules $$p; echo; done
+	@echo "== The rules of the four profiles (gleek rules ...)"
+	@for p in cotton parlett publications-international pedagogical; do $(BIN)/gleek rules $$p; echo; done
 	@echo "== Bots play a deal (gleek play --profile parlett --variant play-high --seed 1)"
 	@$(BIN)/gleek play --profile parlett --variant play-high --seed 1
 	@echo

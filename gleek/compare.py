@@ -75,7 +75,7 @@ class Matrix:
                     "cells": {
                         p: {
                             "value": c.value,
-                            "source": c.source.cite(quotes=True),
+                            "source": c.source.data(),
                             "inferred": c.inferred,
                         }
                         for p, c in zip(self.profiles, r.cells, strict=True)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import attrs
 
@@ -37,7 +37,12 @@ from gleek.state import (
     outcome,
 )
 
+if TYPE_CHECKING:
+    from gleek.record.game import Record
+
 __all__ = ["Bot", "DealRecord", "Session", "play_deal"]
+
+Claims = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 
 
 @runtime_checkable
@@ -63,6 +68,9 @@ class DealRecord:
 
     final: State
     """The state at the end of the deal."""
+    claims: Claims | None = None
+    """What each seat declared before the first trick (sets and small trumps, as the record
+    format writes them, e.g. ``gleek-A``, ``tiddy``), by seat; None when not recorded."""
     outcome: Outcome = attrs.field(init=False)
     """The deal's result (:func:`~gleek.state.outcome` of :attr:`final`)."""
 
@@ -72,7 +80,23 @@ class DealRecord:
             raise ArgumentError(
                 f"final must be a finished deal; this one is in the {self.final.phase.value} phase"
             )
+        if self.claims is not None and not (
+            isinstance(self.claims, tuple)
+            and len(self.claims) == 3
+            and all(
+                isinstance(c, tuple) and all(isinstance(x, str) for x in c) for c in self.claims
+            )
+        ):
+            raise ArgumentTypeError(
+                f"claims must be None or 3 tuples of str by seat, not {self.claims!r:.80}"
+            )
         object.__setattr__(self, "outcome", outcome(self.final))
+
+    def _repr_svg_(self) -> str:
+        """Jupyter shows the picture of the finished deal (:func:`gleek.svg.draw`)."""
+        from gleek.svg import draw
+
+        return draw(self.final)
 
     @property
     def actions(self) -> tuple[tuple[int, Action], ...]:
@@ -202,6 +226,36 @@ class Session:
             dealer,
             stake,
         )
+
+    @staticmethod
+    def from_record(record: Record, deals: int | None = None) -> Session:
+        """The session a :class:`~gleek.record.Record` tells, ready to go on: its starting
+        chips, pot, dealer and ruff stake, and its deals recorded in order.
+
+        ``deals`` is the number of deals planned in all (at least as many as recorded); by
+        default the recorded number rounded up to the profile's multiple (a 2-deal record of a
+        3-deal session can be continued with one more deal).
+        """
+        from gleek.record.game import Record
+
+        check_type("record", record, Record, "a Record (from gleek.record.read)")
+        done = len(record.deals)
+        m = record.profile.session.deals_multiple
+        planned = max(m, -(-done // m) * m) if deals is None else check_int("deals", deals, low=1)
+        if planned < done:
+            raise ArgumentError(f"deals must be at least the {done} recorded, not {planned}")
+        s = Session.start(
+            record.profile,
+            planned,
+            players=record.players,
+            chips=record.chips,
+            pot=record.pot,
+            dealer=record.dealer,
+            ruff_stake=record.ruff_stake,
+        )
+        for deal in record.deals:
+            s = s.record(deal)
+        return s
 
     @property
     def warnings(self) -> tuple[str, ...]:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import gleek
+import gleek.record
 from gleek.cards import Card
 from gleek.sim.bots import RandomBot
 from gleek.state import Phase, State
@@ -135,6 +136,8 @@ def test_jupyter_shows_states_observations_deals_and_outcomes() -> None:
     assert gleek.observation(final, 2)._repr_svg_().startswith("<svg")
     deal = replay_file(ROOT / "examples" / "parlett-s0-auction.yaml")[0]
     assert ET.fromstring(deal._repr_svg_()).get("data-phase") == "over"
+    record = gleek.record.read(ROOT / "examples" / "parlett-s0-auction.yaml")
+    assert record.deals[0]._repr_svg_() == draw(deal.final)
     table = gleek.outcome(final)._repr_html_()
     assert table.startswith("<table")
     for seat in range(3):

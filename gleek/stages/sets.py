@@ -1,6 +1,6 @@
 """Stage 4: gleeks, mournivals, and Tiddy (with Towser and Tumbler in that variant).
 
-Counted on each hand after the exchange, before the first trick (rulings.md). Each opponent pays
+Counted on each hand after the exchange, before the first trick. Each opponent pays
 the holder: gleek A 4, K 3, Q 2, J 1; mournival A 8, K 6, Q 4, J 2. A mournival is not also a
 gleek; every player is paid for every set.
 
@@ -77,7 +77,8 @@ def small_trump_payments(
 ) -> tuple[Payment, ...]:
     """The holder of Tiddy (Towser, Tumbler) after the exchange is paid once by each opponent.
 
-    A small trump discarded by the buyer is in no hand and pays nobody (inferred, rulings.md).
+    A small trump discarded by the buyer is in no hand and pays nobody (inferred; see "Where
+    the sources are silent").
     """
     out = []
     for seat in range(3):

@@ -109,6 +109,12 @@ class DealRecord:
         hand = (mask_of(s.dealt[s.buyer]) & ~laid_out) | mask_of(s.stock)
         return forfeit_payments(s.profile, s.buyer, hand, laid_out, self.claims[s.buyer])
 
+    def _repr_svg_(self) -> str:
+        """Jupyter shows the picture of the finished deal (:func:`gleek.svg.draw`)."""
+        from gleek.svg import draw
+
+        return draw(self.final)
+
     @property
     def actions(self) -> tuple[tuple[int, Action], ...]:
         """Every action of the deal as ``(seat, action)``, in order (the final state's

@@ -415,6 +415,12 @@ class State:
             f"{self.phase.value}, {turn}, {sum(1 for _ in self._history())} actions>"
         )
 
+    def _repr_svg_(self) -> str:
+        """Jupyter shows the picture of :func:`gleek.svg.draw`."""
+        from gleek.svg import draw
+
+        return draw(self)
+
     def __str__(self) -> str:
         hands = self.hands
         return _picture(
@@ -1062,6 +1068,12 @@ class Observation:
             lines.append(f"seat {s}: {shown}{_score(self, s)}{mark}")
         return f"seen by seat {self.seat}\n" + _picture(self, lines)
 
+    def _repr_svg_(self) -> str:
+        """Jupyter shows the picture of :func:`gleek.svg.draw`."""
+        from gleek.svg import draw
+
+        return draw(self)
+
 
 def observation(state: State, seat: int) -> Observation:
     """The part of ``state`` that ``seat`` (0, 1 or 2) may see."""
@@ -1142,6 +1154,12 @@ class Outcome:
     price: int
     trumps: Suit
     ruff: RuffResult
+
+    def _repr_html_(self) -> str:
+        """Jupyter shows the table of :func:`gleek.svg.outcome_html`."""
+        from gleek.svg import outcome_html
+
+        return outcome_html(self)
 
 
 def outcome(state: State) -> Outcome:

@@ -4,19 +4,19 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck pytest pytest-compiled compiled docs bench clean
+.PHONY: demo test lint typecheck pytest pytest-compiled compiled browser docs bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	@# an older non-editable install can leave an empty gleek/ that would shadow the checkout
-	-rmdir $(VENV)/lib/python*/site-packages/gleek 2>/dev/null
+	rmdir $(VENV)/lib/python*/site-packages/gleek 2>/dev/null || true
 	touch $(STAMP)
 
 demo: $(STAMP)
-	@echo "== The rules of the three profiles (gleek rules ...)"
-	@for p in parlett publications-international pedagogical; do $(BIN)/gleek rules $$p; echo; done
+	@echo "== The rules of the four profiles (gleek rules ...)"
+	@for p in cotton parlett publications-international pedagogical; do $(BIN)/gleek rules $$p; echo; done
 	@echo "== Bots play a deal (gleek play --profile parlett --variant play-high --seed 1)"
 	@$(BIN)/gleek play --profile parlett --variant play-high --seed 1
 	@echo
@@ -28,6 +28,11 @@ demo: $(STAMP)
 	@echo
 	@echo "== How the sources differ (gleek compare)"
 	@$(BIN)/gleek compare
+	@echo
+	@echo "== A record as a page that steps through it (gleek show ... --html)"
+	@mkdir -p build
+	@$(BIN)/gleek show examples/parlett-s0-auction.yaml --html build/viewer.html >/dev/null
+	@echo "Open file://$(abspath build/viewer.html) in a browser (arrow keys step through the deal)."
 
 test: lint typecheck pytest pytest-compiled docs
 
@@ -38,7 +43,11 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict gleek
 
-pytest: $(STAMP)
+# The browser test needs Chromium and chromedriver: installed from Debian's packages if missing.
+browser:
+	@bash tools/install-browser.sh
+
+pytest: $(STAMP) browser
 	GLEEK_EXPECT_COMPILED=0 $(BIN)/python -m pytest gleek tests docs README.md
 
 # The second build: the per-platform wheel with the fast core compiled by mypyc, unpacked over a
@@ -54,7 +63,7 @@ compiled: $(STAMP)
 	@# the shared inputs sit beside the checkout; the copy finds them beside it too
 	if [ -d ../shared ]; then ln -sfn $(abspath ../shared) $(COMPILED)/shared; fi
 
-pytest-compiled: compiled
+pytest-compiled: compiled browser
 	@# (the compiled modules' sources are not collected again for their doctests)
 	cd $(COMPILED)/tree && GLEEK_EXPECT_COMPILED=1 $(CURDIR)/$(BIN)/python -m pytest \
 		$(patsubst %,--ignore=%,$(shell $(BIN)/python setup.py --compiled-modules)) \
@@ -67,4 +76,4 @@ bench: compiled
 	$(BIN)/python benchmarks/playout.py --compiled $(COMPILED)/tree
 
 clean:
-	rm -rf $(VENV) docs/_build .mypy_cache .pytest_cache .ruff_cache dist
+	rm -rf $(VENV) build docs/_build docs/generated .mypy_cache .pytest_cache .ruff_cache dist

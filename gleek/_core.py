@@ -462,6 +462,12 @@ class State:
             f"{self.phase.value}, {turn}, {len(history(self))} actions>"
         )
 
+    def _repr_svg_(self) -> str:
+        """Jupyter shows the picture of :func:`gleek.svg.draw`."""
+        from gleek.svg import draw
+
+        return draw(self)
+
     def __str__(self) -> str:
         from gleek.state import _state_text
 
@@ -692,7 +698,8 @@ def _after_bid(n: State, a: AuctionState, action: Action) -> State:
         m._payments = n._payments
     else:
         m = State(deal, n, action, seat, DISCARD_PHASE, a2.buyer, n._h0, n._h1, n._h2, None)
-        m._payments = n._payments + price_payments(deal.profile, a2.buyer, a2.bid)
+        eldest = (deal.dealer + 1) % 3
+        m._payments = n._payments + price_payments(deal.profile, a2.buyer, a2.bid, eldest)
     m._auction = a2
     return m
 

@@ -29,8 +29,8 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-_KINDS: Final = ("bid", "pass", "discard", "wait", "vie", "see", "revie", "play")
-_RUFF_WORDS: Final = frozenset(("wait", "vie", "see", "revie"))
+_KINDS: Final = ("bid", "pass", "discard", "wait", "vie", "see", "revie", "double", "play")
+_RUFF_WORDS: Final = frozenset(("wait", "vie", "see", "revie", "double"))
 
 
 def _card_arg(name: str, card: object) -> Card:
@@ -101,7 +101,7 @@ class Action:
 
     @staticmethod
     def word(word: str) -> Action:
-        """``pass``, ``wait``, ``vie``, ``see`` or ``revie``."""
+        """``pass``, ``wait``, ``vie``, ``see``, ``revie`` or ``double``."""
         check_type("word", word, str, "a str")
         if word.lower() not in _WORDS:
             raise ArgumentError(f"word must be one of {', '.join(_WORDS)}; not {word!r}")
@@ -122,14 +122,14 @@ class Action:
             return _PLAY[c.index] if parts[0] == "play" else _DISCARD[c.index]
         raise ArgumentError(
             f"not an action: {text!r:.60} (write bid N, pass, discard CARD, wait, vie, see, "
-            "revie or play CARD)"
+            "revie, double or play CARD)"
         )
 
 
 _BIDS: Final = tuple(Action("bid", n) for n in range(256))  # interned, like the cards
 _PLAY: Final = tuple(Action("play", None, c) for c in CARDS)
 _DISCARD: Final = tuple(Action("discard", None, c) for c in CARDS)
-_WORDS: Final = {w: Action(w) for w in ("pass", "wait", "vie", "see", "revie")}
+_WORDS: Final = {w: Action(w) for w in ("pass", "wait", "vie", "see", "revie", "double")}
 PASS: Final = _WORDS["pass"]
 
 

@@ -25,7 +25,8 @@ import attrs
 
 from gleek import _core
 from gleek._args import check_int, check_seat, check_type, type_name
-from gleek._core import State, apply, legal_actions, net_chips
+from gleek._core import State, apply, legal_actions
+from gleek._core import net_chips as net_chips
 from gleek.actions import (
     _RUFF_WORDS,
     Action,
@@ -38,7 +39,7 @@ from gleek.errors import ArgumentError, ArgumentTypeError, IllegalAction
 from gleek.profile import Profile
 from gleek.stages.common import SUIT_MASK, Payment
 from gleek.stages.deal import DealInfo, deal_cards
-from gleek.stages.ruff import next_stake
+from gleek.stages.ruff import next_stake, ruff_choices
 from gleek.stages.tricks import legal_mask
 
 __all__ = [
@@ -323,7 +324,9 @@ def check_action(
         if r.vier < 0:
             return IllegalAction(
                 "bad-ruff-call",
-                f"{who} said {action} before anyone vied (only wait or vie)",
+                f"{who} said {action} before anyone vied (only "
+                + " or ".join(ruff_choices(state.profile, r))
+                + ")",
                 seat=seat,
             )
         return IllegalAction(
@@ -457,6 +460,12 @@ class Observation:
             lines.append(f"seat {s}: {shown}{_score(self, s)}{mark}")
         return f"seen by seat {self.seat}\n" + _picture(self, lines)
 
+    def _repr_svg_(self) -> str:
+        """Jupyter shows the picture of :func:`gleek.svg.draw`."""
+        from gleek.svg import draw
+
+        return draw(self)
+
 
 def observation(state: State, seat: int) -> Observation:
     """The part of ``state`` that ``seat`` (0, 1 or 2) may see."""
@@ -526,6 +535,12 @@ class Outcome:
     price: int
     trumps: Suit
     ruff: RuffResult
+
+    def _repr_html_(self) -> str:
+        """Jupyter shows the table of :func:`gleek.svg.outcome_html`."""
+        from gleek.svg import outcome_html
+
+        return outcome_html(self)
 
 
 def outcome(state: State) -> Outcome:

@@ -108,7 +108,8 @@ class Reference:
             assert self.auction is not None
             self.auction = auction_apply(p, self.auction, seat, action.amount)
             if self.auction.over:
-                self.payments += price_payments(p, self.auction.buyer, self.auction.bid)
+                eldest = (self.info.dealer + 1) % 3
+                self.payments += price_payments(p, self.auction.buyer, self.auction.bid, eldest)
                 self.phase = "discard"
         elif self.phase == "discard":
             assert action.card is not None and self.auction is not None

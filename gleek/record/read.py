@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import IO, Any
 
-from gleek.errors import RecordError
+from gleek._args import check_type, type_name
+from gleek.errors import ArgumentTypeError, RecordError
 from gleek.schemacheck import load_schema, problems
 from gleek.sourcemap import Located, LocatedError, load_located
 
@@ -29,12 +30,15 @@ def load_located_record(text: str | bytes, name: str = "<string>") -> Located:
 
 def loads(text: str | bytes, name: str = "<string>") -> dict[str, Any]:
     """A record from YAML or JSON text, checked against the record schema."""
+    check_type("text", text, (str, bytes), "the record's text (str or bytes)")
     data: dict[str, Any] = load_located_record(text, name).data
     return data
 
 
 def load(fp: IO[str] | IO[bytes] | str | Path) -> dict[str, Any]:
     """A record from an open file or a path."""
+    if not isinstance(fp, str | Path) and not callable(getattr(fp, "read", None)):
+        raise ArgumentTypeError(f"fp must be a path or an open file, not {type_name(fp)}")
     if isinstance(fp, str | Path):
         path = Path(fp)
         try:

@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from pathlib import Path as FsPath
 from typing import Any
 
+import attrs
+
 from gleek.cards import CARDS, Card, mask_of
 from gleek.errors import CardError, ProfileError
 from gleek.profile import Profile, load_profile, load_variant
@@ -18,8 +20,18 @@ from gleek.schemacheck import load_schema, problems
 from gleek.sourcemap import Located, LocatedError, Path, format_path, load_located
 from gleek.stages.common import POT, RANK_MASK, Payment
 from gleek.stages.deal import stack_deck
-from gleek.stages.sets import sets_held, small_trumps_held
-from gleek.state import Action, Outcome, Phase, State, apply, check_action, new_deal, outcome
+from gleek.stages.sets import forfeit_payments, sets_held, small_trumps_held
+from gleek.state import (
+    Action,
+    Outcome,
+    Phase,
+    State,
+    apply,
+    check_action,
+    net_chips,
+    new_deal,
+    outcome,
+)
 
 __all__ = ["replay_document", "validate_bytes"]
 
@@ -32,13 +44,19 @@ class _Stop(Exception):
         self.problem = problem
 
 
-def validate_bytes(data: bytes | str, file: str, base_dir: FsPath | None = None) -> Report:
-    """Validate a record given as text; ``file`` names it in the report."""
+def validate_bytes(
+    data: bytes | str,
+    file: str,
+    base_dir: FsPath | None = None,
+    finals: list[State] | None = None,
+) -> Report:
+    """Validate a record given as text; ``file`` names it in the report. The final state of
+    each deal replayed to its end is appended to ``finals`` if given."""
     try:
         doc = load_located(data, file)
     except LocatedError as exc:
         return _early(file, [Problem(exc.code, exc.message, None, None, exc.line, exc.column)])
-    return replay_document(doc, file, base_dir)
+    return replay_document(doc, file, base_dir, finals)
 
 
 def _early(
@@ -47,8 +65,11 @@ def _early(
     return Report(file, profile, tuple(variants), tuple(errors), (), (), ())
 
 
-def replay_document(doc: Located, file: str, base_dir: FsPath | None = None) -> Report:
-    """Check the schema, load the profile, replay every deal."""
+def replay_document(
+    doc: Located, file: str, base_dir: FsPath | None = None, finals: list[State] | None = None
+) -> Report:
+    """Check the schema, load the profile, replay every deal (the final states go to
+    ``finals`` if given)."""
     found = problems(doc, load_schema("record"))
     data: Any = doc.data
     pname = data.get("profile") if isinstance(data, dict) else None
@@ -100,7 +121,9 @@ def replay_document(doc: Located, file: str, base_dir: FsPath | None = None) -> 
                 vlist,
             )
     profile = _load(pname, tuple(vlist), base_dir)
-    return _Replayer(doc, file, profile, tuple(vlist)).run()
+    replayer = _Replayer(doc, file, profile, tuple(vlist))
+    replayer.finals = [] if finals is None else finals
+    return replayer.run()
 
 
 def _load(name: str, variants: tuple[str, ...], base_dir: FsPath | None) -> Profile:
@@ -151,6 +174,7 @@ class _Replayer:
         self.players: tuple[str, str, str] = tuple(self.data["players"])
         self.seats = {n: i for i, n in enumerate(self.players)}
         self.deal_no = 0
+        self.finals: list[State] = []
 
     # -- problems
     def problem(self, code: str, message: str, path: Path, *, key: bool = False) -> Problem:
@@ -362,7 +386,7 @@ class _Replayer:
             state = self.act(state, seat, Action.word(word), epath)
         if state.phase is Phase.RUFF:
             raise self.stop("incomplete", "the vying for the ruff is not finished", path)
-        warnings = self.claims(deal, path, state)
+        warnings, forfeits = self.claims(deal, path, state)
         # Tricks
         tricks = deal.get("tricks") or []
         for t, trick in enumerate(tricks):
@@ -400,14 +424,23 @@ class _Replayer:
             raise self.stop(
                 "incomplete", f"the record stops after {len(state.tricks)} of 12 tricks", path
             )
+        self.finals.append(state)
         o = outcome(state)
+        if forfeits:
+            payments = o.payments + forfeits
+            chips, pot = net_chips(payments)
+            o = attrs.evolve(o, payments=payments, chips=chips, pot=pot)
         summary = self.summary(state, o)
         return o, summary, self.check_result(deal, path, o), warnings
 
-    def claims(self, deal: dict[str, Any], path: Path, state: State) -> list[Problem]:
-        """false-claim errors stop the deal; ``unclaimed`` warnings are returned."""
+    def claims(
+        self, deal: dict[str, Any], path: Path, state: State
+    ) -> tuple[list[Problem], tuple[Payment, ...]]:
+        """false-claim errors stop the deal; ``unclaimed`` warnings are returned, with the
+        forfeits of claims for sets the buyer laid out in the stock (``sets.forfeit``)."""
         if "claims" not in deal:
-            return []
+            return [], ()
+        forfeits: list[Payment] = []
         claims: dict[str, list[str]] = deal["claims"] or {}
         held: dict[int, set[str]] = {}
         for seat in range(3):
@@ -420,6 +453,10 @@ class _Replayer:
         for name, items in claims.items():
             seat = self.seat(name, (*path, "claims", name))
             for j, claim in enumerate(items):
+                forfeit = self._forfeit(seat, claim, state)
+                if forfeit:
+                    forfeits += forfeit
+                    continue
                 if claim not in held[seat]:
                     raise self.stop(
                         "false-claim",
@@ -440,7 +477,15 @@ class _Replayer:
                         where,
                     )
                 )
-        return out
+        return out, tuple(forfeits)
+
+    def _forfeit(self, seat: int, claim: str, state: State) -> tuple[Payment, ...]:
+        """The forfeit of ``claim`` by ``seat`` (:func:`~gleek.stages.sets.forfeit_payments`)."""
+        if seat != state.buyer:
+            return ()
+        return forfeit_payments(
+            self.profile, seat, mask_of(state.hand(seat)), mask_of(state.discards), (claim,)
+        )
 
     def _why_not(self, seat: int, claim: str, state: State) -> str:
         hand = mask_of(state.hand(seat))
@@ -466,7 +511,7 @@ class _Replayer:
 
         ruff = (
             None
-            if not o.ruff.vied or o.ruff.winner is None
+            if o.ruff.winner is None  # pool model, nobody vied: shown down at once, stake 0
             else (names[o.ruff.winner], o.ruff.stake, o.ruff.shown)
         )
         return DealSummary(

@@ -61,7 +61,6 @@ setup(
     packages=[
         *find_packages(include=["gleek", "gleek.*"]),
         "gleek.profiles",
-        "gleek.profiles.variants",
     ],
     ext_modules=ext_modules(),
     cmdclass={"build_ext": OptionalBuildExt},

@@ -107,6 +107,12 @@ def worker(mode: str, profile_id: str, n: int, seed: int) -> dict[str, object]:
     return {"deals_per_s": n / seconds, "actions_per_deal": actions / n, "compiled": compiled}
 
 
+def gleek_profiles() -> tuple[str, ...]:
+    import gleek
+
+    return gleek.list_profiles()
+
+
 def run_worker(tree: Path, mode: str, profile_id: str, n: int, seed: int) -> dict[str, object]:
     env = {**os.environ, "PYTHONPATH": str(tree)}
     out = subprocess.run(
@@ -131,7 +137,7 @@ def run_baseline(path: Path, n: int) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("n", nargs="?", type=int, default=2000, help="deals per run")
-    parser.add_argument("--profile", action="append", default=[], help="default: all three")
+    parser.add_argument("--profile", action="append", default=[], help="default: every one")
     parser.add_argument("--mode", action="append", choices=MODES, default=[])
     parser.add_argument("--reps", type=int, default=5, help="interleaved runs of each")
     parser.add_argument("--baseline", type=Path, default=DEFAULT_BASELINE)
@@ -142,7 +148,7 @@ def main() -> int:
         mode, pid, n, seed = args.worker
         print(json.dumps(worker(mode, pid, int(n), int(seed))))
         return 0
-    profiles = args.profile or ["parlett", "publications-international", "pedagogical"]
+    profiles = args.profile or list(gleek_profiles())
     modes = args.mode or list(MODES)
     builds = {"pure": ROOT}
     if args.compiled:

@@ -69,7 +69,24 @@ def _suit_tables(table: tuple[Action, ...]) -> tuple[tuple[tuple[Action, ...], .
 
 
 _PLAY_BY_SUIT: Final = _suit_tables(PLAY)
-_DISCARD_BY_SUIT: Final = _suit_tables(DISCARD)
+# Built on first use (not at import): the discard actions and the card indices by holding.
+_LAZY: dict[str, tuple[tuple[tuple[object, ...], ...], ...]] = {}
+
+
+def _discard_tables() -> tuple[tuple[tuple[Action, ...], ...], ...]:
+    t = _LAZY.get("discard")
+    if t is None:
+        t = _LAZY["discard"] = _suit_tables(DISCARD)
+    return t  # type: ignore[return-value]
+
+
+def _card_tables() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    t = _LAZY.get("cards")
+    if t is None:
+        t = _LAZY["cards"] = _cards_by_suit()
+    return t  # type: ignore[return-value]
+
+
 _S0: Final = _PLAY_BY_SUIT[0]
 _S1: Final = _PLAY_BY_SUIT[1]
 _S2: Final = _PLAY_BY_SUIT[2]
@@ -83,27 +100,23 @@ def _cards_by_suit() -> tuple[tuple[tuple[int, ...], ...], ...]:
     )
 
 
-_CARDS_BY_SUIT: Final = _cards_by_suit()
-_C0: Final = _CARDS_BY_SUIT[0]
-_C1: Final = _CARDS_BY_SUIT[1]
-_C2: Final = _CARDS_BY_SUIT[2]
-_C3: Final = _CARDS_BY_SUIT[3]
-
-
 def play_actions(hand: int) -> tuple[Action, ...]:
     """The play actions of every card in ``hand``, suit by suit, low cards first."""
     return _S0[hand & _M11] + _S1[(hand >> 11) & _M11] + _S2[(hand >> 22) & _M11] + _S3[hand >> 33]
 
 
 def discard_actions(mask: int) -> tuple[Action, ...]:
-    t = _DISCARD_BY_SUIT
+    t = _discard_tables()
     return (
         t[0][mask & _M11] + t[1][(mask >> 11) & _M11] + t[2][(mask >> 22) & _M11] + t[3][mask >> 33]
     )
 
 
 def _hand_cards(hand: int) -> tuple[int, ...]:
-    return _C0[hand & _M11] + _C1[(hand >> 11) & _M11] + _C2[(hand >> 22) & _M11] + _C3[hand >> 33]
+    t = _card_tables()
+    return (
+        t[0][hand & _M11] + t[1][(hand >> 11) & _M11] + t[2][(hand >> 22) & _M11] + t[3][hand >> 33]
+    )
 
 
 class Deal:
@@ -926,7 +939,7 @@ def rollout(n: State, policy: str, rng: random.Random) -> State:
             if follow and play_high:
                 c = 11 * led + follow.bit_length() - 1
             elif follow:
-                opts = _CARDS_BY_SUIT[led][follow]
+                opts = _card_tables()[led][follow]
                 c = (
                     _greedy_follow(opts, trick, nt, key, led)
                     if greedy

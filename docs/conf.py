@@ -20,6 +20,9 @@ from gleek.profile import (  # noqa: E402
 )
 from gleek.schemacheck import load_schema  # noqa: E402
 from gleek.sources import bibliography, cotton_sentences  # noqa: E402
+from gleek.state import Phase, observation  # noqa: E402
+from gleek.svg import draw  # noqa: E402
+from gleek.viewer import replay_file, write_viewer  # noqa: E402
 
 project = "gleek"
 author = "The gleek developers"
@@ -30,6 +33,7 @@ html_theme = "alabaster"
 html_theme_options = {"page_width": "1320px", "sidebar_width": "220px"}
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
+html_extra_path = ["generated/extra"]
 nitpicky = False
 suppress_warnings = ["ref.python"]
 
@@ -131,6 +135,61 @@ def _matrix_page() -> str:
     return "\n".join(lines)
 
 
+GALLERY_RECORD = "examples/parlett-s0-auction.yaml"
+GALLERY_INVALID = "tests/records/revoke.yaml"
+
+
+def _gallery(out: Path) -> str:
+    """Pictures of one example deal at each stage, an observation, and the viewer pages."""
+    root = HERE.parent
+    pictures = out / "gallery"
+    pictures.mkdir(exist_ok=True)
+    (out / "extra").mkdir(exist_ok=True)
+    deal = replay_file(root / GALLERY_RECORD)[0]
+    states = [step.state for step in deal.steps]
+
+    def first(phase: Phase, offset: int = 0) -> int:
+        return next(i for i, s in enumerate(states) if s.phase is phase) + offset
+
+    mid_play = first(Phase.PLAY, 17)  # five tricks played, two cards of the sixth down
+    shots = [
+        ("dealt", 0, "Dealt: the turn-up, the stock face down, the auction about to open."),
+        ("discard", first(Phase.DISCARD, 3), "The buyer has paid and is discarding."),
+        ("ruff", first(Phase.RUFF, 2), "The stock taken; the players vie for the ruff."),
+        ("play", mid_play, "In play: the trick on the table, tricks and points so far."),
+        ("over", len(states) - 1, "The deal is over: the last trick and the settlement."),
+    ]
+    lines = []
+    for name, i, caption in shots:
+        svg = draw(states[i], names=deal.names)
+        (pictures / f"{name}.svg").write_text(svg, encoding="utf-8")
+        lines += [
+            f".. figure:: /generated/gallery/{name}.svg",
+            "   :width: 600px",
+            "",
+            f"   {caption}",
+            "",
+        ]
+    seen = observation(states[mid_play], 2)
+    (pictures / "observation.svg").write_text(
+        draw(seen, names=deal.names, four_colour=True), encoding="utf-8"
+    )
+    lines += [
+        ".. figure:: /generated/gallery/observation.svg",
+        "   :width: 600px",
+        "",
+        f"   The same moment as {deal.names[2]} sees it (``observation(state, 2)``), in four "
+        "colours: the other hands and the discards face down.",
+        "",
+    ]
+    for record, page in (
+        (GALLERY_RECORD, "viewer-example.html"),
+        (GALLERY_INVALID, "viewer-invalid.html"),
+    ):
+        write_viewer(out / "extra" / page, root / record)
+    return "\n".join(lines)
+
+
 def _cotton_page() -> str:
     b = bibliography()["cotton"]
     lines = [
@@ -181,6 +240,7 @@ def _generate() -> None:
         (out / f"profile-{pid}.rst").write_text(_profile_page(pid), encoding="utf-8")
     (out / "variants.rst").write_text(_variants_page(), encoding="utf-8")
     (out / "matrix.rst").write_text(_matrix_page(), encoding="utf-8")
+    (out / "gallery.rst").write_text(_gallery(out), encoding="utf-8")
     (out / "cotton.rst").write_text(_cotton_page(), encoding="utf-8")
     (out / "sources.rst").write_text(_sources_page(), encoding="utf-8")
     for name in ("profile", "record", "report"):

@@ -1,4 +1,4 @@
-"""The ``gleek`` command: profiles, rules, play, validate, compare, match.
+"""The ``gleek`` command: profiles, rules, play, validate, compare, show, match.
 
 Bad arguments print one line and exit with status 2; bad files exit with status 1 (for
 ``validate``, 1 means invalid records and 2 that the command could not run). Never a traceback.
@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from gleek.errors import GleekError, ProfileError, RecordError
+from gleek.errors import ArgumentError, GleekError, ProfileError, RecordError
 from gleek.profile import list_profiles, load_profile, variant_titles
 
 __all__ = ["main"]
@@ -36,7 +36,7 @@ def _parser() -> argparse.ArgumentParser:
         dest="command",
         required=True,
         parser_class=_Parser,
-        metavar="{profiles,rules,play,validate,compare,match}",
+        metavar="{profiles,rules,play,validate,compare,show,match}",
     )
 
     sub.add_parser("profiles", help="list profiles and variants with their titles")
@@ -64,10 +64,19 @@ def _parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="also write the deals as a format-1 record (.yaml or .json)",
     )
+    pl.add_argument(
+        "--html", type=Path, metavar="FILE", help="also write a page that steps through the deals"
+    )
 
     v = sub.add_parser("validate", help="replay recorded deals and report the first rule broken")
     v.add_argument("files", nargs="+", metavar="FILE")
     v.add_argument("--json", action="store_true", help="print the report as JSON")
+
+    sh = sub.add_parser("show", help="a record as a page that steps through it (or one picture)")
+    sh.add_argument("record", type=Path, metavar="RECORD")
+    sh.add_argument("--html", type=Path, metavar="FILE", help="write the step-by-step page here")
+    sh.add_argument("--svg", type=Path, metavar="FILE", help="write the last state reached here")
+    sh.add_argument("--four-colour", action="store_true", help="blue diamonds, green clubs")
 
     c = sub.add_parser("compare", help="how the profiles differ: matrix, record, simulation")
     c.add_argument(
@@ -94,7 +103,15 @@ def _parser() -> argparse.ArgumentParser:
         "--workers",
         type=_positive,
         default=None,
-        help="processes for --simulate (default: all cores)",
+        help="processes for --simulate (default: all cores; never more than sessions of deals)",
+    )
+    c.add_argument(
+        "--scheduler",
+        type=_scheduler,
+        default=None,
+        metavar="WHERE",
+        help="where --simulate runs: 'processes' (default), 'dask' (a local dask cluster) "
+        "or tcp://HOST:PORT (a running dask scheduler)",
     )
     c.add_argument("--no-progress", action="store_true", help="no progress bar")
 
@@ -123,6 +140,15 @@ def _positive(text: str) -> int:
     if n < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
     return n
+
+
+def _scheduler(text: str) -> str:
+    from gleek.sim.batch import check_scheduler
+
+    try:
+        return check_scheduler(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -154,6 +180,8 @@ def _run(args: argparse.Namespace) -> int:
         return _play(args)
     if args.command == "validate":
         return _validate(args)
+    if args.command == "show":
+        return _show(args)
     if args.command == "match":
         return _match(args)
     return _compare(args)
@@ -216,6 +244,45 @@ def _play(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise RecordError(f"cannot write: {exc.strerror}", file=str(args.out)) from None
         print(f"Wrote {args.out}")
+    if args.html is not None:
+        from gleek.record import dumps
+        from gleek.viewer import write_viewer
+
+        write_viewer(args.html, text=dumps(session), name=f"{profile.id} seed {args.seed}")
+        print(f"Wrote {args.html}")
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    from gleek.record import validate
+    from gleek.svg import draw
+    from gleek.viewer import replay_file, write_viewer
+
+    if args.html is None and args.svg is None:
+        raise UsageError("gleek show: give --html FILE, --svg FILE or both")
+    report = validate(args.record)
+    if args.html is not None:
+        write_viewer(args.html, args.record, four_colour=args.four_colour)
+        print(f"Wrote {args.html}")
+    if args.svg is not None:
+        try:
+            deals = replay_file(args.record)
+        except RecordError:
+            deals = ()
+        if not deals:
+            raise RecordError(
+                "no deal could be replayed, so there is no picture", file=str(args.record)
+            )
+        last = deals[-1]
+        picture = draw(last.final, names=last.names, four_colour=args.four_colour)
+        try:
+            args.svg.write_text(picture, encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot write: {exc.strerror}", file=str(args.svg)) from None
+        print(f"Wrote {args.svg}")
+    if not report.valid:
+        print(f"gleek show: {report.errors[0].human(report.file)}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -253,6 +320,10 @@ def _compare(args: argparse.Namespace) -> int:
         else:
             print(result.text())
         return 0
+    if args.simulate is None:
+        for flag in ("workers", "scheduler"):
+            if getattr(args, flag) is not None:
+                raise UsageError(f"gleek compare: --{flag} applies only to --simulate")
     if args.simulate is not None:
         progress: Callable[[int], None] | None = None
         bar = None
@@ -273,8 +344,11 @@ def _compare(args: argparse.Namespace) -> int:
                 seed=args.seed,
                 bots=args.bots,
                 workers=args.workers,
+                scheduler=args.scheduler,
                 progress=progress,
             )
+        except ArgumentError as exc:  # the scheduler cannot be used (dask missing, unreachable)
+            raise UsageError(f"gleek compare: --scheduler: {exc}") from None
         finally:
             if bar is not None:
                 bar.close()

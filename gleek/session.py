@@ -22,9 +22,11 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 import attrs
 
 from gleek._args import check_int, check_seat, check_type, type_name
-from gleek.cards import Card
+from gleek.cards import Card, mask_of
 from gleek.errors import ArgumentError, ArgumentTypeError
 from gleek.profile import Profile
+from gleek.stages.common import Payment
+from gleek.stages.sets import forfeit_payments
 from gleek.state import (
     Action,
     Observation,
@@ -32,6 +34,7 @@ from gleek.state import (
     State,
     apply,
     legal_actions,
+    net_chips,
     new_deal,
     observation,
     outcome,
@@ -90,7 +93,27 @@ class DealRecord:
             raise ArgumentTypeError(
                 f"claims must be None or 3 tuples of str by seat, not {self.claims!r:.80}"
             )
-        object.__setattr__(self, "outcome", outcome(self.final))
+        result = outcome(self.final)
+        forfeits = self._forfeits()
+        if forfeits:  # a claimed set that the buyer laid out (sets.forfeit) is charged too
+            payments = result.payments + forfeits
+            chips, pot = net_chips(payments)
+            result = attrs.evolve(result, payments=payments, chips=chips, pot=pot)
+        object.__setattr__(self, "outcome", result)
+
+    def _forfeits(self) -> tuple[Payment, ...]:
+        s = self.final
+        if self.claims is None or s.buyer is None or not self.claims[s.buyer]:
+            return ()
+        laid_out = mask_of(s.discards)
+        hand = (mask_of(s.dealt[s.buyer]) & ~laid_out) | mask_of(s.stock)
+        return forfeit_payments(s.profile, s.buyer, hand, laid_out, self.claims[s.buyer])
+
+    def _repr_svg_(self) -> str:
+        """Jupyter shows the picture of the finished deal (:func:`gleek.svg.draw`)."""
+        from gleek.svg import draw
+
+        return draw(self.final)
 
     @property
     def actions(self) -> tuple[tuple[int, Action], ...]:

@@ -265,3 +265,20 @@ def test_a_doubled_ruff_is_described() -> None:
     text = describe_deal(s, gleek.outcome(s), ("North", "East", "West"))
     assert "Ruff: North wait, East wait, West double" in text
     assert "West doubles the ruff: the next deal's stake is 8" in text
+
+
+def test_a_read_record_charges_the_forfeit_in_its_deals_and_balances() -> None:
+    """Cotton's forfeit for calling a set laid out in the stock is part of the deal's result:
+    the deal read back, and the session continued from it, carry the same chips as the report."""
+    from gleek.record import read, validate
+    from gleek.session import Session
+
+    path = Path(__file__).parent.parent / "examples" / "cotton-forfeit.yaml"
+    rec = read(path)
+    report = validate(path)
+    forfeits = [p for p in rec.deals[0].outcome.payments if p.reason == "forfeit"]
+    assert [(p.payer, p.amount) for p in forfeits] == [(rec.deals[0].final.buyer, 6)] * 2
+    session = Session.from_record(rec)
+    assert dict(zip(session.players, session.balances, strict=True)) == {
+        k: v for k, v in report.chips if k != "pot"
+    }

@@ -14,13 +14,13 @@ import attrs
 
 from gleek.cards import CARDS, Card, mask_of
 from gleek.errors import CardError, ProfileError
-from gleek.profile import HONOUR_RANKS, Profile, load_profile, load_variant
+from gleek.profile import Profile, load_profile, load_variant
 from gleek.record.report import DealSummary, Problem, Report
 from gleek.schemacheck import load_schema, problems
 from gleek.sourcemap import Located, LocatedError, Path, format_path, load_located
 from gleek.stages.common import POT, RANK_MASK, Payment
 from gleek.stages.deal import stack_deck
-from gleek.stages.sets import sets_held, small_trumps_held
+from gleek.stages.sets import forfeit_payments, sets_held, small_trumps_held
 from gleek.state import (
     Action,
     Outcome,
@@ -480,28 +480,11 @@ class _Replayer:
         return out, tuple(forfeits)
 
     def _forfeit(self, seat: int, claim: str, state: State) -> tuple[Payment, ...]:
-        """Cotton: "If you call for either Mournival or Gleek, and have lay'd them out in the
-        stock, if you be taken in it, for forfeit double what you receive." A claim by the
-        buyer for a set not held, which the cards laid out would have completed, is charged
-        ``sets.forfeit`` times the set's value to each opponent; anything else is no forfeit."""
-        times = self.profile.sets.forfeit
-        kind, _, letter = claim.partition("-")
-        if times <= 0 or kind not in ("gleek", "mournival") or seat != state.buyer:
+        """The forfeit of ``claim`` by ``seat`` (:func:`~gleek.stages.sets.forfeit_payments`)."""
+        if seat != state.buyer:
             return ()
-        rank = HONOUR_RANKS[letter]
-        held = sum(1 for c in state.hand(seat) if c.rank is rank)
-        need = 4 if kind == "mournival" else 3
-        if held >= need:
-            return ()
-        laid_out = sum(1 for c in state.discards if c.rank is rank)
-        if held + laid_out < need:
-            return ()
-        value = (self.profile.sets.mournival if kind == "mournival" else self.profile.sets.gleek)[
-            HONOUR_RANKS[letter]
-        ]
-        return tuple(
-            Payment(seat, (seat + k) % 3, times * value, "forfeit", f"{claim} laid out")
-            for k in (1, 2)
+        return forfeit_payments(
+            self.profile, seat, mask_of(state.hand(seat)), mask_of(state.discards), (claim,)
         )
 
     def _why_not(self, seat: int, claim: str, state: State) -> str:

@@ -89,6 +89,11 @@ def test_render_ansi() -> None:
     assert text is not None and "deal 1 of 1" in text
     assert str(e.state_now) in text
     assert gleek.rl.raw_env().render() is None
+    svg = gleek.rl.raw_env(deals=1, render_mode="svg")
+    svg.reset(seed=1)
+    picture = svg.render()
+    assert picture is not None and picture.startswith("<svg")
+    assert picture.rstrip().endswith("</svg>")
 
 
 def test_bad_arguments() -> None:

@@ -6,7 +6,8 @@ legal actions of the seat to act (all 0 for the others). Actions are indices of 
 space of :mod:`gleek.rl.actions`. The reward is the chips each seat won in a deal, given when
 the deal ends; the dealer passes to the left and the ruff stake carries between deals, as in a
 real session. ``reset(seed=...)`` fixes every deal of the session.
-``render_mode="ansi"``: :meth:`GleekEnv.render` returns the deal as text.
+``render_mode="ansi"``: :meth:`GleekEnv.render` returns the deal as text; ``"svg"``: as an SVG
+picture (:func:`gleek.svg.draw`, every hand face up).
 
 >>> e = env(profile="pi", deals=1)
 >>> e.reset(seed=3)
@@ -58,7 +59,7 @@ class GleekEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # untyp
     """The raw environment (see the module documentation); :func:`env` wraps it."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"],
+        "render_modes": ["ansi", "svg"],
         "name": "gleek_v0",
         "is_parallelizable": False,
     }
@@ -73,8 +74,8 @@ class GleekEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # untyp
         super().__init__()
         if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
             raise ArgumentError(f"deals must be a positive whole number, not {deals!r}")
-        if render_mode not in (None, "ansi"):
-            raise ArgumentError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, "ansi", "svg"):
+            raise ArgumentError(f"render_mode must be None, 'ansi' or 'svg', not {render_mode!r}")
         self.profile = _profile(profile, variants)
         self.deals = deals
         self.render_mode = render_mode
@@ -177,6 +178,10 @@ class GleekEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # untyp
         if self.render_mode is None:
             return None
         s = self.state_now
+        if self.render_mode == "svg":
+            from gleek.svg import draw
+
+            return draw(s)
         head = (
             f"deal {min(self._deal + 1, self.deals)} of {self.deals}; "
             f"chips so far {self._scores[0]:+d} {self._scores[1]:+d} {self._scores[2]:+d}"

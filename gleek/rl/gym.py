@@ -124,6 +124,7 @@ class SingleSeatEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        """A new session (its deals fixed by ``seed``); the bots play until the learner acts."""
         super().reset(seed=seed)
         self._rng = random.Random(seed if seed is not None else random.SystemRandom().random())
         self._deal = 0
@@ -135,6 +136,11 @@ class SingleSeatEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
     def step(
         self, action: int
     ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
+        """The learner plays ``action`` (an index, legal now); then the bots play on.
+
+        Returns the observation, the chips won by deals that ended, whether the session is
+        over, False (no truncation) and ``info`` (``action_mask``, ``chips`` so far).
+        """
         s = self._now()
         if self._deal >= self.deals:
             raise ArgumentError("the session is over: call reset()")
@@ -151,6 +157,7 @@ class SingleSeatEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         return obs, float(won), self._deal >= self.deals, False, info
 
     def render(self) -> str | None:
+        """The deal as text with ``render_mode="ansi"``, else None."""
         if self.render_mode is None:
             return None
         return f"deal {min(self._deal + 1, self.deals)} of {self.deals}\n{self._now()}"

@@ -31,7 +31,7 @@ from gleek.errors import IllegalAction
 from gleek.profile import Profile
 from gleek.state import Action, Observation, Phase, State, apply, new_deal, observation
 
-__all__ = ["Knowledge", "determinize", "knowledge", "public_history"]
+__all__ = ["Knowledge", "determinize", "opening_stake", "public_history"]
 
 _SET_RANKS: Final = {"A": Rank.ACE, "K": Rank.KING, "Q": Rank.QUEEN, "J": Rank.JACK}
 _SMALL: Final = {"tiddy": Rank.FOUR, "towser": Rank.FIVE, "tumbler": Rank.SIX}
@@ -85,11 +85,6 @@ class Knowledge:
             elif pay.reason in _SMALL:
                 self.required[payee].add(Card(_SMALL[pay.reason], obs.trumps))
         self.exchanged = obs.phase in (Phase.RUFF, Phase.PLAY, Phase.OVER)
-
-
-def knowledge(obs: Observation) -> Knowledge:
-    """:class:`Knowledge` of ``obs``."""
-    return Knowledge(obs)
 
 
 @functools.cache

@@ -1,9 +1,9 @@
 """Tournaments: three bots play seeded deals, seats rotated, chips per deal with 95% intervals.
 
 Deals come in threes on one deck: deal ``3k + r`` is deck ``k`` (seeded from ``seed`` and
-``k``), dealer ``r``, with the bots moved round ``r`` seats, so every bot holds every seat's cards
-once per deck. Each deal stands alone (the profile's opening ruff stake). A bot is a shipped name
-(``random``, ``basic``, ``search`` or ``search:N`` for N playouts a decision) or
+``k``, dealt by seat ``k % 3``) with the bots moved round ``r`` seats, so every bot holds every
+seat's cards once per deck. Each deal stands alone (the profile's opening ruff stake). A bot is
+a shipped name (``random``, ``basic``, ``search`` or ``search:N`` for N playouts a decision) or
 ``module:Class``, a class whose no-argument instance has ``choose(obs, legal, rng)``.
 
 >>> r = play_match(["basic", "random", "random"], "parlett", deals=6, seed=1)
@@ -138,10 +138,11 @@ def _play_range(
     out = []
     for d in range(start, start + n):
         deck, r = divmod(d, 3)
-        # Bot b sits in seat (b + r) % 3.
+        # One dealer per deck, so the deck gives each seat the same cards three times; bot b
+        # sits in seat (b + r) % 3, so over the three deals every bot holds every hand.
         seat_of = [(b + r) % 3 for b in range(3)]
         bot_at = {seat_of[b]: bots[b] for b in range(3)}
-        state = new_deal(profile, r, seed=f"match/{seed}/{deck}")
+        state = new_deal(profile, deck % 3, seed=f"match/{seed}/{deck}")
         rng = random.Random(f"match/{seed}/{d}")
         while not state.is_over:
             legal = legal_actions(state)

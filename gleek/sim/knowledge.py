@@ -116,12 +116,12 @@ def _deck(
 def _assign(
     cards: list[Card],
     sizes: list[int],
-    allowed: list[set[Card] | None],
+    allowed: list[set[Card]],
     forced: dict[Card, int],
     rng: random.Random,
 ) -> list[list[Card]] | None:
-    """Cards into places of the given sizes: each card only where allowed (None: anywhere),
-    forced ones where forced; the most constrained first. None if this attempt got stuck."""
+    """Cards into places of the given sizes: each card only where allowed, forced ones where
+    forced; the most constrained first. None if this attempt got stuck."""
     out: list[list[Card]] = [[] for _ in sizes]
     room = list(sizes)
     rest: list[Card] = []
@@ -137,7 +137,7 @@ def _assign(
     rng.shuffle(rest)
 
     def places(c: Card) -> list[int]:
-        return [p for p, ok in enumerate(allowed) if ok is None or c in ok]
+        return [p for p, ok in enumerate(allowed) if c in ok]
 
     rest.sort(key=lambda c: len(places(c)))
     for c in rest:
@@ -178,15 +178,15 @@ def _sample(k: Knowledge, rng: random.Random) -> tuple[list[list[Card]], list[Ca
         dealt[opps[1]] = unknown[12:24]
         stock = unknown[24:31]
         discards = my_discards
-        if n_disc:
-            able = [c for c in dealt[buyer] if c not in forbidden_discard]  # type: ignore[index]
+        if n_disc and buyer is not None:
+            able = [c for c in dealt[buyer] if c not in forbidden_discard]
             discards = rng.sample(able, n_disc)
         return dealt, stock, discards
     assert buyer is not None
     # After the exchange: the opponents' hands now (voids, sets, small trumps) and, if an
     # opponent bought, its 7 hidden discards.
     sizes = [obs.hand_sizes[opps[0]], obs.hand_sizes[opps[1]]]
-    allowed: list[set[Card] | None] = [
+    allowed: list[set[Card]] = [
         {c for c in unknown if c not in k.forbidden[o]} for o in opps
     ]
     if buyer != me:
@@ -205,15 +205,15 @@ def _sample(k: Knowledge, rng: random.Random) -> tuple[list[list[Card]], list[Ca
             for j, c in enumerate(free):
                 if j < need:
                     forced[c] = i
-                elif i < 2 and allowed[i] is not None:
-                    allowed[i].discard(c)  # type: ignore[union-attr]
+                else:
+                    allowed[i].discard(c)
     parts = None
     for _ in range(20):
         parts = _assign(unknown, sizes, allowed, forced, rng)
         if parts is not None:
             break
     if parts is None:
-        parts = _assign(unknown, sizes, [None] * len(sizes), {}, rng)
+        parts = _assign(unknown, sizes, [set(unknown)] * len(sizes), {}, rng)
         assert parts is not None
     final: list[list[Card]] = [[], [], []]
     final[me] = hand + k.played[me]

@@ -186,9 +186,7 @@ def _sample(k: Knowledge, rng: random.Random) -> tuple[list[list[Card]], list[Ca
     # After the exchange: the opponents' hands now (voids, sets, small trumps) and, if an
     # opponent bought, its 7 hidden discards.
     sizes = [obs.hand_sizes[opps[0]], obs.hand_sizes[opps[1]]]
-    allowed: list[set[Card]] = [
-        {c for c in unknown if c not in k.forbidden[o]} for o in opps
-    ]
+    allowed: list[set[Card]] = [{c for c in unknown if c not in k.forbidden[o]} for o in opps]
     if buyer != me:
         sizes.append(7)
         allowed.append({c for c in unknown if c not in forbidden_discard})

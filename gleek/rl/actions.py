@@ -46,6 +46,7 @@ __all__ = [
     "action_index",
     "action_mask",
     "index_action",
+    "legal_action",
 ]
 
 BID_SLOTS: Final = 8
@@ -125,6 +126,18 @@ def index_action(index: int, legal: Sequence[Action]) -> Action:
     if k >= len(bids):
         raise ArgumentError(f"action index {i}: bid slot {k} but only {len(bids)} bid(s) legal")
     return Action.bid(bids[k])
+
+
+def legal_action(index: int, legal: Sequence[Action], who: str = "") -> Action:
+    """The action ``index`` stands for, which must be one of ``legal``, else
+    :class:`~gleek.errors.ArgumentError` listing what is legal (``who`` prefixes the message)."""
+    chosen = index_action(index, legal)
+    if chosen not in legal:
+        raise ArgumentError(
+            f"{who}action {int(index)} ({chosen}) is not legal now; "
+            f"legal: {', '.join(str(a) for a in legal)}"
+        )
+    return chosen
 
 
 def action_mask(legal: Sequence[Action]) -> npt.NDArray[np.int8]:

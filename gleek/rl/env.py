@@ -34,7 +34,7 @@ from pettingzoo.utils import wrappers
 
 from gleek.errors import ArgumentError
 from gleek.profile import Profile, load_profile
-from gleek.rl.actions import N_ACTIONS, action_mask, index_action
+from gleek.rl.actions import N_ACTIONS, action_mask, legal_action
 from gleek.rl.tensor import TENSOR_SIZE, encode
 from gleek.state import State, apply, legal_actions, new_deal, observation, outcome
 
@@ -147,13 +147,7 @@ class GleekEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # untyp
         if action is None:
             raise ArgumentError(f"{agent} must act: give an action index, not None")
         s = self.state_now
-        legal = legal_actions(s)
-        chosen = index_action(int(action), legal)
-        if chosen not in legal:
-            raise ArgumentError(
-                f"{agent}: action {int(action)} ({chosen}) is not legal now; "
-                f"legal: {', '.join(str(a) for a in legal)}"
-            )
+        chosen = legal_action(action, legal_actions(s), f"{agent}: ")
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         s = apply(s, chosen)

@@ -30,7 +30,7 @@ from gymnasium import spaces
 
 from gleek.errors import ArgumentError
 from gleek.profile import Profile
-from gleek.rl.actions import N_ACTIONS, action_mask, index_action
+from gleek.rl.actions import N_ACTIONS, action_mask, legal_action
 from gleek.rl.env import _BOUND, _profile
 from gleek.rl.tensor import TENSOR_SIZE, encode
 from gleek.state import State, apply, legal_actions, new_deal, observation, outcome
@@ -144,14 +144,7 @@ class SingleSeatEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         s = self._now()
         if self._deal >= self.deals:
             raise ArgumentError("the session is over: call reset()")
-        legal = legal_actions(s)
-        chosen = index_action(int(action), legal)
-        if chosen not in legal:
-            raise ArgumentError(
-                f"action {int(action)} ({chosen}) is not legal now; "
-                f"legal: {', '.join(str(a) for a in legal)}"
-            )
-        self._state = apply(s, chosen)
+        self._state = apply(s, legal_action(action, legal_actions(s)))
         won = self._advance()
         obs, info = self._observe()
         return obs, float(won), self._deal >= self.deals, False, info

@@ -4,7 +4,7 @@ Plays ``--deals`` deals (seats rotated: each deck three times, the bot under tes
 with ``search:N`` and two BasicBots, then the same deals with three BasicBots, and reports the
 chips per deal of the first bot in each match with a 95% interval, and the paired difference.
 
-    nice -n 10 python benchmarks/match.py --deals 3000 --playouts 16 --workers 2
+    nice -n 10 python benchmarks/match.py --deals 3000 --playouts 12 --workers 2
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from gleek.sim.match import estimate, play_match
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=3000)
-    ap.add_argument("--playouts", type=int, default=16)
+    ap.add_argument("--playouts", type=int, default=12)
     ap.add_argument("--profile", default="parlett")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--workers", type=int, default=1)

@@ -565,5 +565,5 @@ def with_rules(profile: Profile, overrides: Mapping[str, RuleValue], label: str)
         src = {k: v for k, v in attrs.asdict(chosen.source).items() if v is not None}
         data["rules"].setdefault(group, {})[name] = {"value": chosen.value, "source": src}
         origins[r.path] = chosen.origin
-    doc = Located(data, {}, {})
+    doc = Located(data)
     return _build(data, (*profile.variants, label), origins, doc, "<derived>")

@@ -50,7 +50,7 @@ def write_record(path: Path, deals: int) -> None:
 
 def write_hostile(path: Path, megabytes: float) -> None:
     """One deal whose ``deck`` lists ``AH`` over and over, ``megabytes`` long."""
-    n = int(megabytes * 1024 * 1024 / 5)
+    n = int(megabytes * 1024 * 1024 / 7)
     head = "format: gleek-record/1\nprofile: parlett\nplayers: [A, B, C]\ndeals:\n- dealer: A\n"
     path.write_text(head + "  deck:\n" + "  - AH\n" * n, encoding="utf-8")
 

@@ -50,7 +50,7 @@ def _whole(checker: Any, value: Any) -> bool:
 
 
 #: Draft 2020-12, except that an integer is a Python ``int`` (never a float such as ``12.0``).
-_Validator: Any = jsonschema.validators.extend(
+_Validator: Any = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
     jsonschema.Draft202012Validator,
     type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole),
 )

@@ -279,7 +279,7 @@ class _Builder:
             raise LocatedError("expected a single document, found another", line, col)
         return root
 
-    def _document(self) -> Any:  # noqa: C901 - one loop over the event kinds reads best
+    def _document(self) -> Any:
         get = self.loader.get_event
         wanted = self.wanted
         building = wanted is None

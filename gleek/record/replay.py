@@ -6,15 +6,16 @@ The file is checked in this order: syntax, schema, then each deal replayed under
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from pathlib import Path as FsPath
+import os
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from gleek.cards import CARDS, Card
 from gleek.errors import CardError, ProfileError
-from gleek.profile import Profile, load_profile, load_variant
+from gleek.profile import Profile, named_profile
 from gleek.record.report import DealSummary, Problem, Report
-from gleek.schemacheck import load_schema, problems
+from gleek.record.shape import conforms, limits
+from gleek.schemacheck import load_schema, problems, short_repr
 from gleek.sourcemap import Located, LocatedError, Path, format_path, load_located
 from gleek.stages.common import POT, RANK_MASK, Payment
 from gleek.stages.deal import stack_deck
@@ -30,13 +31,15 @@ class _Stop(Exception):
         self.problem = problem
 
 
-def validate_bytes(data: bytes | str, file: str, base_dir: FsPath | None = None) -> Report:
+def validate_bytes(
+    data: bytes | str, file: str, profile_dirs: Iterable[str | os.PathLike[str]] = ()
+) -> Report:
     """Validate a record given as text; ``file`` names it in the report."""
     try:
-        doc = load_located(data, file)
+        doc = load_located(data, file, limits=limits)
     except LocatedError as exc:
         return _early(file, [Problem(exc.code, exc.message, None, None, exc.line, exc.column)])
-    return replay_document(doc, file, base_dir)
+    return replay_document(doc, file, profile_dirs)
 
 
 def _early(
@@ -45,10 +48,12 @@ def _early(
     return Report(file, profile, tuple(variants), tuple(errors), (), (), ())
 
 
-def replay_document(doc: Located, file: str, base_dir: FsPath | None = None) -> Report:
-    """Check the schema, load the profile, replay every deal."""
-    found = problems(doc, load_schema("record"))
+def replay_document(
+    doc: Located, file: str, profile_dirs: Iterable[str | os.PathLike[str]] = ()
+) -> Report:
+    """Check the schema, load the profile (by name only), replay every deal."""
     data: Any = doc.data
+    found = () if conforms(data) else problems(doc, load_schema("record"))
     pname = data.get("profile") if isinstance(data, dict) else None
     pname = pname if isinstance(pname, str) else None
     vnames = data.get("variants") if isinstance(data, dict) else None
@@ -59,69 +64,36 @@ def replay_document(doc: Located, file: str, base_dir: FsPath | None = None) -> 
             for p in found
         ]
         return _early(file, errors, pname, vlist)
-    # Profile and variants.
     assert pname is not None
-    try:
-        profile = _load(pname, (), base_dir)
-    except ProfileError as exc:
-        code = "unknown-profile" if exc.line is None else "schema"
-        line, col = doc.position(("profile",)) or (None, None)
-        return _early(
-            file,
-            [
-                Problem(
-                    code, exc.message if exc.line is None else str(exc), None, "profile", line, col
-                )
-            ],
-            pname,
-            vlist,
-        )
-    for i, v in enumerate(vlist):
+    # The profile and the variants, by name: a record never names a file to open.
+    dirs = tuple(profile_dirs)
+    tries: list[tuple[Path, str, tuple[str, ...]]] = [(("profile",), "profile", ())]
+    tries += [(("variants", i), "variant", (v,)) for i, v in enumerate(vlist)]
+    for path, kind, one in tries:
         try:
-            _load_variant(v, base_dir)
+            named_profile(pname, one, profile_dirs=dirs)
         except ProfileError as exc:
-            line, col = doc.position(("variants", i)) or (None, None)
-            code = "unknown-variant" if exc.line is None else "schema"
+            line, col = doc.position(path) or (None, None)
+            if exc.file is None:  # not found: the message names it and the valid choices
+                code, message = f"unknown-{kind}", exc.message
+            else:  # a registered file that is broken: say where, never what it holds
+                code = "schema"
+                where = ":".join(str(x) for x in (exc.file, exc.line, exc.column) if x)
+                message = f"the {kind} {short_repr(data_at(data, path))} cannot be loaded ({where})"
             return _early(
                 file,
-                [
-                    Problem(
-                        code,
-                        exc.message if exc.line is None else str(exc),
-                        None,
-                        f"variants[{i}]",
-                        line,
-                        col,
-                    )
-                ],
-                profile.id,
+                [Problem(code, message, None, format_path(path), line, col)],
+                pname if kind == "profile" else named_profile(pname, profile_dirs=dirs).id,
                 vlist,
             )
-    profile = _load(pname, tuple(vlist), base_dir)
+    profile = named_profile(pname, tuple(vlist), profile_dirs=dirs)
     return _Replayer(doc, file, profile, tuple(vlist)).run()
 
 
-def _load(name: str, variants: tuple[str, ...], base_dir: FsPath | None) -> Profile:
-    try:
-        return load_profile(name, [_near(v, base_dir) for v in variants])
-    except ProfileError:
-        near = _near(name, base_dir)
-        if near != name:
-            return load_profile(near, [_near(v, base_dir) for v in variants])
-        raise
-
-
-def _load_variant(name: str, base_dir: FsPath | None) -> None:
-    load_variant(_near(name, base_dir))
-
-
-def _near(name: str, base_dir: FsPath | None) -> str:
-    """A relative path in a record is taken relative to the record's folder, if it exists there."""
-    if base_dir is not None and ("/" in name or name.endswith((".yaml", ".yml", ".json"))):
-        candidate = base_dir / name
-        if candidate.is_file():
-            return str(candidate)
-    return name
+def data_at(data: Any, path: Path) -> Any:
+    for part in path:
+        data = data[part]
+    return data
 
 
 def _deal_of(path: Path) -> int | None:

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import tempfile
 from pathlib import Path
 from typing import IO, Any, Literal
 
 import yaml
 
 from gleek.cards import CARDS
+from gleek.errors import ArgumentError, ArgumentTypeError
 from gleek.session import DealRecord, Session
 from gleek.stages.common import POT
 from gleek.stages.deal import packets
@@ -62,8 +66,16 @@ def record_data(session: Session) -> dict[str, Any]:
     }
 
 
+def _check(session: Any, format: Any) -> None:
+    if not isinstance(session, Session):
+        raise ArgumentTypeError(f"session: a Session, not {type(session).__name__}")
+    if format not in ("yaml", "json"):
+        raise ArgumentError(f"format: 'yaml' or 'json', not {format!r}")
+
+
 def dumps(session: Session, format: Literal["yaml", "json"] = "yaml") -> str:
     """The session as record text."""
+    _check(session, format)
     data = record_data(session)
     if format == "json":
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
@@ -77,10 +89,27 @@ def dumps(session: Session, format: Literal["yaml", "json"] = "yaml") -> str:
 def dump(
     session: Session, fp: IO[str] | str | Path, format: Literal["yaml", "json"] | None = None
 ) -> None:
-    """Write the session to an open text file or a path (JSON if the path ends in .json)."""
-    if isinstance(fp, str | Path):
+    """Write the session to an open text file or a path (JSON if the path ends in .json).
+
+    A path is written atomically: to a temporary file in the same folder, then renamed over the
+    old file, so a failed write (a full disk) leaves the old file as it was.
+    """
+    if isinstance(fp, str | os.PathLike):
         path = Path(fp)
         fmt = format or ("json" if path.suffix == ".json" else "yaml")
-        path.write_text(dumps(session, fmt), encoding="utf-8")
+        text = dumps(session, fmt)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(text)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
         return
+    if not callable(getattr(fp, "write", None)):
+        raise ArgumentTypeError(f"fp: an open text file or a path, not {type(fp).__name__}")
     fp.write(dumps(session, format or "yaml"))

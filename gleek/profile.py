@@ -319,9 +319,21 @@ class _Index:
     variant_ids: tuple[str, ...]
 
 
-@functools.cache
 def _index(dirs: tuple[str, ...] = ()) -> _Index:
-    """The shipped profiles, then those of the registered folders ``dirs`` (read once)."""
+    """The shipped profiles, then those of the registered folders ``dirs`` (read again only
+    when a registered folder changes)."""
+    stamps = []
+    for d in dirs:
+        for folder in (d, os.path.join(d, "variants")):
+            try:
+                stamps.append(os.stat(folder).st_mtime_ns)
+            except OSError:
+                stamps.append(0)
+    return _index_of(dirs, tuple(stamps))
+
+
+@functools.cache
+def _index_of(dirs: tuple[str, ...], stamps: tuple[int, ...]) -> _Index:
     profiles: dict[str, FsPath] = {}
     variants: dict[str, FsPath] = {}
     ids: list[str] = []

@@ -37,7 +37,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict gleek
 
 pytest: $(STAMP)
-	$(BIN)/python -m pytest gleek tests docs README.md
+	$(BIN)/python -m pytest gleek tests docs README.md --cov=gleek --cov-branch --cov-report=term --cov-fail-under=98
 
 docs: $(STAMP)
 	$(BIN)/sphinx-build -W --keep-going -q -b html docs docs/_build/html

@@ -344,5 +344,5 @@ def _compare(args: argparse.Namespace) -> int:
     return 0
 
 
-if __name__ == "__main__":
+if __name__ == "__main__":  # pragma: no cover - run as ``python -m gleek`` (tested)
     sys.exit(main())

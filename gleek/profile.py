@@ -381,11 +381,7 @@ def _registered(profile_dirs: Iterable[str | os.PathLike[str]]) -> tuple[str, ..
                 f"profile_dirs: each folder must be a str or a path, not {type(d).__name__}"
             )
         folder = FsPath(d)
-        try:
-            ok = folder.is_dir() and os.access(folder, os.R_OK | os.X_OK)
-        except (OSError, ValueError):
-            ok = False
-        if not ok:
+        if not (os.path.isdir(folder) and os.access(folder, os.R_OK | os.X_OK)):
             raise ArgumentError(f"profile_dirs: {short_repr(str(d))} is not a readable folder")
         out.append(str(folder.resolve()))
     return tuple(out)

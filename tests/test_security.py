@@ -524,3 +524,96 @@ def test_python_dash_m_gleek(monkeypatch: pytest.MonkeyPatch, capsys) -> None:  
     with pytest.raises(SystemExit) as info:
         runpy.run_module("gleek", run_name="__main__")
     assert info.value.code == 0 and "parlett" in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------- corners, for full coverage
+
+
+def test_cli_corners(monkeypatch: pytest.MonkeyPatch, capsys, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    import gleek.cli as cli
+
+    assert main(["play", "--deals", "x"]) == 2
+    assert "not a whole number" in capsys.readouterr().err
+    for exc, status in ((ArgumentError("x: bad"), 2), (KeyboardInterrupt(), 130)):
+
+        def boom(args: object, exc: BaseException = exc) -> int:
+            raise exc
+
+        monkeypatch.setattr(cli, "_run", boom)
+        assert main(["profiles"]) == status
+    monkeypatch.undo()
+    cli._json_out({"a": "\x85\u202e"})
+    assert capsys.readouterr().out.strip() == '{\n  "a": "\\u0085\\u202e"\n}'
+    assert main(["compare", "--record", str(EXAMPLE), "--format", "json", "parlett"]) == 0
+    assert json.loads(capsys.readouterr().out)["base"] == "parlett+play-high"
+    assert main(["compare", "--record", str(EXAMPLE), "--simulate", "2"]) == 2
+    assert "not both" in capsys.readouterr().err
+    assert main(["compare", "--simulate", "2", "--workers", "1", "parlett", "pi"]) == 0
+    assert "parlett" in capsys.readouterr().out
+
+
+def test_discard_stdout_points_fd_1_at_devnull(capfd) -> None:  # type: ignore[no-untyped-def]
+    import gleek.cli as cli
+
+    cli._discard_stdout()
+    os.write(1, b"gone")
+    assert capfd.readouterr().out == ""
+
+
+def test_profile_corners(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    p = gleek.load_profile("parlett")
+    assert gleek.load_profile(p) is p and hash(p) == hash(gleek.load_profile("parlett"))
+    folder = _profile_dir(tmp_path, pid="parlett")  # the same id as a shipped one: listed once
+    assert list_profiles([folder]).count("parlett") == 1
+    (folder / "variants" / "play-high.yaml").write_text("id: play-high\n")
+    assert list_variants([folder]).count("play-high") == 1
+    with pytest.raises(ArgumentError, match="profile_dirs"):
+        list_profiles(["bad\x00dir"])
+    shown = tmp_path / "x.yaml"
+    shown.mkdir()
+    with pytest.raises(ProfileError):
+        gleek.load_profile(shown / "..")
+    from gleek import profile as prof
+
+    def refuse(path: str, limit: int = 0) -> bytes:
+        raise OSError(13, "Permission denied")
+
+    monkeypatch.setattr(prof, "read_limited", refuse)
+    with pytest.raises(ProfileError, match="Permission denied"):
+        prof._read(tmp_path / "a.yaml")
+
+
+def test_folder_named_like_a_profile(tmp_path: Path) -> None:
+    from gleek import profile as prof
+
+    with pytest.raises(ProfileError, match="folder"):
+        prof._read(tmp_path)
+
+
+def test_schema_and_loader_corners(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = TEXT.replace("variants: [play-high]", "variants: [" + "v" * 150 + "]")
+    code, message, line, path = _first(text)
+    assert (code, line, path) == ("schema", 3, "variants[0]") and "150 characters" in message
+    data = yaml.safe_load(TEXT)
+    data["deals"][0]["hands"].update({f"P{i}": ["AH"] for i in range(9)})
+    code, message, _, path = _first(json.dumps(data))
+    assert code == "schema" and "more than 8 keys; a deal has 3 hands" in message
+    with pytest.raises(sourcemap.LocatedError, match="plain value"):
+        sourcemap.load_located("a: &x [1]\n? *x\n: 2\n")
+    monkeypatch.setattr(sourcemap, "MAX_BYTES", 10)
+    with pytest.raises(sourcemap.LocatedError, match="larger than"):
+        sourcemap.load_located("x" * 20)
+
+
+def test_a_file_that_grows_while_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    f = tmp_path / "r.yaml"
+    f.write_text("x" * 100)
+    real = os.fstat
+
+    class Small:
+        def __init__(self, st: os.stat_result) -> None:
+            self.st_mode, self.st_size = st.st_mode, 10
+
+    monkeypatch.setattr(os, "fstat", lambda fd: Small(real(fd)))
+    with pytest.raises(ValueError, match="larger"):
+        sourcemap.read_limited(str(f), 50)

@@ -18,6 +18,7 @@ in one pass: errors are rare, records can be large.
 
 from __future__ import annotations
 
+import gc
 import sys
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Final, TypeAlias
@@ -192,12 +193,34 @@ def load_located(
         line = text.count("\n", 0, text.index("\x00")) + 1
         raise LocatedError("the file holds a NUL character", line, None)
     cls = loader or LOADERS[0]
-    data = _Builder(text, cls, limits=limits).build()
-    return Located(data, text, cls)
+    builder = _Builder(text, cls, limits=limits)
+    # The data built holds no cycles: the cyclic collector, run again and again over a growing
+    # heap of new lists and dicts, would cost more than the building itself.
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        data = builder.build()
+    finally:
+        if was_enabled:
+            gc.enable()
+    doc = Located(data, text, cls)
+    doc._cache.update(builder.found)
+    doc._keys.update(builder.found_keys)
+    return doc
 
 
 class _Frame:
-    __slots__ = ("count", "is_map", "key", "key_mark", "limit", "path", "value", "value_key")
+    __slots__ = (
+        "count",
+        "is_map",
+        "key",
+        "key_mark",
+        "limit",
+        "note",
+        "path",
+        "value",
+        "value_key",
+    )
 
     def __init__(self, path: Path, value: Any, is_map: bool, limit: tuple[int, str] | None):
         self.path = path
@@ -208,6 +231,8 @@ class _Frame:
         self.key_mark: Position = (0, 0)
         self.limit = limit
         self.value_key: Any = None
+        #: While building, note where the items of the top two levels stand (cheap, often asked).
+        self.note = value is not None and len(path) <= 1
 
 
 _NO_KEY: Final = object()
@@ -298,7 +323,7 @@ class _Builder:
                 nodes += 1
                 value = self._scalar(event)
                 if top is None:
-                    if wanted is not None and () in wanted:
+                    if wanted is None or () in wanted:
                         self.found.setdefault((), _pos(event))
                     root = value
                 elif top.is_map and top.key is _NO_KEY:
@@ -306,7 +331,7 @@ class _Builder:
                 else:
                     if top.limit is not None and top.count >= top.limit[0]:
                         self._too_many(top, event)
-                    if wanted is not None:
+                    if wanted is not None or top.note:
                         self._want(top, event)
                     self._value(top, value)
                 continue
@@ -330,9 +355,9 @@ class _Builder:
             if not is_key and top is not None:
                 if top.limit is not None and top.count >= top.limit[0]:
                     self._too_many(top, event)
-                if wanted is not None:
+                if wanted is not None or top.note:
                     self._want(top, event)
-            elif top is None and wanted is not None and () in wanted:
+            elif top is None and (wanted is None or () in wanted):
                 self.found.setdefault((), _pos(event))
             if cls is scalar_event or cls is alias_event:
                 if cls is scalar_event:
@@ -379,9 +404,8 @@ class _Builder:
 
     def _want(self, top: _Frame, event: Any) -> None:
         """Note where the next value of ``top`` stands, if its path is wanted."""
-        assert self.wanted is not None
         path = (*top.path, top.key) if top.is_map else (*top.path, top.count)
-        if path in self.wanted:
+        if self.wanted is None or path in self.wanted:
             self.found.setdefault(path, _pos(event))
 
     def _alias(self, event: Any) -> tuple[Any, int]:
@@ -429,9 +453,9 @@ class _Builder:
             raise LocatedError(f"duplicate key {_short(value)}", line, col)
         top.key = value if isinstance(value, int | str) else str(value)
         top.value_key = value
-        if self.wanted is not None:
+        if self.wanted is not None or top.note:
             child = (*top.path, top.key)
-            if child in self.wanted:
+            if self.wanted is None or child in self.wanted:
                 self.found_keys.setdefault(child, _pos(event))
 
     def _scalar(self, event: Any) -> Any:

@@ -17,7 +17,7 @@ positions kept for errors), :func:`dump` / :func:`dumps` write one, :func:`valid
 from __future__ import annotations
 
 from gleek.record.read import load, loads
-from gleek.record.report import DealSummary, Problem, Report
+from gleek.record.report import DealSummary, Problem, Report, escape_controls
 from gleek.record.validate import validate, validate_text
 from gleek.record.write import dump, dumps, record_data
 
@@ -27,6 +27,7 @@ __all__ = [
     "Report",
     "dump",
     "dumps",
+    "escape_controls",
     "load",
     "loads",
     "record_data",

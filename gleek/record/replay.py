@@ -25,6 +25,9 @@ from gleek.state import Action, Outcome, Phase, State, apply, check_action, new_
 __all__ = ["replay_document", "validate_bytes"]
 
 
+_PARSED: dict[str, Card] = {}  # card texts already read: most records spell cards one way
+
+
 class _Stop(Exception):
     def __init__(self, problem: Problem) -> None:
         super().__init__(problem.message)
@@ -96,6 +99,11 @@ def data_at(data: Any, path: Path) -> Any:
     return data
 
 
+def _all_cards(stock: list[Card], hands: Iterable[list[Card]], turn_up: Card) -> list[Card]:
+    """Every card of a deal given as hands, turn-up and stock."""
+    return [turn_up, *stock, *(c for h in hands for c in h)]
+
+
 def _deal_of(path: Path) -> int | None:
     if len(path) >= 2 and path[0] == "deals" and isinstance(path[1], int):
         return path[1] + 1
@@ -142,11 +150,20 @@ class _Replayer:
             )
         return self.seats[name]
 
-    def card(self, text: Any, path: Path) -> Card:
+    def card(self, text: Any, *path: str | int) -> Card:
+        """The card ``text`` at ``path`` (the path's parts, joined only for an error)."""
+        card = _PARSED.get(text) if isinstance(text, str) else None
+        if card is not None:
+            return card
         try:
-            return Card.parse(text)
+            card = Card.parse(text)
         except CardError:
-            raise self.stop("bad-card", f"{text!r} is not one of the 44 cards", path) from None
+            raise self.stop(
+                "bad-card", f"{short_repr(text)} is not one of the 44 cards", path
+            ) from None
+        if len(_PARSED) < 10_000:
+            _PARSED[text] = card
+        return card
 
     # -- the whole record
     def run(self) -> Report:
@@ -235,7 +252,7 @@ class _Replayer:
     # -- one deal
     def deck(self, deal: dict[str, Any], path: Path, dealer: int) -> list[Card]:
         if "deck" in deal:
-            cards = [self.card(t, (*path, "deck", j)) for j, t in enumerate(deal["deck"])]
+            cards = [self.card(t, *path, "deck", j) for j, t in enumerate(deal["deck"])]
             if len(cards) != 44 or len(set(cards)) != 44:
                 raise self.stop(
                     "bad-deal",
@@ -245,17 +262,11 @@ class _Replayer:
                 )
             return cards
         hands: dict[int, list[Card]] = {}
-        where: list[tuple[Card, Path]] = []
         for name, texts in deal["hands"].items():
             seat = self.seat(name, (*path, "hands", name))
-            hands[seat] = []
-            for j, t in enumerate(texts):
-                hands[seat].append(self.card(t, (*path, "hands", name, j)))
-                where.append((hands[seat][-1], (*path, "hands", name, j)))
-        turn_up = self.card(deal["turn_up"], (*path, "turn_up"))
-        where.append((turn_up, (*path, "turn_up")))
-        stock = [self.card(t, (*path, "stock", j)) for j, t in enumerate(deal["stock"])]
-        where += [(c, (*path, "stock", j)) for j, c in enumerate(stock)]
+            hands[seat] = [self.card(t, *path, "hands", name, j) for j, t in enumerate(texts)]
+        turn_up = self.card(deal["turn_up"], *path, "turn_up")
+        stock = [self.card(t, *path, "stock", j) for j, t in enumerate(deal["stock"])]
         for seat in range(3):
             if seat not in hands:
                 raise self.stop("bad-deal", f"no hand for {self.players[seat]}", (*path, "hands"))
@@ -269,7 +280,18 @@ class _Replayer:
             raise self.stop(
                 "bad-deal", f"the stock has {len(stock)} cards; it has 7", (*path, "stock")
             )
+        if len({*_all_cards(stock, hands.values(), turn_up)}) == 44:
+            return stack_deck(hands, turn_up, stock, dealer, self.profile.deal.packet_size)
         seen: set[Card] = set()
+        where: list[tuple[Card, Path]] = [
+            *(
+                (c, (*path, "hands", n, j))
+                for n, t in deal["hands"].items()
+                for j, c in enumerate(hands[self.seats[n]])
+            ),
+            (turn_up, (*path, "turn_up")),
+            *((c, (*path, "stock", j)) for j, c in enumerate(stock)),
+        ]
         for c, cpath in where:
             if c in seen:
                 raise self.stop(
@@ -307,7 +329,7 @@ class _Replayer:
         discards = deal.get("discard")
         if discards is None:
             raise self.stop("incomplete", f"{self.players[buyer]}'s discards are missing", path)
-        cards = [self.card(t, (*path, "discard", j)) for j, t in enumerate(discards)]
+        cards = [self.card(t, *path, "discard", j) for j, t in enumerate(discards)]
         if len(cards) != 7 or len(set(cards)) != 7:
             raise self.stop(
                 "bad-discard",
@@ -345,7 +367,7 @@ class _Replayer:
                 seat = self.seat(name, (*epath, name))
                 if j >= 3:
                     raise self.stop("extra-action", f"trick {t + 1} has more than 3 cards", epath)
-                c = self.card(text, (*epath, name))
+                c = self.card(text, *epath, name)
                 try:
                     state = self.act(state, seat, Action.play(c), epath)
                 except _Stop as stop:

@@ -144,7 +144,7 @@ class _Replayer:
         if name not in self.seats:
             raise self.stop(
                 "unknown-player",
-                f"{name!r} is not one of the players ({', '.join(self.players)})",
+                f"{short_repr(name)} is not one of the players ({', '.join(self.players)})",
                 path,
                 key=True,
             )
@@ -492,7 +492,7 @@ class _Replayer:
                     out.append(
                         self.problem(
                             "unknown-player",
-                            f"deal {self.deal_no}: {name!r} is not one of the players",
+                            f"deal {self.deal_no}: {short_repr(name)} is not one of the players",
                             rpath,
                             key=True,
                         )

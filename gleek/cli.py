@@ -213,7 +213,7 @@ def _profiles() -> int:
         p = load_profile(pid)
         aliases = f" (aliases: {', '.join(p.aliases)})" if p.aliases else ""
         titles = "".join(f"; {lang}: {t}" for lang, t in p.titles.items())
-        print(f"  {pid:<28} {p.title}{titles}{aliases}")
+        _out(f"  {pid:<28} {p.title}{titles}{aliases}")
     print("Variants (apply with --variant):")
     for vid, title, _ in variant_titles():
         print(f"  {vid:<28} {title}")
@@ -242,9 +242,9 @@ def _play(args: argparse.Namespace) -> int:
     session = Session.start(profile, deals=args.deals, players=players)
     bot = BOTS[args.bots]()
     session = session.play_out([bot, bot, bot], seed=args.seed)
-    print(f"{profile.title} ({profile.name}), seed {args.seed}, {args.bots} bots")
+    _out(f"{profile.title} ({profile.name}), seed {args.seed}, {args.bots} bots")
     for w in session.warnings:
-        print(f"warning: {w}")
+        _out(f"warning: {w}")
     balances = list(session.start_chips)
     for i, deal in enumerate(session.deals, 1):
         print()
@@ -263,7 +263,7 @@ def _play(args: argparse.Namespace) -> int:
             dump(session, args.out)
         except OSError as exc:
             raise RecordError(f"cannot write: {exc.strerror}", file=str(args.out)) from None
-        print(f"Wrote {args.out}")
+        _out(f"Wrote {args.out}")
     return 0
 
 

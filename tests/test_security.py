@@ -617,3 +617,15 @@ def test_a_file_that_grows_while_read(tmp_path: Path, monkeypatch: pytest.Monkey
     monkeypatch.setattr(os, "fstat", lambda fd: Small(real(fd)))
     with pytest.raises(ValueError, match="larger"):
         sourcemap.read_limited(str(f), 50)
+
+
+def test_a_registered_profile_title_cannot_drive_the_terminal(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    folder = _profile_dir(tmp_path)
+    file = folder / "house.yaml"
+    data = yaml.safe_load(file.read_text())
+    data["title"] = "House\x1b[2J rules"
+    file.write_text(yaml.safe_dump(data))
+    for args in (["play", "--profile", "house"], ["rules", "house"]):
+        assert main([*args, "--profile-dir", str(folder)]) == 0
+        out = capsys.readouterr().out
+        assert "\x1b" not in out and "House\\x1b[2J rules" in out, args

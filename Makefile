@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck pytest docs bench clean
+.PHONY: demo test lint typecheck pytest browser docs bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -13,8 +13,8 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	@echo "== The rules of the three profiles (gleek rules ...)"
-	@for p in parlett publications-international pedagogical; do $(BIN)/gleek rules $$p; echo; done
+	@echo "== The rules of the four profiles (gleek rules ...)"
+	@for p in cotton parlett publications-international pedagogical; do $(BIN)/gleek rules $$p; echo; done
 	@echo "== Bots play a deal (gleek play --profile parlett --variant play-high --seed 1)"
 	@$(BIN)/gleek play --profile parlett --variant play-high --seed 1
 	@echo
@@ -26,6 +26,11 @@ demo: $(STAMP)
 	@echo
 	@echo "== How the sources differ (gleek compare)"
 	@$(BIN)/gleek compare
+	@echo
+	@echo "== A record as a page that steps through it (gleek show ... --html)"
+	@mkdir -p build
+	@$(BIN)/gleek show examples/parlett-s0-auction.yaml --html build/viewer.html >/dev/null
+	@echo "Open file://$(abspath build/viewer.html) in a browser (arrow keys step through the deal)."
 
 test: lint typecheck pytest docs
 
@@ -36,7 +41,11 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict gleek
 
-pytest: $(STAMP)
+# The browser test needs Chromium and chromedriver: installed from Debian's packages if missing.
+browser:
+	@bash tools/install-browser.sh
+
+pytest: $(STAMP) browser
 	$(BIN)/python -m pytest gleek tests docs README.md --cov=gleek --cov-branch --cov-report=term --cov-fail-under=98
 
 docs: $(STAMP)
@@ -46,4 +55,4 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/playout.py
 
 clean:
-	rm -rf $(VENV) docs/_build .mypy_cache .pytest_cache .ruff_cache dist
+	rm -rf $(VENV) build docs/_build docs/generated .mypy_cache .pytest_cache .ruff_cache dist

@@ -38,7 +38,7 @@ def _parser() -> argparse.ArgumentParser:
         dest="command",
         required=True,
         parser_class=_Parser,
-        metavar="{profiles,rules,play,validate,compare}",
+        metavar="{profiles,rules,play,validate,compare,show}",
     )
 
     sub.add_parser("profiles", help="list profiles and variants with their titles")
@@ -68,11 +68,20 @@ def _parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="also write the deals as a format-1 record (.yaml or .json)",
     )
+    pl.add_argument(
+        "--html", type=Path, metavar="FILE", help="also write a page that steps through the deals"
+    )
 
     v = sub.add_parser("validate", help="replay recorded deals and report the first rule broken")
     v.add_argument("files", nargs="+", metavar="FILE")
     v.add_argument("--json", action="store_true", help="print the report as JSON")
     _profile_dir(v)
+
+    sh = sub.add_parser("show", help="a record as a page that steps through it (or one picture)")
+    sh.add_argument("record", type=Path, metavar="RECORD")
+    sh.add_argument("--html", type=Path, metavar="FILE", help="write the step-by-step page here")
+    sh.add_argument("--svg", type=Path, metavar="FILE", help="write the last state reached here")
+    sh.add_argument("--four-colour", action="store_true", help="blue diamonds, green clubs")
 
     c = sub.add_parser("compare", help="how the profiles differ: matrix, record, simulation")
     c.add_argument(
@@ -99,7 +108,15 @@ def _parser() -> argparse.ArgumentParser:
         "--workers",
         type=_positive,
         default=None,
-        help="processes for --simulate (default: all cores)",
+        help="processes for --simulate (default: all cores; never more than sessions of deals)",
+    )
+    c.add_argument(
+        "--scheduler",
+        type=_scheduler,
+        default=None,
+        metavar="WHERE",
+        help="where --simulate runs: 'processes' (default), 'dask' (a local dask cluster) "
+        "or tcp://HOST:PORT (a running dask scheduler)",
     )
     c.add_argument("--no-progress", action="store_true", help="no progress bar")
     _profile_dir(c)
@@ -141,6 +158,15 @@ def _positive(text: str) -> int:
     if n < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
     return n
+
+
+def _scheduler(text: str) -> str:
+    from gleek.sim.batch import check_scheduler
+
+    try:
+        return check_scheduler(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -204,6 +230,8 @@ def _run(args: argparse.Namespace) -> int:
         return _play(args)
     if args.command == "validate":
         return _validate(args)
+    if args.command == "show":
+        return _show(args)
     return _compare(args)
 
 
@@ -264,6 +292,45 @@ def _play(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise RecordError(f"cannot write: {exc.strerror}", file=str(args.out)) from None
         _out(f"Wrote {args.out}")
+    if args.html is not None:
+        from gleek.record import dumps
+        from gleek.viewer import write_viewer
+
+        write_viewer(args.html, text=dumps(session), name=f"{profile.id} seed {args.seed}")
+        print(f"Wrote {args.html}")
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    from gleek.record import validate
+    from gleek.svg import draw
+    from gleek.viewer import replay_file, write_viewer
+
+    if args.html is None and args.svg is None:
+        raise UsageError("gleek show: give --html FILE, --svg FILE or both")
+    report = validate(args.record)
+    if args.html is not None:
+        write_viewer(args.html, args.record, four_colour=args.four_colour)
+        print(f"Wrote {args.html}")
+    if args.svg is not None:
+        try:
+            deals = replay_file(args.record)
+        except RecordError:
+            deals = ()
+        if not deals:
+            raise RecordError(
+                "no deal could be replayed, so there is no picture", file=str(args.record)
+            )
+        last = deals[-1]
+        picture = draw(last.final, names=last.names, four_colour=args.four_colour)
+        try:
+            args.svg.write_text(picture, encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot write: {exc.strerror}", file=str(args.svg)) from None
+        print(f"Wrote {args.svg}")
+    if not report.valid:
+        print(f"gleek show: {report.errors[0].human(report.file)}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -304,6 +371,10 @@ def _compare(args: argparse.Namespace) -> int:
         else:
             _out(result.text())
         return 0
+    if args.simulate is None:
+        for flag in ("workers", "scheduler"):
+            if getattr(args, flag) is not None:
+                raise UsageError(f"gleek compare: --{flag} applies only to --simulate")
     if args.simulate is not None:
         progress: Callable[[int], None] | None = None
         bar = None
@@ -324,8 +395,11 @@ def _compare(args: argparse.Namespace) -> int:
                 seed=args.seed,
                 bots=args.bots,
                 workers=args.workers,
+                scheduler=args.scheduler,
                 progress=progress,
             )
+        except ArgumentError as exc:  # the scheduler cannot be used (dask missing, unreachable)
+            raise UsageError(f"gleek compare: --scheduler: {exc}") from None
         finally:
             if bar is not None:
                 bar.close()

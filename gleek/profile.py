@@ -6,7 +6,7 @@
 >>> load_profile("parlett", ["play-high"]).tricks.play_high
 True
 >>> print(load_profile("parlett").rule("stock.increment").source.cite())
-seed 000_8b0e712215f519c2.txt, Stage 1: Buying the stock, 2
+Parlett, Full rules, Stage 1 ¶2
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from gleek.cards import Rank
 from gleek.errors import ArgumentError, ArgumentTypeError, ProfileError
 from gleek.schemacheck import load_schema, problems, short_repr
 from gleek.sourcemap import Located, LocatedError, load_located, read_limited
+from gleek.sources import COTTON, SILENT_PAGE, bibliography, find_in_cotton
 
 __all__ = [
     "DealRules",
@@ -52,43 +53,77 @@ __all__ = [
     "variant_schema",
 ]
 
-SEED_NAMES: Final = {
-    "000_8b0e712215f519c2.txt": "English full rules (Parlett's reconstruction)",
-    "001_80da7047f423af1b.txt": "Publications International, How to Play Gleek",
-    "002_b50a8167744f1df0.txt": "Règles pédagogiques (French)",
-    "004_2c8be66e8d300480.txt": "Reglas didácticas (Spanish)",
-}
 HONOUR_RANKS: Final = {"A": Rank.ACE, "K": Rank.KING, "Q": Rank.QUEEN, "J": Rank.JACK}
 HONOUR_ORDER: Final = (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
 
 
 @attrs.frozen
 class Source:
-    """Where a rule value comes from. ``kind`` is ``seed``, ``cotton`` or ``inferred``."""
+    """Where a rule value comes from: ``ref`` (a key of the bibliography, ``profiles/sources.yaml``)
+    with the place ``at`` and the ``quote``; ``cotton``, Cotton's words on the same point; or
+    ``inferred``, the project's reason where the sources are silent, with ``silent``, the section
+    of the docs page "Where the sources are silent" that explains it. ``doubt`` states why a
+    reading of the words is uncertain. ``kind`` is ``source``, ``cotton`` or ``inferred``."""
 
-    seed: str | None = None
-    section: str | None = None
+    ref: str | None = None
+    at: str | None = None
     quote: str | None = None
     cotton: str | None = None
     inferred: str | None = None
+    silent: str | None = None
+    doubt: str | None = None
 
     @property
-    def kind(self) -> Literal["seed", "cotton", "inferred"]:
+    def kind(self) -> Literal["source", "cotton", "inferred"]:
         if self.inferred is not None:
             return "inferred"
-        return "seed" if self.seed is not None else "cotton"
+        return "cotton" if self.ref in (None, COTTON) else "source"
+
+    def place(self) -> str | None:
+        """The place in the source: ``Stage 1 ¶1``; for Cotton, the sentence the quote is in."""
+        if self.ref == COTTON and self.at is None and self.quote:
+            return _sentences(self.quote)
+        return self.at
 
     def cite(self, *, quotes: bool = False) -> str:
-        """A one-line citation, e.g. ``seed 000_....txt, Setup, 4``; inferred ones say why."""
+        """A citation as a book gives it: ``Parlett, Full rules, Stage 1 ¶1`` and, with
+        ``quotes``, the words; an inference names its section of "Where the sources are silent"
+        and says why."""
         parts: list[str] = []
         if self.inferred is not None:
-            parts.append(f"inferred: {self.inferred}")
-        if self.seed is not None:
-            q = f' "{self.quote}"' if quotes and self.quote else ""
-            parts.append(f"seed {self.seed}, {self.section}{q}")
-        if self.cotton is not None and (quotes or self.seed is None):
-            parts.append(f'Cotton 1674: "{self.cotton}"')
+            parts.append(f"inferred ({SILENT_PAGE}: {self.silent}): {self.inferred}")
+        if self.ref is not None:
+            book = bibliography()[self.ref].cite_as
+            place = self.place()
+            head = f"{book}, {place}" if place else book
+            parts.append(f'{head}: "{self.quote}"' if quotes and self.quote else head)
+        if self.cotton is not None and (quotes or self.ref is None):
+            head = f"{bibliography()[COTTON].cite_as}, {_sentences(self.cotton)}"
+            parts.append(f'{head}: "{self.cotton}"' if quotes or self.ref is None else head)
+        if self.doubt is not None and quotes:
+            parts.append(f"doubtful: {self.doubt}")
         return "; ".join(parts)
+
+    def data(self) -> dict[str, str]:
+        """The source as plain data (the JSON of ``gleek rules`` and ``gleek compare``), with the
+        bibliography key, the place found for Cotton's words and the full citation."""
+        out = {k: v for k, v in attrs.asdict(self).items() if v is not None}
+        place = self.place()
+        if place is not None:
+            out["at"] = place
+        if self.cotton is not None:
+            out["cotton_at"] = _sentences(self.cotton)
+        out["citation"] = self.cite(quotes=True)
+        return out
+
+
+def _sentences(quote: str) -> str:
+    found = find_in_cotton(quote)
+    if not found:
+        return "(not found in the text)"
+    if len(found) == 1:
+        return f"sentence {found[0]}"
+    return "sentences " + ", ".join(map(str, found))
 
 
 @attrs.frozen
@@ -134,6 +169,12 @@ def _honours(value: Mapping[str, int]) -> Mapping[Rank, int]:
     return MappingProxyType({HONOUR_RANKS[k]: int(v) for k, v in value.items()})
 
 
+def _late_raise(value: Mapping[str, int] | tuple[int, int] | None) -> tuple[int, int] | None:
+    if value is None or isinstance(value, tuple):
+        return value
+    return (int(value["from"]), int(value["raise"]))
+
+
 @attrs.frozen
 class DealRules:
     packet_size: int
@@ -145,13 +186,15 @@ class TurnUpRules:
     tiddy: int
     towser: int
     tumbler: int
+    #: A turned Towser or Tumbler pays twice its held value instead of ``towser``/``tumbler``.
+    double_when_turned: bool = False
 
 
 @attrs.frozen
 class StockRules:
     opening_bid: int
     increment: int
-    odd_chip: Literal["pot"]
+    odd_chip: Literal["pot", "eldest"]
     forbidden_discards: frozenset[Rank] = attrs.field(converter=_ranks)
 
 
@@ -166,6 +209,11 @@ class RuffRules:
     no_vie: Literal["carry-fixed", "carry-double", "show"] = "carry-fixed"
     carried_stake: int | None = None
     tie_break: Literal["eldest-first"] = "eldest-first"
+    losers_pay: Literal["stake", "how-far"] = "stake"
+    nothing_to_say: int | None = None
+    #: ``(from, raise)``: once the stake reaches ``from`` a revie adds ``raise``; or None.
+    late_raise: tuple[int, int] | None = attrs.field(default=None, converter=_late_raise)
+    youngest_doubles: bool = False
     #: Ruff points of every 11-bit holding of one suit, derived from ``card_values``.
     suit_table: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
 
@@ -180,6 +228,7 @@ class SetRules:
     gleek: Mapping[Rank, int] = attrs.field(converter=_honours)
     mournival: Mapping[Rank, int] = attrs.field(converter=_honours)
     four_aces_pay: bool = True
+    forfeit: int = 0
 
 
 @attrs.frozen
@@ -340,6 +389,8 @@ def _index_of(dirs: tuple[str, ...], stamps: tuple[int, ...]) -> _Index:
     vids: list[str] = []
     for base in (profiles_dir(), *(FsPath(d) for d in dirs)):
         for file in _files(base):
+            if file.name == "sources.yaml":  # the bibliography, not a profile
+                continue
             try:
                 raw = _read(file).data
             except ProfileError:
@@ -639,6 +690,26 @@ def _build(
     def v(path: str) -> Any:
         return values[path].value
 
+    # Cotton's words are checked against the shipped text of his chapter.
+    for path, r in values.items():
+        for field, words in (("cotton", r.source.cotton), ("quote", r.source.quote)):
+            if (
+                words
+                and (field == "cotton" or r.source.ref == COTTON)
+                and not find_in_cotton(words)
+            ):
+                group, name = path.split(".")
+                at = ("rules", group, name, "source", field)
+                pos = doc.position(at) or (None, None)
+                raise ProfileError(
+                    f"Cotton does not say {words!r} (checked against his chapter, "
+                    "sentence by sentence; join separate words with ' ... ')",
+                    file=origins[path],
+                    line=pos[0] if origins[path] == file else None,
+                    column=pos[1] if origins[path] == file else None,
+                    path=".".join(map(str, at)),
+                )
+
     # Cross-field checks the schema cannot say.
     if v("ruff.no_vie") == "carry-fixed" and v("ruff.carried_stake") is None:
         pos = doc.position(("rules", "ruff", "carried_stake", "value")) or (None, None)
@@ -659,6 +730,24 @@ def _build(
             column=pos[1],
             path="rules.ruff.no_vie.value",
         )
+    direct_only = (
+        ("losers_pay", "how-far"),
+        ("youngest_doubles", True),
+        ("late_raise", None),
+    )
+    for name, needs in direct_only:
+        value = v(f"ruff.{name}")
+        used = value is not None if needs is None else value == needs
+        if used and v("ruff.model") != "direct":
+            _cross_error(doc, file, ("ruff", name), f"ruff.{name} applies to the direct model only")
+    if (v("ruff.losers_pay") == "how-far") != (v("ruff.nothing_to_say") is not None):
+        _cross_error(
+            doc,
+            file,
+            ("ruff", "nothing_to_say"),
+            "ruff.nothing_to_say must be a whole number with losers_pay how-far, and null with "
+            "losers_pay stake",
+        )
     return Profile(
         id=data["id"],
         title=data["title"],
@@ -670,6 +759,13 @@ def _build(
         **{name: _group(name, cls, v) for name, cls in _GROUPS.items()},
         rules=tuple(values.values()),
         fingerprint=repr((data["id"], variants, [(k, r.value) for k, r in values.items()])),
+    )
+
+
+def _cross_error(doc: Located, file: str, at: tuple[str, str], message: str) -> None:
+    pos = doc.position(("rules", *at, "value")) or (None, None)
+    raise ProfileError(
+        message, file=file, line=pos[0], column=pos[1], path=f"rules.{'.'.join(at)}.value"
     )
 
 

@@ -328,5 +328,5 @@ def test_a_boolean_name_as_a_key_points_at_the_key() -> None:
     text = (ROOT / "examples" / "parlett-play-high.yaml").read_text()
     r = validate_text(text.replace("  - {West: 12}", "  - {Yes: 12}"), "x.yaml")
     e = r.errors[0]
-    assert (e.code, e.line, e.column, e.path) == ("schema", 14, 6, "deals[0].auction[0].true")
+    assert (e.code, e.line, e.column, e.path) == ("schema", 17, 6, "deals[0].auction[0].true")
     assert "names must be strings" in e.message

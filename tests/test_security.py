@@ -64,7 +64,7 @@ def test_a_record_never_opens_a_profile_path(tmp_path: Path, name: str) -> None:
     for target in (name, str(secret)):
         code, message, line, path = _first(TEXT.replace("profile: parlett", f"profile: {target}"))
         assert (code, line, path) == ("unknown-profile", 2, "profile")
-        assert SECRET not in message and "valid choices: parlett" in message
+        assert SECRET not in message and "valid choices: " in message and "parlett" in message
 
 
 def test_a_record_never_opens_a_variant_path(tmp_path: Path) -> None:
@@ -209,17 +209,18 @@ def test_every_text_output_escapes_control_characters(tmp_path: Path, capsys) ->
 
 
 @pytest.mark.parametrize(
-    ("old", "new", "path"),
+    ("old", "new", "path"),  # the example has pot and ruff_stake lines
     [
         ("{West: 12}", "{West: 12.0}", "deals[0].auction[0].West"),
-        ("players: [North, East, West]", "players: [North, East, West]\npot: 1.0e+3", "pot"),
-        ("players: [North, East, West]", "players: [North, East, West]\nruff_stake: 2.0", None),
+        ("\npot: 0\n", "\npot: 1.0e+3\n", "pot"),
+        ("\nruff_stake: 2\n", "\nruff_stake: 2.0\n", "ruff_stake"),
+        ("North: 100,", "North: 105.0,", "chips.North"),
     ],
 )
-def test_whole_valued_floats_are_schema_errors(old: str, new: str, path: str | None) -> None:
+def test_whole_valued_floats_are_schema_errors(old: str, new: str, path: str) -> None:
+    assert old in TEXT
     code, message, line, where = _first(TEXT.replace(old, new, 1))
-    assert code == "schema" and "whole number" in message and line is not None
-    assert path is None or where == path
+    assert (code, where) == ("schema", path) and "whole number" in message and line is not None
 
 
 def test_whole_valued_floats_in_profile_files(tmp_path: Path) -> None:
@@ -444,7 +445,7 @@ def test_write_api_arguments() -> None:
     s = Session.start(gleek.load_profile("parlett"), deals=1).play_out([RandomBot()] * 3, seed=1)
     with pytest.raises(ArgumentError, match="format"):
         dumps(s, "xml")  # type: ignore[arg-type]
-    with pytest.raises(ArgumentTypeError, match="session"):
+    with pytest.raises(ArgumentTypeError, match="Session"):
         dumps("s")  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError, match="fp"):
         dump(s, 3)  # type: ignore[arg-type]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from typing import IO, Any
 
+from gleek._args import check_type, type_name
 from gleek.errors import ArgumentTypeError, RecordError
 from gleek.record.shape import conforms, limits
 from gleek.schemacheck import load_schema, problems
@@ -30,18 +31,15 @@ def load_located_record(text: str | bytes, name: str = "<string>") -> Located:
 
 def loads(text: str | bytes, name: str = "<string>") -> dict[str, Any]:
     """A record from YAML or JSON text, checked against the record schema."""
-    if not isinstance(text, str | bytes):
-        raise ArgumentTypeError(f"text: the record as str or bytes, not {type(text).__name__}")
-    if not isinstance(name, str):
-        raise ArgumentTypeError(f"name: a str, not {type(name).__name__}")
+    check_type("text", text, (str, bytes), "the record's text (str or bytes)")
+    check_type("name", name, str, "a str naming the record in messages")
     data: dict[str, Any] = load_located_record(text, name).data
     return data
 
 
 def read_record_file(path: str | os.PathLike[str]) -> bytes:
     """The bytes of a record file: a regular file of at most ``MAX_BYTES``, never more read."""
-    if not isinstance(path, str | os.PathLike):
-        raise ArgumentTypeError(f"path: a file path, not {type(path).__name__}")
+    check_type("path", path, (str, os.PathLike), "a path (str or pathlib.Path)")
     try:
         return read_limited(os.fspath(path))
     except OSError as exc:
@@ -56,7 +54,7 @@ def load(fp: IO[str] | IO[bytes] | str | os.PathLike[str]) -> dict[str, Any]:
         return loads(read_record_file(fp), str(fp))
     read = getattr(fp, "read", None)
     if read is None:
-        raise ArgumentTypeError(f"fp: an open file or a path, not {type(fp).__name__}")
+        raise ArgumentTypeError(f"fp must be a path or an open file, not {type_name(fp)}")
     try:
         text = read(MAX_BYTES + 1)
     except OSError as exc:

@@ -10,7 +10,9 @@ import os
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from gleek.cards import CARDS, Card
+import attrs
+
+from gleek.cards import CARDS, Card, mask_of
 from gleek.errors import CardError, ProfileError
 from gleek.profile import Profile, named_profile
 from gleek.record.report import DealSummary, Problem, Report
@@ -19,10 +21,22 @@ from gleek.schemacheck import load_schema, problems, short_repr
 from gleek.sourcemap import Located, LocatedError, Path, format_path, load_located
 from gleek.stages.common import POT, RANK_MASK, Payment
 from gleek.stages.deal import stack_deck
-from gleek.stages.sets import sets_held, small_trumps_held
-from gleek.state import Action, Outcome, Phase, State, apply, check_action, new_deal, outcome
+from gleek.stages.sets import forfeit_payments, sets_held, small_trumps_held
+from gleek.state import (
+    Action,
+    Outcome,
+    Phase,
+    State,
+    apply,
+    check_action,
+    net_chips,
+    new_deal,
+    outcome,
+)
 
 __all__ = ["replay_document", "validate_bytes"]
+
+_WAIT = Action.word("wait")
 
 
 _PARSED: dict[str, Card] = {}  # card texts already read: most records spell cards one way
@@ -35,14 +49,18 @@ class _Stop(Exception):
 
 
 def validate_bytes(
-    data: bytes | str, file: str, profile_dirs: Iterable[str | os.PathLike[str]] = ()
+    data: bytes | str,
+    file: str,
+    profile_dirs: Iterable[str | os.PathLike[str]] = (),
+    finals: list[State] | None = None,
 ) -> Report:
-    """Validate a record given as text; ``file`` names it in the report."""
+    """Validate a record given as text; ``file`` names it in the report. The final state of
+    each deal replayed to its end is appended to ``finals`` if given."""
     try:
         doc = load_located(data, file, limits=limits)
     except LocatedError as exc:
         return _early(file, [Problem(exc.code, exc.message, None, None, exc.line, exc.column)])
-    return replay_document(doc, file, profile_dirs)
+    return replay_document(doc, file, profile_dirs, finals)
 
 
 def _early(
@@ -52,9 +70,13 @@ def _early(
 
 
 def replay_document(
-    doc: Located, file: str, profile_dirs: Iterable[str | os.PathLike[str]] = ()
+    doc: Located,
+    file: str,
+    profile_dirs: Iterable[str | os.PathLike[str]] = (),
+    finals: list[State] | None = None,
 ) -> Report:
-    """Check the schema, load the profile (by name only), replay every deal."""
+    """Check the schema, load the profile (by name only), replay every deal (the final states
+    go to ``finals`` if given)."""
     data: Any = doc.data
     found = () if conforms(data) else problems(doc, load_schema("record"))
     pname = data.get("profile") if isinstance(data, dict) else None
@@ -90,7 +112,9 @@ def replay_document(
                 vlist,
             )
     profile = named_profile(pname, tuple(vlist), profile_dirs=dirs)
-    return _Replayer(doc, file, profile, tuple(vlist)).run()
+    replayer = _Replayer(doc, file, profile, tuple(vlist))
+    replayer.finals = [] if finals is None else finals
+    return replayer.run()
 
 
 def data_at(data: Any, path: Path) -> Any:
@@ -129,6 +153,7 @@ class _Replayer:
         self.players: tuple[str, str, str] = tuple(self.data["players"])
         self.seats = {n: i for i, n in enumerate(self.players)}
         self.deal_no = 0
+        self.finals: list[State] = []
 
     # -- problems
     def problem(self, code: str, message: str, path: Path, *, key: bool = False) -> Problem:
@@ -320,12 +345,13 @@ class _Replayer:
             seat = self.seat(name, (*epath, name))
             if state.phase is not Phase.AUCTION:
                 raise self.stop("extra-action", f"{name} bid after the auction had ended", epath)
-            action = Action("pass") if value == "pass" else Action.bid(value)
+            action = Action.word("pass") if value == "pass" else Action.bid(value)
             state = self.act(state, seat, action, epath)
         if state.phase is Phase.AUCTION:
             raise self.stop("incomplete", "the auction for the stock is not finished", path)
         # Discards
-        buyer = state.auction.buyer
+        buyer = state.buyer
+        assert buyer is not None
         discards = deal.get("discard")
         if discards is None:
             raise self.stop("incomplete", f"{self.players[buyer]}'s discards are missing", path)
@@ -348,13 +374,12 @@ class _Replayer:
                 raise self.stop(
                     "extra-action", f"{name} said {word} after the ruff was settled", epath
                 )
-            assert state.ruff is not None
-            if word == "pass" and state.ruff.vier < 0:
+            if word == "pass" and _WAIT in state.legal_actions():
                 word = "wait"  # before anyone vies, "pass" is read as "wait" (record-format.md)
             state = self.act(state, seat, Action.word(word), epath)
         if state.phase is Phase.RUFF:
             raise self.stop("incomplete", "the vying for the ruff is not finished", path)
-        warnings = self.claims(deal, path, state)
+        warnings, forfeits = self.claims(deal, path, state)
         # Tricks
         tricks = deal.get("tricks") or []
         for t, trick in enumerate(tricks):
@@ -389,29 +414,42 @@ class _Replayer:
                     "incomplete", f"trick {t + 1} has {len(trick)} card(s); a trick has 3", tpath
                 )
         if not state.is_over:
-            assert state.play is not None
             raise self.stop(
-                "incomplete", f"the record stops after {len(state.play.tricks)} of 12 tricks", path
+                "incomplete", f"the record stops after {len(state.tricks)} of 12 tricks", path
             )
+        self.finals.append(state)
         o = outcome(state)
+        if forfeits:
+            payments = o.payments + forfeits
+            chips, pot = net_chips(payments)
+            o = attrs.evolve(o, payments=payments, chips=chips, pot=pot)
         summary = self.summary(state, o)
         return o, summary, self.check_result(deal, path, o), warnings
 
-    def claims(self, deal: dict[str, Any], path: Path, state: State) -> list[Problem]:
-        """false-claim errors stop the deal; ``unclaimed`` warnings are returned."""
+    def claims(
+        self, deal: dict[str, Any], path: Path, state: State
+    ) -> tuple[list[Problem], tuple[Payment, ...]]:
+        """false-claim errors stop the deal; ``unclaimed`` warnings are returned, with the
+        forfeits of claims for sets the buyer laid out in the stock (``sets.forfeit``)."""
         if "claims" not in deal:
-            return []
+            return [], ()
+        forfeits: list[Payment] = []
         claims: dict[str, list[str]] = deal["claims"] or {}
         held: dict[int, set[str]] = {}
         for seat in range(3):
-            hand = state.hands[seat]
+            hand = mask_of(state.hand(seat))
             have = {f"{kind}-{letter}" for kind, letter, _ in sets_held(self.profile, hand)}
-            have |= {name for name, _ in small_trumps_held(self.profile, hand, state.info.trumps)}
+            trumps = state.trumps.index
+            have |= {name for name, _ in small_trumps_held(self.profile, hand, trumps)}
             held[seat] = have
         said: dict[int, set[str]] = {0: set(), 1: set(), 2: set()}
         for name, items in claims.items():
             seat = self.seat(name, (*path, "claims", name))
             for j, claim in enumerate(items):
+                forfeit = self._forfeit(seat, claim, state)
+                if forfeit:
+                    forfeits += forfeit
+                    continue
                 if claim not in held[seat]:
                     raise self.stop(
                         "false-claim",
@@ -432,13 +470,21 @@ class _Replayer:
                         where,
                     )
                 )
-        return out
+        return out, tuple(forfeits)
+
+    def _forfeit(self, seat: int, claim: str, state: State) -> tuple[Payment, ...]:
+        """The forfeit of ``claim`` by ``seat`` (:func:`~gleek.stages.sets.forfeit_payments`)."""
+        if seat != state.buyer:
+            return ()
+        return forfeit_payments(
+            self.profile, seat, mask_of(state.hand(seat)), mask_of(state.discards), (claim,)
+        )
 
     def _why_not(self, seat: int, claim: str, state: State) -> str:
-        hand = state.hands[seat]
+        hand = mask_of(state.hand(seat))
         if claim in ("tiddy", "towser", "tumbler"):
             rank = {"tiddy": 0, "towser": 1, "tumbler": 2}[claim]
-            c = CARDS[11 * state.info.trumps + rank]
+            c = CARDS[11 * state.trumps.index + rank]
             if not hand >> c.index & 1:
                 return f"does not hold {c}"
             return f"{claim} pays nothing under {self.profile.name}"
@@ -458,7 +504,7 @@ class _Replayer:
 
         ruff = (
             None
-            if not o.ruff.vied or o.ruff.winner is None
+            if o.ruff.winner is None  # pool model, nobody vied: shown down at once, stake 0
             else (names[o.ruff.winner], o.ruff.stake, o.ruff.shown)
         )
         return DealSummary(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 
-from gleek.errors import ArgumentTypeError
+from gleek._args import check_type
 from gleek.profile import _registered
 from gleek.record.read import read_record_file
 from gleek.record.replay import validate_bytes
@@ -25,10 +25,8 @@ def validate_text(
     The record's ``profile`` and ``variants`` are looked up by id among the shipped ones and
     those in the folders ``profile_dirs`` registers; a record never names a file to open.
     """
-    if not isinstance(text, str | bytes):
-        raise ArgumentTypeError(f"text: the record as str or bytes, not {type(text).__name__}")
-    if not isinstance(file, str):
-        raise ArgumentTypeError(f"file: the name to report, a str, not {type(file).__name__}")
+    check_type("text", text, (str, bytes), "the record's text (str or bytes)")
+    check_type("file", file, str, "a str naming the record in the report")
     return validate_bytes(text, file, _registered(profile_dirs))
 
 
@@ -39,5 +37,6 @@ def validate(
 
     Only a regular file of at most 16 MiB is read (never more than that many bytes).
     """
+    check_type("path", path, (str, os.PathLike), "a path (str or pathlib.Path)")
     data = read_record_file(path)
     return validate_bytes(data, str(path), _registered(profile_dirs))

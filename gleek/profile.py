@@ -344,7 +344,7 @@ class Variant:
 def profiles_dir() -> FsPath:
     """Where the shipped profiles are: inside the installed package, or the source checkout's."""
     inside = resources.files("gleek").joinpath("profiles")
-    if inside.is_dir():
+    if inside.is_dir():  # pragma: no cover - an installed wheel; tests run from the checkout
         return FsPath(str(inside))
     checkout = FsPath(__file__).resolve().parent.parent / "profiles"
     if checkout.is_dir():

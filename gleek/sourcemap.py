@@ -277,11 +277,14 @@ class _Builder:
             mark = exc.problem_mark or exc.context_mark
             problem = exc.problem or "not valid YAML or JSON"
             context = ""
-            if exc.context and exc.context_mark is not None and exc.context_mark is not mark:
+            if exc.context:
                 cm = exc.context_mark
-                context = f" ({exc.context} at line {cm.line + 1}, column {cm.column + 1})"
-            elif exc.context:
-                context = f" ({exc.context})"
+                at = (
+                    ""
+                    if cm is None or cm is mark
+                    else f" at line {cm.line + 1}, column {cm.column + 1}"
+                )
+                context = f" ({exc.context}{at})"
             raise LocatedError(
                 f"{problem}{context}",
                 mark.line + 1 if mark else None,

@@ -630,3 +630,34 @@ def test_a_registered_profile_title_cannot_drive_the_terminal(tmp_path: Path, ca
         assert main([*args, "--profile-dir", str(folder)]) == 0
         out = capsys.readouterr().out
         assert "\x1b" not in out and "House\\x1b[2J rules" in out, args
+
+
+def test_more_corners(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    import io
+
+    import gleek.cli as cli
+    from gleek import profile as prof
+    from gleek.record import read
+    from gleek.viewer import viewer_html
+
+    monkeypatch.setattr(sys, "stdout", io.StringIO())  # no file descriptor: nothing to redirect
+    cli._discard_stdout()
+    monkeypatch.undo()
+    p = gleek.load_profile("parlett", "play-high")
+    assert repr(p) == "<Profile parlett+play-high>"
+    record = read(EXAMPLE)
+    assert record.variants == ("play-high",)
+    assert read("# only a comment\n" + TEXT).comment == "# only a comment"
+    page = viewer_html(text=TEXT.replace("profile: parlett", "profile: /etc/passwd"))
+    assert "unknown-profile" in page
+    with pytest.raises(RecordError, match="unknown profile"):
+        read(TEXT.replace("profile: parlett", "profile: /etc/passwd"))
+    monkeypatch.setattr(Path, "is_dir", lambda self: False)
+    monkeypatch.setattr(prof.resources, "files", lambda pkg: tmp_path / "none")
+    with pytest.raises(ProfileError, match="reinstall"):
+        prof.profiles_dir()
+
+
+def test_play_prints_its_warnings(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["play", "--deals", "4", "--bots", "random"]) == 0
+    assert "warning: deal-count: 4 deals" in capsys.readouterr().out

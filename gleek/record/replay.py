@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 import attrs
 
@@ -305,19 +305,30 @@ class _Replayer:
             raise self.stop(
                 "bad-deal", f"the stock has {len(stock)} cards; it has 7", (*path, "stock")
             )
-        if len({*_all_cards(stock, hands.values(), turn_up)}) == 44:
-            return stack_deck(hands, turn_up, stock, dealer, self.profile.deal.packet_size)
+        if len({*_all_cards(stock, hands.values(), turn_up)}) != 44:
+            self._dealt_twice(deal, path, hands, turn_up, stock)
+        return stack_deck(hands, turn_up, stock, dealer, self.profile.deal.packet_size)
+
+    def _dealt_twice(
+        self,
+        deal: dict[str, Any],
+        path: Path,
+        hands: dict[int, list[Card]],
+        turn_up: Card,
+        stock: list[Card],
+    ) -> NoReturn:
+        """Stop at the first card dealt a second time (there is one)."""
         seen: set[Card] = set()
         where: list[tuple[Card, Path]] = [
             *(
                 (c, (*path, "hands", n, j))
-                for n, t in deal["hands"].items()
+                for n in deal["hands"]
                 for j, c in enumerate(hands[self.seats[n]])
             ),
             (turn_up, (*path, "turn_up")),
             *((c, (*path, "stock", j)) for j, c in enumerate(stock)),
         ]
-        for c, cpath in where:
+        for c, cpath in where:  # pragma: no branch - the loop ends at the card seen twice
             if c in seen:
                 raise self.stop(
                     "bad-deal",
@@ -326,7 +337,7 @@ class _Replayer:
                     cpath,
                 )
             seen.add(c)
-        return stack_deck(hands, turn_up, stock, dealer, self.profile.deal.packet_size)
+        raise AssertionError("no card is dealt twice")  # pragma: no cover - callers check first
 
     def act(self, state: State, seat: int, action: Action, path: Path) -> State:
         error = check_action(state, action, seat, self.players)

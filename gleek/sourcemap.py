@@ -326,8 +326,7 @@ class _Builder:
                 nodes += 1
                 value = self._scalar(event)
                 if top is None:
-                    if wanted is None or () in wanted:
-                        self.found.setdefault((), _pos(event))
+                    self.found.setdefault((), _pos(event))
                     root = value
                 elif top.is_map and top.key is _NO_KEY:
                     self._key(top, value, event)

@@ -81,3 +81,27 @@ def test_a_broken_bibliography(tmp_path, monkeypatch: pytest.MonkeyPatch) -> Non
     with pytest.raises(ProfileError) as info:
         read()
     assert info.value.line == 1
+
+
+def test_more_library_corners(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import gc
+
+    from gleek.actions import Action
+    from gleek.errors import ArgumentError, ProfileError
+    from gleek.profile import load_variant
+    from gleek.sourcemap import load_located
+
+    with pytest.raises(ArgumentError, match="only a bid has an amount"):
+        Action("pass", 3)
+    with pytest.raises(ArgumentError, match="only a play or a discard has a card"):
+        Action("pass", None, Card.parse("AH"))
+    bad = tmp_path / "v.yaml"
+    bad.write_text("id: Bad_Id\ntitle: t\nsummary: s\nset: {}\n")
+    with pytest.raises(ProfileError, match="not of the expected form"):
+        load_variant(bad)
+    gc.disable()
+    try:
+        assert load_located("a: 1").data == {"a": 1}
+        assert not gc.isenabled()  # the loader leaves the collector as it found it
+    finally:
+        gc.enable()

@@ -113,7 +113,7 @@ def replay_document(
             )
     profile = named_profile(pname, tuple(vlist), profile_dirs=dirs)
     replayer = _Replayer(doc, file, profile, tuple(vlist))
-    replayer.finals = [] if finals is None else finals
+    replayer.finals = finals  # None: a plain validation keeps no states (each holds its deal)
     return replayer.run()
 
 
@@ -153,7 +153,7 @@ class _Replayer:
         self.players: tuple[str, str, str] = tuple(self.data["players"])
         self.seats = {n: i for i, n in enumerate(self.players)}
         self.deal_no = 0
-        self.finals: list[State] = []
+        self.finals: list[State] | None = None
 
     # -- problems
     def problem(self, code: str, message: str, path: Path, *, key: bool = False) -> Problem:
@@ -428,7 +428,8 @@ class _Replayer:
             raise self.stop(
                 "incomplete", f"the record stops after {len(state.tricks)} of 12 tricks", path
             )
-        self.finals.append(state)
+        if self.finals is not None:
+            self.finals.append(state)
         o = outcome(state)
         if forfeits:
             payments = o.payments + forfeits

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from gleek.errors import ArgumentError, GleekError, ProfileError, RecordError
+from gleek.errors import ArgumentError, ArgumentTypeError, GleekError, ProfileError, RecordError
 from gleek.profile import list_profiles, load_profile, variant_titles
+from gleek.record.report import escape_controls
 
 __all__ = ["main"]
 
@@ -51,6 +53,7 @@ def _parser() -> argparse.ArgumentParser:
         help="apply a variant overlay (repeatable, applied in order)",
     )
     r.add_argument("--format", choices=("text", "markdown", "json"), default="text")
+    _profile_dir(r)
 
     pl = sub.add_parser("play", help="bots play deals; prints each deal readably")
     pl.add_argument("--profile", default="parlett")
@@ -58,6 +61,7 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--seed", type=int, default=1)
     pl.add_argument("--deals", type=_positive, default=1)
     pl.add_argument("--bots", choices=("basic", "random"), default="basic")
+    _profile_dir(pl)
     pl.add_argument(
         "--out",
         type=Path,
@@ -71,6 +75,7 @@ def _parser() -> argparse.ArgumentParser:
     v = sub.add_parser("validate", help="replay recorded deals and report the first rule broken")
     v.add_argument("files", nargs="+", metavar="FILE")
     v.add_argument("--json", action="store_true", help="print the report as JSON")
+    _profile_dir(v)
 
     sh = sub.add_parser("show", help="a record as a page that steps through it (or one picture)")
     sh.add_argument("record", type=Path, metavar="RECORD")
@@ -114,6 +119,7 @@ def _parser() -> argparse.ArgumentParser:
         "or tcp://HOST:PORT (a running dask scheduler)",
     )
     c.add_argument("--no-progress", action="store_true", help="no progress bar")
+    _profile_dir(c)
 
     m = sub.add_parser("match", help="a tournament: three bots play seeded deals, seats rotated")
     m.add_argument(
@@ -129,7 +135,35 @@ def _parser() -> argparse.ArgumentParser:
     m.add_argument("--workers", type=_positive, default=1, help="processes (default 1)")
     m.add_argument("--format", choices=("text", "json"), default="text")
     m.add_argument("--no-progress", action="store_true", help="no progress bar")
+    _profile_dir(m)
     return p
+
+
+def _profile_dir(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--profile-dir",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="also find profiles in DIR (variants in DIR/variants); repeatable",
+    )
+
+
+def _out(text: str) -> None:
+    """Print ``text`` (a line or more) with any terminal control character escaped."""
+    print(escape_controls(text))
+
+
+def _json_out(data: object) -> None:
+    """Print JSON; C1 controls and bidi marks, which JSON allows raw, are escaped too."""
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    if not text.replace("\n", "").isprintable():
+        text = "".join(c if c.isprintable() or c == "\n" else f"\\u{ord(c):04x}" for c in text)
+    print(text)
+
+
+def _err(text: str) -> None:
+    print(escape_controls(text), file=sys.stderr)
 
 
 def _positive(text: str) -> int:
@@ -153,25 +187,57 @@ def _scheduler(text: str) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
-        args = _parser().parse_args(argv)
-        return _run(args)
+        try:
+            args = _parser().parse_args(argv)
+            status = _run(args)
+        finally:
+            sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
+        return status
     except UsageError as exc:
-        print(str(exc), file=sys.stderr)
+        _err(str(exc))
+        return 2
+    except (ArgumentError, ArgumentTypeError) as exc:
+        _err(f"gleek: {exc}")
         return 2
     except ProfileError as exc:
-        print(f"gleek: {exc}", file=sys.stderr)
+        _err(f"gleek: {exc}")
         return 2 if exc.line is None and exc.file is None else 1
     except GleekError as exc:
-        print(f"gleek: {exc}", file=sys.stderr)
+        _err(f"gleek: {exc}")
         return 1
     except KeyboardInterrupt:
-        print("gleek: interrupted", file=sys.stderr)
+        _err("gleek: interrupted")
         return 130
     except BrokenPipeError:
+        _discard_stdout()
         return 0
+    except UnicodeEncodeError:
+        _discard_stdout()
+        _err(
+            f"gleek: the output holds characters this terminal's encoding "
+            f"({sys.stdout.encoding}) cannot show; set PYTHONIOENCODING=utf-8 or use --json"
+        )
+        return 2
+    except OSError as exc:
+        _discard_stdout()
+        _err(f"gleek: cannot write the output: {exc.strerror or exc}")
+        return 2
+
+
+def _discard_stdout() -> None:
+    """Point stdout at /dev/null so that Python's own flush at exit cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
 
 
 def _run(args: argparse.Namespace) -> int:
+    for d in getattr(args, "profile_dir", []):
+        if not (os.path.isdir(d) and os.access(d, os.R_OK | os.X_OK)):
+            raise UsageError(f"gleek {args.command}: --profile-dir {d}: not a readable folder")
     if args.command == "profiles":
         return _profiles()
     if args.command == "rules":
@@ -193,7 +259,7 @@ def _profiles() -> int:
         p = load_profile(pid)
         aliases = f" (aliases: {', '.join(p.aliases)})" if p.aliases else ""
         titles = "".join(f"; {lang}: {t}" for lang, t in p.titles.items())
-        print(f"  {pid:<28} {p.title}{titles}{aliases}")
+        _out(f"  {pid:<28} {p.title}{titles}{aliases}")
     print("Variants (apply with --variant):")
     for vid, title, _ in variant_titles():
         print(f"  {vid:<28} {title}")
@@ -203,9 +269,9 @@ def _profiles() -> int:
 def _rules(args: argparse.Namespace) -> int:
     from gleek.rulesdoc import rules_json, rules_markdown, rules_text
 
-    profile = load_profile(args.profile, args.variant)
+    profile = load_profile(args.profile, args.variant, profile_dirs=args.profile_dir)
     render = {"text": rules_text, "markdown": rules_markdown, "json": rules_json}[args.format]
-    sys.stdout.write(render(profile))
+    sys.stdout.write(escape_controls(render(profile)))
     return 0
 
 
@@ -215,16 +281,16 @@ def _play(args: argparse.Namespace) -> int:
     from gleek.session import Session
     from gleek.sim.bots import BOTS
 
-    profile = load_profile(args.profile, args.variant)
+    profile = load_profile(args.profile, args.variant, profile_dirs=args.profile_dir)
     if args.out is not None and args.out.suffix not in (".yaml", ".yml", ".json"):
         raise UsageError(f"gleek play: --out {args.out}: the file must end in .yaml, .yml or .json")
     players = ("North", "East", "West")
     session = Session.start(profile, deals=args.deals, players=players)
     bot = BOTS[args.bots]()
     session = session.play_out([bot, bot, bot], seed=args.seed)
-    print(f"{profile.title} ({profile.name}), seed {args.seed}, {args.bots} bots")
+    _out(f"{profile.title} ({profile.name}), seed {args.seed}, {args.bots} bots")
     for w in session.warnings:
-        print(f"warning: {w}")
+        _out(f"warning: {w}")
     balances = list(session.start_chips)
     for i, deal in enumerate(session.deals, 1):
         print()
@@ -243,7 +309,7 @@ def _play(args: argparse.Namespace) -> int:
             dump(session, args.out)
         except OSError as exc:
             raise RecordError(f"cannot write: {exc.strerror}", file=str(args.out)) from None
-        print(f"Wrote {args.out}")
+        _out(f"Wrote {args.out}")
     if args.html is not None:
         from gleek.record import dumps
         from gleek.viewer import write_viewer
@@ -290,35 +356,38 @@ def _validate(args: argparse.Namespace) -> int:
     from gleek.record import Report, validate
 
     reports: list[Report] = []
+    unreadable = 0
     for f in args.files:
         try:
-            reports.append(validate(f))
+            reports.append(validate(f, profile_dirs=args.profile_dir))
         except RecordError as exc:
-            print(f"gleek validate: {exc}", file=sys.stderr)
-            return 2
-    if args.json:
+            _err(f"gleek validate: {exc}")
+            unreadable += 1
+    if args.json and reports:
         out = [r.to_json() for r in reports]
-        print(json.dumps(out[0] if len(out) == 1 else out, indent=2, ensure_ascii=False))
-    else:
+        _json_out(out[0] if len(out) == 1 and not unreadable else out)
+    elif reports:
         print("\n".join(r.human() for r in reports))
+    if unreadable:
+        return 2
     return 0 if all(r.valid for r in reports) else 1
 
 
 def _compare(args: argparse.Namespace) -> int:
     from gleek import compare
 
-    names = args.profiles or list(list_profiles())
-    profiles = [load_profile(n, args.variant) for n in names]
+    names = args.profiles or list(list_profiles(args.profile_dir))
+    profiles = [load_profile(n, args.variant, profile_dirs=args.profile_dir) for n in names]
     if args.record is not None and args.simulate is not None:
         raise UsageError("gleek compare: give --record or --simulate, not both")
     if args.record is not None:
         if not args.record.is_file():
             raise UsageError(f"gleek compare: --record {args.record}: no such file")
-        result = compare.compare_record(args.record, profiles)
+        result = compare.compare_record(args.record, profiles, profile_dirs=args.profile_dir)
         if args.format == "json":
-            print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
+            _json_out(result.to_json())
         else:
-            print(result.text())
+            _out(result.text())
         return 0
     if args.simulate is None:
         for flag in ("workers", "scheduler"):
@@ -359,11 +428,11 @@ def _compare(args: argparse.Namespace) -> int:
         return 0
     matrix = compare.rule_matrix(profiles, all_rules=args.all)
     if args.format == "json":
-        print(json.dumps(matrix.to_json(), indent=2, ensure_ascii=False))
+        _json_out(matrix.to_json())
     elif args.format == "markdown":
-        print(matrix.markdown())
+        _out(matrix.markdown())
     else:
-        print(matrix.text())
+        _out(matrix.text())
     return 0
 
 
@@ -372,7 +441,7 @@ def _match(args: argparse.Namespace) -> int:
 
     from gleek.sim.match import load_bot, play_match
 
-    profile = load_profile(args.profile, args.variant)
+    profile = load_profile(args.profile, args.variant, profile_dirs=args.profile_dir)
     for spec in args.bots:
         load_bot(spec)
     with tqdm(
@@ -389,5 +458,5 @@ def _match(args: argparse.Namespace) -> int:
     return 0
 
 
-if __name__ == "__main__":
+if __name__ == "__main__":  # pragma: no cover - run as ``python -m gleek`` (tested)
     sys.exit(main())

@@ -20,8 +20,8 @@ import attrs
 from tabulate import tabulate
 
 from gleek.errors import ProfileError
-from gleek.profile import Profile, RuleValue, load_profile, with_rules
-from gleek.record.read import load_located_record
+from gleek.profile import Profile, RuleValue, named_profile, with_rules
+from gleek.record.read import load_located_record, read_record_file
 from gleek.record.replay import _Replayer
 from gleek.record.report import Report
 from gleek.sim.batch import play_deals
@@ -252,12 +252,17 @@ def _causes(
     return tuple(out)
 
 
-def compare_record(path: str | Path, profiles: Sequence[Profile]) -> RecordComparison:
+def compare_record(
+    path: str | Path, profiles: Sequence[Profile], *, profile_dirs: Sequence[str] = ()
+) -> RecordComparison:
     """Replay the record at ``path`` under each profile and trace each divergence from the
-    record's own profile to the single rules that cause it."""
+    record's own profile to the single rules that cause it. The record names its profile by id
+    (shipped, or in ``profile_dirs``), never by file."""
     p = Path(path)
-    doc = load_located_record(p.read_bytes(), str(p))
-    base = load_profile(doc.data["profile"], doc.data.get("variants") or [])
+    doc = load_located_record(read_record_file(p), str(p))
+    base = named_profile(
+        doc.data["profile"], doc.data.get("variants") or [], profile_dirs=profile_dirs
+    )
     reference = _replay(doc, str(p), base)  # the rules' figures, results not compared
     reports = []
     causes = []

@@ -12,7 +12,9 @@ Parlett, Full rules, Stage 1 ¶2
 from __future__ import annotations
 
 import copy
+import difflib
 import functools
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path as FsPath
@@ -22,9 +24,9 @@ from typing import Any, Final, Literal
 import attrs
 
 from gleek.cards import Rank
-from gleek.errors import ProfileError
-from gleek.schemacheck import load_schema, problems
-from gleek.sourcemap import Located, LocatedError, load_located
+from gleek.errors import ArgumentError, ArgumentTypeError, ProfileError
+from gleek.schemacheck import load_schema, problems, short_repr
+from gleek.sourcemap import Located, LocatedError, load_located, read_limited
 from gleek.sources import COTTON, SILENT_PAGE, bibliography, find_in_cotton
 
 __all__ = [
@@ -45,6 +47,7 @@ __all__ = [
     "list_variants",
     "load_profile",
     "load_variant",
+    "named_profile",
     "profile_schema",
     "profiles_dir",
     "variant_schema",
@@ -301,7 +304,14 @@ class Profile:
         for r in self.rules:
             if r.path == path:
                 return r
-        raise KeyError(f"no rule {path!r}; rules: {', '.join(r.path for r in self.rules)}")
+        if not isinstance(path, str):
+            raise ArgumentTypeError(f"path: a dotted rule path, not {type(path).__name__}")
+        close = difflib.get_close_matches(path, [r.path for r in self.rules], n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise ArgumentError(
+            f"path: no rule {short_repr(path)}{hint}; rules: "
+            + ", ".join(r.path for r in self.rules)
+        )
 
     def __eq__(self, other: object) -> bool:
         return self is other or (
@@ -334,7 +344,7 @@ class Variant:
 def profiles_dir() -> FsPath:
     """Where the shipped profiles are: inside the installed package, or the source checkout's."""
     inside = resources.files("gleek").joinpath("profiles")
-    if inside.is_dir():
+    if inside.is_dir():  # pragma: no cover - an installed wheel; tests run from the checkout
         return FsPath(str(inside))
     checkout = FsPath(__file__).resolve().parent.parent / "profiles"
     if checkout.is_dir():
@@ -345,46 +355,124 @@ def profiles_dir() -> FsPath:
     )
 
 
+_SUFFIXES: Final = (".yaml", ".yml", ".json")
+
+
+@attrs.frozen
+class _Index:
+    """Profiles and variants by lower-case id (and alias), the ids as written, and the folders."""
+
+    profiles: dict[str, FsPath]
+    variants: dict[str, FsPath]
+    ids: tuple[str, ...]
+    variant_ids: tuple[str, ...]
+
+
+def _index(dirs: tuple[str, ...] = ()) -> _Index:
+    """The shipped profiles, then those of the registered folders ``dirs`` (read again only
+    when a registered folder changes)."""
+    stamps = []
+    for d in dirs:
+        for folder in (d, os.path.join(d, "variants")):
+            try:
+                stamps.append(os.stat(folder).st_mtime_ns)
+            except OSError:
+                stamps.append(0)
+    return _index_of(dirs, tuple(stamps))
+
+
 @functools.cache
-def _index() -> tuple[dict[str, FsPath], dict[str, FsPath], tuple[str, ...]]:
-    """Profiles by id and alias, variants by id, and the profile ids (read once)."""
-    base = profiles_dir()
+def _index_of(dirs: tuple[str, ...], stamps: tuple[int, ...]) -> _Index:
     profiles: dict[str, FsPath] = {}
+    variants: dict[str, FsPath] = {}
     ids: list[str] = []
-    for file in sorted(base.glob("*.yaml")):
-        if file.name == "sources.yaml":  # the bibliography, not a profile
-            continue
-        raw = _read(file)
-        data = raw.data if isinstance(raw.data, dict) else {}
-        pid = str(data.get("id", file.stem))
-        ids.append(pid)
-        profiles[pid] = file
-        for alias in data.get("aliases") or []:
-            profiles[str(alias)] = file
-    variants = {f.stem: f for f in sorted((base / "variants").glob("*.yaml"))}
-    return profiles, variants, tuple(sorted(ids))
+    vids: list[str] = []
+    for base in (profiles_dir(), *(FsPath(d) for d in dirs)):
+        for file in _files(base):
+            if file.name == "sources.yaml":  # the bibliography, not a profile
+                continue
+            try:
+                raw = _read(file).data
+            except ProfileError:
+                raw = None  # a broken file is still found by its name, and reported when loaded
+            data = raw if isinstance(raw, dict) else {}
+            found_id, found_aliases = data.get("id"), data.get("aliases")
+            pid: str = found_id if isinstance(found_id, str) else file.stem
+            aliases: list[Any] = found_aliases if isinstance(found_aliases, list) else []
+            if pid.lower() not in profiles:
+                ids.append(pid)
+            for key in (pid, *(a for a in aliases if isinstance(a, str))):
+                profiles.setdefault(key.lower(), file)
+        for file in _files(base / "variants"):
+            if file.stem.lower() not in variants:
+                vids.append(file.stem)
+            variants.setdefault(file.stem.lower(), file)
+    return _Index(profiles, variants, tuple(sorted(ids)), tuple(vids))
 
 
-def list_profiles() -> tuple[str, ...]:
-    """The ids of the shipped profiles (not their aliases)."""
-    return _index()[2]
+def _files(folder: FsPath) -> list[FsPath]:
+    try:
+        if not folder.is_dir():
+            return []
+        return sorted(f for f in folder.iterdir() if f.suffix in _SUFFIXES and f.is_file())
+    except OSError as exc:
+        raise ProfileError(
+            f"cannot read the profile folder: {exc.strerror}", file=str(folder)
+        ) from None
 
 
-def list_variants() -> tuple[str, ...]:
-    """The ids of the shipped variant overlays."""
-    return tuple(_index()[1])
+def _registered(profile_dirs: Iterable[str | os.PathLike[str]]) -> tuple[str, ...]:
+    """The caller's profile folders, checked: each must be a folder this process can read."""
+    if isinstance(profile_dirs, str | os.PathLike):
+        profile_dirs = (profile_dirs,)
+    out = []
+    for d in profile_dirs:
+        if not isinstance(d, str | os.PathLike):
+            raise ArgumentTypeError(
+                f"profile_dirs: each folder must be a str or a path, not {type(d).__name__}"
+            )
+        folder = FsPath(d)
+        if not (os.path.isdir(folder) and os.access(folder, os.R_OK | os.X_OK)):
+            raise ArgumentError(f"profile_dirs: {short_repr(str(d))} is not a readable folder")
+        out.append(str(folder.resolve()))
+    return tuple(out)
+
+
+def list_profiles(profile_dirs: Iterable[str | os.PathLike[str]] = ()) -> tuple[str, ...]:
+    """The ids of the shipped profiles (not their aliases), and of those in ``profile_dirs``."""
+    return _index(_registered(profile_dirs)).ids
+
+
+def list_variants(profile_dirs: Iterable[str | os.PathLike[str]] = ()) -> tuple[str, ...]:
+    """The ids of the shipped variant overlays, and of those in ``profile_dirs``/variants."""
+    return _index(_registered(profile_dirs)).variant_ids
+
+
+def _unknown(kind: str, name: str, choices: Iterable[str]) -> ProfileError:
+    """``unknown profile 'parlet' (did you mean 'parlett'?); valid choices: ...``."""
+    choices = sorted(set(choices))
+    close = difflib.get_close_matches(name.lower(), [c.lower() for c in choices], n=1)
+    hint = ""
+    if close:
+        match = next(c for c in choices if c.lower() == close[0])
+        hint = f" (did you mean {match!r}?)"
+    return ProfileError(
+        f"unknown {kind} {short_repr(name)}{hint}; valid choices: {', '.join(choices)}"
+    )
 
 
 def _read(file: FsPath) -> Located:
     try:
-        text = file.read_bytes()
+        text = read_limited(str(file))
     except OSError as exc:
         raise ProfileError(f"cannot read profile: {exc.strerror}", file=str(file)) from None
+    except ValueError as exc:
+        raise ProfileError(f"cannot read profile: {exc}", file=str(file)) from None
     try:
         return load_located(text, str(file))
     except LocatedError as exc:
         raise ProfileError(
-            exc.message, file=str(file), line=exc.line, column=exc.column, code="syntax"
+            exc.message, file=str(file), line=exc.line, column=exc.column, code=exc.code
         ) from None
 
 
@@ -445,50 +533,119 @@ def _check(doc: Located, schema: dict[str, Any], file: str) -> None:
 # ---------------------------------------------------------------------------- loading
 
 
-def load_variant(name_or_path: str | FsPath) -> Variant:
-    """A variant overlay by id (``play-high``) or by path to a YAML file."""
-    variants = _index()[1]
+def _is_file(key: str) -> bool:
+    try:
+        return FsPath(key).is_file()
+    except (OSError, ValueError):  # a name longer than a file name may be, a NUL...
+        return False
+
+
+def load_variant(
+    name_or_path: str | os.PathLike[str], *, profile_dirs: Iterable[str | os.PathLike[str]] = ()
+) -> Variant:
+    """A variant overlay by id (``play-high``, any case) or by path to a YAML file."""
+    return _variant(_variant_file(name_or_path, _registered(profile_dirs), paths=True))
+
+
+def _variant_file(name_or_path: Any, dirs: tuple[str, ...], *, paths: bool) -> FsPath:
+    if not isinstance(name_or_path, str | os.PathLike):
+        raise ArgumentTypeError(
+            f"variants: each variant must be an id or a path, not {type(name_or_path).__name__}"
+        )
+    index = _index(dirs)
     key = str(name_or_path)
-    if key in variants:
-        file = variants[key]
-    elif FsPath(key).suffix in (".yaml", ".yml", ".json") or FsPath(key).is_file():
-        file = FsPath(key)
-        if not file.is_file():
-            raise ProfileError(f"no such variant file: {key}")
-    else:
-        raise ProfileError(f"unknown variant {key!r}; valid choices: {', '.join(variants)}")
+    if key.lower() in index.variants:
+        return index.variants[key.lower()]
+    if paths and (isinstance(name_or_path, os.PathLike) or FsPath(key).suffix in _SUFFIXES):
+        if not _is_file(key):
+            raise ProfileError(f"no such variant file: {short_repr(key)}")
+        return FsPath(key)
+    raise _unknown("variant", key, index.variant_ids)
+
+
+def _variant(file: FsPath) -> Variant:
     doc = _read(file)
     _check(doc, variant_schema(), str(file))
     data = doc.data
     return Variant(data["id"], data["title"], data["summary"], data["set"], str(file))
 
 
-def _profile_file(name_or_path: str | FsPath) -> FsPath:
-    profiles = _index()[0]
+def _profile_file(name_or_path: Any, dirs: tuple[str, ...], *, paths: bool) -> FsPath:
+    if not isinstance(name_or_path, str | os.PathLike):
+        raise ArgumentTypeError(
+            f"name_or_path: a profile id, alias, path or Profile, not {type(name_or_path).__name__}"
+        )
+    index = _index(dirs)
     key = str(name_or_path)
-    if key in profiles:
-        return profiles[key]
-    if FsPath(key).suffix in (".yaml", ".yml", ".json") or FsPath(key).is_file():
-        if not FsPath(key).is_file():
-            raise ProfileError(f"no such profile file: {key}")
+    if key.lower() in index.profiles:
+        return index.profiles[key.lower()]
+    if paths and (
+        isinstance(name_or_path, os.PathLike) or FsPath(key).suffix in _SUFFIXES or _is_file(key)
+    ):
+        if not _is_file(key):
+            raise ProfileError(f"no such profile file: {short_repr(key)}")
         return FsPath(key)
-    raise ProfileError(f"unknown profile {key!r}; valid choices: {', '.join(sorted(profiles))}")
+    raise _unknown("profile", key, [k for k in index.profiles if k.lower() == k] + list(index.ids))
 
 
 def load_profile(
-    name_or_path: str | FsPath | Profile, variants: Iterable[str | FsPath] = ()
+    name_or_path: str | os.PathLike[str] | Profile,
+    variants: str | Iterable[str | os.PathLike[str]] = (),
+    *,
+    profile_dirs: Iterable[str | os.PathLike[str]] = (),
 ) -> Profile:
     """Load a profile by id, alias or file path and apply ``variants`` (ids or paths) in order.
 
-    Raises :class:`~gleek.errors.ProfileError` naming the file, line and column of what is wrong.
-    A :class:`Profile` passed in is returned with the variants applied on top.
+    Ids and aliases are matched in any case; ``variants`` may be one id given as a string.
+    ``profile_dirs`` registers folders of your own profiles (variants in their ``variants/``).
+    Raises :class:`~gleek.errors.ProfileError` naming the file, line and column of what is wrong,
+    with a "did you mean" for a misspelt id. A :class:`Profile` passed in is returned with the
+    variants applied on top.
+
+    >>> load_profile("Parlett", "PLAY-HIGH").name
+    'parlett+play-high'
     """
-    variant_list = tuple(variants)
+    dirs = _registered(profile_dirs)
+    variant_list = _variant_list(variants)
     if isinstance(name_or_path, Profile):
         if not variant_list:
             return name_or_path
-        return load_profile(name_or_path.id, (*name_or_path.variants, *variant_list))
-    return _load_cached(str(_profile_file(name_or_path)), tuple(str(v) for v in variant_list))
+        return load_profile(
+            name_or_path.id, (*name_or_path.variants, *variant_list), profile_dirs=dirs
+        )
+    file = _profile_file(name_or_path, dirs, paths=True)
+    vfiles = tuple(str(_variant_file(v, dirs, paths=True)) for v in variant_list)
+    return _load_cached(str(file), vfiles)
+
+
+def named_profile(
+    name: str, variants: Sequence[str] = (), *, profile_dirs: Iterable[str | os.PathLike[str]] = ()
+) -> Profile:
+    """A profile by id or alias only, never a file path: what an untrusted record may name.
+
+    Only the shipped profiles and those in the registered ``profile_dirs`` can be found.
+    """
+    dirs = _registered(profile_dirs)
+    file = _profile_file(name, dirs, paths=False)
+    vfiles = tuple(str(_variant_file(v, dirs, paths=False)) for v in variants)
+    return _load_cached(str(file), vfiles)
+
+
+def _variant_list(variants: Any) -> tuple[str | os.PathLike[str], ...]:
+    if isinstance(variants, str | os.PathLike):
+        return (variants,)
+    try:
+        out = tuple(variants)
+    except TypeError:
+        raise ArgumentTypeError(
+            f"variants: a variant id or a list of them, not {type(variants).__name__}"
+        ) from None
+    for v in out:
+        if not isinstance(v, str | os.PathLike):
+            raise ArgumentTypeError(
+                f"variants: each variant must be an id or a path, not {type(v).__name__}"
+            )
+    return out
 
 
 @functools.cache
@@ -499,7 +656,7 @@ def _load_cached(file: str, variants: tuple[str, ...]) -> Profile:
     origins = {path: file for path in _rule_schemas()}
     applied: list[str] = []
     for v in variants:
-        overlay = load_variant(v)
+        overlay = _variant(FsPath(v))
         for path, entry in overlay.rules.items():
             group, name = path.split(".")
             data["rules"][group][name] = copy.deepcopy(dict(entry))
@@ -661,5 +818,5 @@ def with_rules(profile: Profile, overrides: Mapping[str, RuleValue], label: str)
         src = {k: v for k, v in attrs.asdict(chosen.source).items() if v is not None}
         data["rules"].setdefault(group, {})[name] = {"value": chosen.value, "source": src}
         origins[r.path] = chosen.origin
-    doc = Located(data, {}, {})
+    doc = Located(data)
     return _build(data, (*profile.variants, label), origins, doc, "<derived>")

@@ -28,7 +28,7 @@ import attrs
 
 from gleek.cards import DECK, Card
 from gleek.errors import ArgumentTypeError, GleekError, IllegalAction, RecordError
-from gleek.profile import Profile, load_profile
+from gleek.profile import Profile, named_profile
 from gleek.record import Problem, Report, load, loads, validate, validate_text
 from gleek.stages.common import POT, Payment
 from gleek.stages.deal import stack_deck
@@ -116,7 +116,7 @@ def _replay(data: dict[str, Any]) -> tuple[ReplayedDeal, ...]:
     names: tuple[str, str, str] = tuple(data["players"])
     seats = {n: i for i, n in enumerate(names)}
     try:
-        profile = load_profile(data["profile"], data.get("variants") or [])
+        profile = named_profile(data["profile"], tuple(data.get("variants") or ()))
     except GleekError:
         return ()
     start = profile.session.starting_chips

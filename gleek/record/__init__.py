@@ -21,7 +21,7 @@ from __future__ import annotations
 from gleek.record import game
 from gleek.record.game import Record
 from gleek.record.read import load, loads
-from gleek.record.report import DealSummary, Problem, Report
+from gleek.record.report import DealSummary, Problem, Report, escape_controls
 from gleek.record.validate import validate, validate_text
 from gleek.record.write import dump, dumps, record_data
 
@@ -35,6 +35,7 @@ __all__ = [
     "Report",
     "dump",
     "dumps",
+    "escape_controls",
     "load",
     "loads",
     "read",

@@ -19,18 +19,20 @@ True
 from __future__ import annotations
 
 import os
-from pathlib import Path
+from collections.abc import Iterable
 from typing import IO, TYPE_CHECKING, Any
 
 import attrs
 
 from gleek._args import type_name
 from gleek.errors import ArgumentTypeError, RecordError
-from gleek.profile import Profile
-from gleek.record.replay import _load, replay_document
+from gleek.profile import Profile, _registered, named_profile
+from gleek.record.read import read_record_file
+from gleek.record.replay import replay_document
 from gleek.record.report import Problem
+from gleek.record.shape import limits
 from gleek.session import Claims, DealRecord
-from gleek.sourcemap import LocatedError, load_located
+from gleek.sourcemap import MAX_BYTES, LocatedError, load_located
 
 if TYPE_CHECKING:
     from gleek.session import Session
@@ -83,7 +85,11 @@ class Record:
         return Session.from_record(self, deals)
 
 
-def read(source: str | bytes | os.PathLike[str] | IO[str] | IO[bytes]) -> Record:
+def read(
+    source: str | bytes | os.PathLike[str] | IO[str] | IO[bytes],
+    *,
+    profile_dirs: Iterable[str | os.PathLike[str]] = (),
+) -> Record:
     """Read and replay a record: from a path (a :class:`~pathlib.Path`, or a ``str`` without a
     line break), from the record's text (a ``str`` with line breaks, or ``bytes``), or from an
     open file.
@@ -91,34 +97,29 @@ def read(source: str | bytes | os.PathLike[str] | IO[str] | IO[bytes]) -> Record
     Raises :class:`~gleek.errors.RecordError` (with line and column) when the record cannot be
     read at all: bad syntax, a schema error, an unknown profile, variant or player. A record
     that breaks a rule of the game is read up to the deal of its first error
-    (:attr:`Record.error`).
+    (:attr:`Record.error`). The record names its profile by id: shipped, or in the folders
+    ``profile_dirs`` registers (never a file).
     """
-    base_dir: Path | None = None
+    dirs = _registered(profile_dirs)
     if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source):
-        path = Path(source)
-        try:
-            data: str | bytes = path.read_bytes()
-        except IsADirectoryError:
-            raise RecordError("is a folder, not a record file", file=str(path)) from None
-        except OSError as exc:
-            raise RecordError(f"cannot read: {exc.strerror}", file=str(path)) from None
-        name, base_dir = str(source), path.parent
+        data: str | bytes = read_record_file(source)
+        name = str(source)
     elif isinstance(source, str | bytes):
         data, name = source, "<string>"
     elif hasattr(source, "read"):
-        data, name = source.read(), str(getattr(source, "name", "<stream>"))
+        data, name = source.read(MAX_BYTES + 1), str(getattr(source, "name", "<stream>"))
     else:
         raise ArgumentTypeError(
             f"source must be a path, a record's text or an open file, not {type_name(source)}"
         )
     try:
-        doc = load_located(data, name)
+        doc = load_located(data, name, limits=limits)
     except LocatedError as exc:
         raise RecordError(
             exc.message, file=name, line=exc.line, column=exc.column, code=exc.code
         ) from None
     finals: list[Any] = []
-    report = replay_document(doc, name, base_dir, finals)
+    report = replay_document(doc, name, dirs, finals)
     error = report.errors[0] if report.errors else None
     if error is not None and error.deal is None:
         raise RecordError(
@@ -130,7 +131,7 @@ def read(source: str | bytes | os.PathLike[str] | IO[str] | IO[bytes]) -> Record
             code=error.code,
         )
     raw: dict[str, Any] = doc.data
-    profile = _load(raw["profile"], tuple(raw.get("variants") or ()), base_dir)
+    profile = named_profile(raw["profile"], tuple(raw.get("variants") or ()), profile_dirs=dirs)
     players: tuple[str, str, str] = tuple(raw["players"])
     seats = {n: i for i, n in enumerate(players)}
     start = [profile.session.starting_chips] * 3

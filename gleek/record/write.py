@@ -7,7 +7,10 @@ result follow. ``dumps(read(text))`` is the canonical form of ``text``.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import tempfile
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Literal
 
@@ -105,12 +108,27 @@ def dump(
     format: Literal["yaml", "json"] | None = None,
 ) -> None:
     """Write the session (or record) to an open text file or a path (JSON if the path ends in
-    .json)."""
-    if not isinstance(fp, str | Path) and not callable(getattr(fp, "write", None)):
+    .json).
+
+    A path is written atomically: to a temporary file in the same folder, then renamed over the
+    old file, so a failed write (a full disk) leaves the old file as it was.
+    """
+    if not isinstance(fp, str | os.PathLike) and not callable(getattr(fp, "write", None)):
         raise ArgumentTypeError(f"fp must be a path or an open text file, not {type_name(fp)}")
-    if isinstance(fp, str | Path):
+    if isinstance(fp, str | os.PathLike):
         path = Path(fp)
         fmt = format or ("json" if path.suffix == ".json" else "yaml")
-        path.write_text(dumps(source, fmt), encoding="utf-8")
+        text = dumps(source, fmt)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(text)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
         return
     fp.write(dumps(source, format or "yaml"))

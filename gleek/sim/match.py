@@ -129,11 +129,12 @@ class MatchResult:
 
 
 def _play_range(
-    task: tuple[tuple[str, ...], str, tuple[str, ...], int, int, int],
+    task: tuple[tuple[str, ...], Profile | tuple[str, tuple[str, ...]], int, int, int],
 ) -> list[tuple[int, int, int, int]]:
-    """Deals ``start`` to ``start + n``: per deal the chips of bot 0, 1, 2 and the pot."""
-    specs, profile_id, variants, seed, start, n = task
-    profile = load_profile(profile_id, list(variants))
+    """Deals ``start`` to ``start + n``: per deal the chips of bot 0, 1, 2 and the pot. The
+    profile comes itself, or as its id and variants to a worker process."""
+    specs, spec, seed, start, n = task
+    profile = spec if isinstance(spec, Profile) else load_profile(spec[0], list(spec[1]))
     bots = [load_bot(s) for s in specs]
     out = []
     for d in range(start, start + n):
@@ -183,11 +184,12 @@ def play_match(
     prof = load_profile(profile) if isinstance(profile, str) else profile
     specs = tuple(bots)
     chunk = 3 if deals < 300 else 12
-    tasks = [
-        (specs, prof.id, tuple(prof.variants), seed, s, min(chunk, deals - s))
-        for s in range(0, deals, chunk)
-    ]
     n_workers = workers if workers is not None else (os.cpu_count() or 1)
+    # A profile does not pickle: worker processes load it again by id (a shipped profile).
+    where: Profile | tuple[str, tuple[str, ...]] = (
+        prof if n_workers <= 1 else (prof.id, tuple(prof.variants))
+    )
+    tasks = [(specs, where, seed, s, min(chunk, deals - s)) for s in range(0, deals, chunk)]
     rows: list[tuple[int, int, int, int]] = []
     mapped: Iterable[list[tuple[int, int, int, int]]]
     pool = ProcessPoolExecutor(max_workers=n_workers) if n_workers > 1 else None

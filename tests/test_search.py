@@ -143,3 +143,10 @@ def test_cli_match(capsys: pytest.CaptureFixture[str]) -> None:
     err = capsys.readouterr().err
     assert "unknown bot 'nosuch'" in err and "Traceback" not in err
     assert main(["match", "basic", "basic"]) == 2
+
+
+def test_match_takes_a_profile_with_variants() -> None:
+    profile = gleek.load_profile("parlett", "play-high")
+    one = play_match(["basic", "basic", "random"], profile, deals=3, seed=2)
+    two = play_match(["basic", "basic", "random"], profile, deals=3, seed=2, workers=2)
+    assert one.profile == "parlett+play-high" and one == two

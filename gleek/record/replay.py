@@ -356,6 +356,8 @@ class _Replayer:
             seat = self.seat(name, (*epath, name))
             if state.phase is not Phase.AUCTION:
                 raise self.stop("extra-action", f"{name} bid after the auction had ended", epath)
+            if value != "pass" and value < 0:
+                raise self.stop("bad-bid", f"{name} bid {value}: a bid cannot be negative", epath)
             action = Action.word("pass") if value == "pass" else Action.bid(value)
             state = self.act(state, seat, action, epath)
         if state.phase is Phase.AUCTION:

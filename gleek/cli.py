@@ -316,6 +316,7 @@ def _show(args: argparse.Namespace) -> int:
     if args.svg is not None:
         deals = deal_steps(record) if record is not None else ()
         if not deals:
+            _err(f"gleek show: {error}")  # why not (a valid record has a deal)
             raise RecordError(
                 "no deal could be replayed, so there is no picture", file=str(args.record)
             )

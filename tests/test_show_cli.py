@@ -207,3 +207,18 @@ def test_the_viewer_api_checks_its_arguments() -> None:
     assert len(deals) == 1 and deals[0].outcome == read(EXAMPLE).deals[0].outcome
     record, error = load_record(text=one_line.replace("parlett", "nowhere"), name="n.json")
     assert record is None and error is not None and error.startswith("n.json:1:")
+
+
+def test_show_a_picture_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    picture = tmp_path / "only.svg"
+    assert main(["show", str(REVOKE), "--svg", str(picture)]) == 1
+    out, err = capsys.readouterr()
+    assert out == f"Wrote {picture}\n" and "revoke:" in err
+    assert not list(tmp_path.glob("*.html"))
+    # The picture is the state before the refused card: the lead alone on the table
+    svg = picture.read_text(encoding="utf-8")
+    assert ET.fromstring(svg).get("data-phase") == "play"
+    assert svg.count('data-where="trick"') == 1 and 'data-card="5D"' in svg
+    assert main(["show", str(EXAMPLE), "--svg", str(tmp_path / "no" / "x.svg")]) == 1
+    err = capsys.readouterr().err
+    assert "cannot write" in err and "Traceback" not in err

@@ -82,6 +82,7 @@ def _parser() -> argparse.ArgumentParser:
     sh.add_argument("--html", type=Path, metavar="FILE", help="write the step-by-step page here")
     sh.add_argument("--svg", type=Path, metavar="FILE", help="write the last state reached here")
     sh.add_argument("--four-colour", action="store_true", help="blue diamonds, green clubs")
+    _profile_dir(sh)
 
     c = sub.add_parser("compare", help="how the profiles differ: matrix, record, simulation")
     c.add_argument(
@@ -320,22 +321,20 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
-    from gleek.record import validate
     from gleek.svg import draw
-    from gleek.viewer import replay_file, write_viewer
+    from gleek.viewer import deal_steps, load_record, write_viewer
 
     if args.html is None and args.svg is None:
         raise UsageError("gleek show: give --html FILE, --svg FILE or both")
-    report = validate(args.record)
+    dirs = args.profile_dir
+    record, error = load_record(args.record, profile_dirs=dirs)  # RecordError: cannot read
     if args.html is not None:
-        write_viewer(args.html, args.record, four_colour=args.four_colour)
+        write_viewer(args.html, args.record, four_colour=args.four_colour, profile_dirs=dirs)
         print(f"Wrote {args.html}")
     if args.svg is not None:
-        try:
-            deals = replay_file(args.record)
-        except RecordError:
-            deals = ()
+        deals = deal_steps(record) if record is not None else ()
         if not deals:
+            _err(f"gleek show: {error}")  # why not (a valid record has a deal)
             raise RecordError(
                 "no deal could be replayed, so there is no picture", file=str(args.record)
             )
@@ -346,8 +345,8 @@ def _show(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise RecordError(f"cannot write: {exc.strerror}", file=str(args.svg)) from None
         print(f"Wrote {args.svg}")
-    if not report.valid:
-        print(f"gleek show: {report.errors[0].human(report.file)}", file=sys.stderr)
+    if error is not None:
+        _err(f"gleek show: {error}")
         return 1
     return 0
 

@@ -5,11 +5,18 @@ nothing is fetched. Buttons and the arrow keys step (left/right: an action; up/d
 Home/End). Each step shows the payments it made and the balances; an invalid record opens at its
 first error, with the message and ``file:line:column``.
 
+The deals come from :func:`gleek.record.read`: the deals replayed without error, then the deal
+of the first error as far as it goes (:attr:`gleek.record.Record.broken`), ending with the
+action the rules refuse.
+
 >>> from gleek.viewer import replay_file, viewer_html
 >>> deals = replay_file("examples/parlett-s0-auction.yaml")
 >>> deal = deals[0]
 >>> len(deal.steps) == 1 + len(deal.final.history), deal.steps[1].caption
 (True, 'Ben bids 12')
+>>> bad = replay_file("tests/records/revoke.yaml")
+>>> len(bad), bad[0].outcome, bad[0].steps[-1].caption
+(1, None, 'North plays 6H: against the rules')
 >>> page = viewer_html("examples/parlett-s0-auction.yaml")
 >>> page.startswith("<!DOCTYPE html>"), "<script src" in page, "<link" in page
 (True, False, False)
@@ -17,25 +24,34 @@ first error, with the message and ``file:line:column``.
 
 from __future__ import annotations
 
-import contextlib
 import html
 import json
-from collections.abc import Iterator, Sequence
+import os
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
 
-from gleek.cards import DECK, Card
-from gleek.errors import ArgumentTypeError, GleekError, IllegalAction, RecordError
-from gleek.profile import Profile, named_profile
-from gleek.record import Problem, Report, load, loads, validate, validate_text
+from gleek._args import check_type
+from gleek.cards import DECK
+from gleek.errors import ArgumentTypeError, RecordError
+from gleek.record import Problem, Record, read
+from gleek.record.read import read_record_file
 from gleek.stages.common import POT, Payment
-from gleek.stages.deal import stack_deck
-from gleek.state import Action, Outcome, State, apply, new_deal, outcome
+from gleek.state import Action, Outcome, State
 from gleek.svg import card_defs, draw
 
-__all__ = ["ReplayedDeal", "Step", "replay_file", "replay_text", "viewer_html", "write_viewer"]
+__all__ = [
+    "ReplayedDeal",
+    "Step",
+    "deal_steps",
+    "load_record",
+    "replay_file",
+    "replay_text",
+    "viewer_html",
+    "write_viewer",
+]
 
 _VERBS = {
     "pass": "passes",
@@ -44,6 +60,8 @@ _VERBS = {
     "see": "sees",
     "revie": "revies",
 }
+
+Dirs = Iterable[str | os.PathLike[str]]
 
 
 @attrs.frozen
@@ -85,101 +103,91 @@ def _caption(names: Sequence[str], seat: int, action: Action) -> str:
     return f"{who} {action.kind}s {action.card}"
 
 
-def _actions(deal: dict[str, Any], seats: dict[str, int]) -> Iterator[tuple[int, Action | str]]:
-    """The recorded actions in order: (seat, action); the buyer's discards with seat -1 (the
-    buyer is known only once the auction is over); ruff words as text (``pass`` may be ``wait``).
-    A name or card that does not parse raises KeyError or CardError: the replay stops there."""
-    for entry in deal.get("auction") or []:
-        ((name, value),) = entry.items()
-        yield seats[name], Action.word("pass") if value == "pass" else Action.bid(value)
-    for text in deal.get("discard") or []:
-        yield -1, Action.discard(Card.parse(text))
-    for entry in deal.get("ruff") or []:
-        ((name, word),) = entry.items()
-        yield seats[name], str(word)
-    for trick in deal.get("tricks") or []:
-        for entry in trick:
-            ((name, text),) = entry.items()
-            yield seats[name], Action.play(Card.parse(text))
+def _steps(
+    names: Sequence[str], states: Iterator[State], actions: Sequence[tuple[int, Action]]
+) -> list[Step]:
+    """A step for the deal as dealt, then one per action, with the payments it made."""
+    before = next(states)
+    steps = [Step(before, f"{names[before.dealer]} deals; {before.turn_up} turned up", ())]
+    for (seat, action), state in zip(actions, states, strict=True):
+        new = state.payments[len(before.payments) :]
+        steps.append(Step(state, _caption(names, seat, action), new))
+        before = state
+    return steps
 
 
-def _deck(deal: dict[str, Any], seats: dict[str, int], dealer: int, profile: Profile) -> list[Card]:
-    if "deck" in deal:
-        return [Card.parse(t) for t in deal["deck"]]
-    hands = {seats[n]: [Card.parse(t) for t in cards] for n, cards in deal["hands"].items()}
-    stock = [Card.parse(t) for t in deal["stock"]]
-    return stack_deck(hands, Card.parse(deal["turn_up"]), stock, dealer, profile.deal.packet_size)
-
-
-def _replay(data: dict[str, Any]) -> tuple[ReplayedDeal, ...]:
-    """Every deal as far as the public engine takes it; stops at the first thing it refuses."""
-    names: tuple[str, str, str] = tuple(data["players"])
-    seats = {n: i for i, n in enumerate(names)}
-    try:
-        profile = named_profile(data["profile"], tuple(data.get("variants") or ()))
-    except GleekError:
-        return ()
-    start = profile.session.starting_chips
-    chips = data.get("chips") or {}
-    balances = tuple(chips.get(n, start) for n in names)
-    pot: int = data.get("pot", profile.session.starting_pot)
-    stake: int = data.get("ruff_stake", profile.ruff.stake)
-    dealer = -1
+def deal_steps(record: Record) -> tuple[ReplayedDeal, ...]:
+    """The deals of a record read by :func:`gleek.record.read`, each with a step per action:
+    the deals replayed without error, then the deal of the first error as far as it goes (its
+    last step is the action the rules refuse, when the error is one)."""
+    names = record.players
+    balances, pot = record.chips, record.pot
     out: list[ReplayedDeal] = []
-    for number, deal in enumerate(data["deals"], 1):
-        steps: list[Step] = []
-        try:
-            dealer = seats[deal["dealer"]] if "dealer" in deal else (dealer + 1) % 3
-            state = new_deal(
-                profile, dealer, deck=_deck(deal, seats, dealer, profile), ruff_stake=stake
-            )
-            steps.append(Step(state, f"{names[dealer]} deals; {state.turn_up} turned up", ()))
-            for seat, act in _actions(deal, seats):
-                if isinstance(act, str):
-                    legal = {a.kind for a in state.legal_actions()}
-                    act = Action.word("wait" if act == "pass" and "wait" in legal else act)
-                who = state.to_act if seat == -1 else seat
-                if who is None:  # a discard after the deal is over
-                    break
-                before = len(state.payments)
-                try:
-                    after = apply(state, act, who)
-                except IllegalAction:
-                    steps.append(Step(state, _caption(names, who, act) + ": against the rules", ()))
-                    raise
-                state = after
-                new = state.payments[before:]
-                steps.append(Step(state, _caption(names, who, act), new))
-        except (GleekError, KeyError, ValueError, TypeError):
-            pass  # the validator's report says what is wrong and where
-        if not steps:
-            break
-        result = outcome(state) if state.is_over else None
-        out.append(ReplayedDeal(number, names, tuple(steps), _tuple3(balances), pot, result))
-        if result is None:
-            break
-        balances = tuple(b + c for b, c in zip(balances, result.chips, strict=True))
-        pot += result.pot
-        stake = result.ruff_stake
+    for number, deal in enumerate(record.deals, 1):
+        steps = _steps(names, deal.states(), deal.actions)
+        last = steps[-1]
+        forfeits = deal.outcome.payments[len(last.state.payments) :]  # claimed sets laid out
+        steps[-1] = attrs.evolve(last, payments=last.payments + forfeits)
+        out.append(ReplayedDeal(number, names, tuple(steps), balances, pot, deal.outcome))
+        chips = [b + c for b, c in zip(balances, deal.outcome.chips, strict=True)]
+        balances, pot = (chips[0], chips[1], chips[2]), pot + deal.outcome.pot
+    broken = record.broken
+    if broken is not None:
+        steps = _steps(names, broken.states(), broken.actions)
+        if broken.refused is not None:
+            seat, action = broken.refused
+            caption = _caption(names, seat, action) + ": against the rules"
+            steps.append(Step(broken.last, caption, ()))
+        out.append(ReplayedDeal(broken.number, names, tuple(steps), balances, pot, None))
     return tuple(out)
 
 
-def _tuple3(values: Sequence[int]) -> tuple[int, int, int]:
-    return (values[0], values[1], values[2])
+def load_record(
+    path: str | os.PathLike[str] | None = None,
+    *,
+    text: str | bytes | None = None,
+    name: str = "<string>",
+    profile_dirs: Dirs = (),
+) -> tuple[Record | None, str | None]:
+    """A record file (``path``) or a record's ``text`` read by :func:`gleek.record.read`, and
+    its first error as one line (``file:line:column: code: message``), None if it is valid.
+    The record is None when it cannot be read as a record at all (syntax, schema, an unknown
+    profile); :class:`RecordError` if the file cannot be read."""
+    if (path is None) == (text is None):
+        raise ArgumentTypeError("give a path or text=, not both or neither")
+    if path is not None:
+        data: str | bytes = read_record_file(path)
+        name = str(path)
+    else:
+        data = _text(text)
+    try:
+        record = read(data, profile_dirs=profile_dirs, name=name)
+    except RecordError as exc:
+        problem = Problem(exc.code, exc.message, None, exc.path, exc.line, exc.column)
+        return None, problem.human(exc.file or name)
+    return record, None if record.error is None else record.error.human(record.file)
 
 
-def replay_text(text: str | bytes, name: str = "<string>") -> tuple[ReplayedDeal, ...]:
-    """The deals of a record given as text, each as far as it replays (see :func:`replay_file`).
+def _text(text: object) -> bytes:
+    """A record's text as bytes, which :func:`gleek.record.read` never takes for a path."""
+    check_type("text", text, (str, bytes), "the record's text (str or bytes)")
+    return text.encode("utf-8") if isinstance(text, str) else text  # type: ignore[return-value]
 
-    :class:`~gleek.errors.RecordError` if it is not a record at all (syntax, schema)."""
-    return _replay(loads(text, name))
 
-
-def replay_file(path: str | Path) -> tuple[ReplayedDeal, ...]:
+def replay_file(
+    path: str | os.PathLike[str], *, profile_dirs: Dirs = ()
+) -> tuple[ReplayedDeal, ...]:
     """The deals of a record file, each with a step per action, as far as each replays: an
-    invalid record stops at its first error (:func:`gleek.record.validate` says which).
-    In Jupyter a deal shows as the picture of its last state."""
-    return _replay(load(path))
+    invalid record stops at its first error (:func:`deal_steps`). :class:`RecordError` if it is
+    not a record at all. In Jupyter a deal shows as the picture of its last state."""
+    return deal_steps(read(path, profile_dirs=profile_dirs))
+
+
+def replay_text(
+    text: str | bytes, name: str = "<string>", *, profile_dirs: Dirs = ()
+) -> tuple[ReplayedDeal, ...]:
+    """The deals of a record given as text, each as far as it replays (see :func:`replay_file`)."""
+    return deal_steps(read(_text(text), name=name, profile_dirs=profile_dirs))
 
 
 # ---------------------------------------------------------------------------- the page
@@ -193,40 +201,39 @@ def _pay_text(p: Payment, names: Sequence[str]) -> str:
     return f"{_party(p.payer, names)} pays {_party(p.payee, names)} {p.amount} ({p.reason})"
 
 
-def _error_text(report: Report) -> str | None:
-    if report.valid:
-        return None
-    e: Problem = report.errors[0]
-    return e.human(report.file)
+def _totals(o: Outcome) -> tuple[tuple[Payment, ...], tuple[int, int, int], int]:
+    return o.payments, o.chips, o.pot
 
 
-def _page_data(deals: Sequence[ReplayedDeal], report: Report, four_colour: bool) -> dict[str, Any]:
+def _page_data(
+    deals: Sequence[ReplayedDeal], names: Sequence[str], file: str, error: str | None, four: bool
+) -> dict[str, Any]:
     steps: list[dict[str, Any]] = []
     for d in deals:
         for i, step in enumerate(d.steps):
             s = step.state
-            over = s.is_over
+            # A finished deal's last step: its outcome (with the forfeits of claimed sets)
+            end = d.outcome if i == len(d.steps) - 1 else None
+            paid, chips, pot = (s.payments, s.chips, s.pot) if end is None else _totals(end)
             steps.append(
                 {
                     "deal": d.number,
                     "step": i,
                     "of": len(d.steps),
                     "caption": step.caption,
-                    "svg": draw(s, names=d.names, four_colour=four_colour, width=None, defs=False),
+                    "svg": draw(s, names=d.names, four_colour=four, width=None, defs=False),
                     "paid": [_pay_text(p, d.names) for p in step.payments],
-                    "deal_paid": [_pay_text(p, d.names) for p in s.payments],
-                    "balances": [b + c for b, c in zip(d.start_balances, s.chips, strict=True)]
-                    + [d.start_pot + s.pot],
-                    "over": over,
+                    "deal_paid": [_pay_text(p, d.names) for p in paid],
+                    "balances": [b + c for b, c in zip(d.start_balances, chips, strict=True)]
+                    + [d.start_pot + pot],
+                    "over": s.is_over,
                 }
             )
-    error = _error_text(report)
     if error is not None and steps:
         steps[-1]["error"] = True
-    names = list(deals[0].names) if deals else []
     return {
-        "file": report.file,
-        "names": names,
+        "file": file,
+        "names": list(names),
         "steps": steps,
         "error": error,
         "start": len(steps) - 1 if error is not None else 0,
@@ -234,33 +241,26 @@ def _page_data(deals: Sequence[ReplayedDeal], report: Report, four_colour: bool)
 
 
 def viewer_html(
-    path: str | Path | None = None,
+    path: str | os.PathLike[str] | None = None,
     *,
     text: str | bytes | None = None,
     name: str = "<string>",
     four_colour: bool = False,
+    profile_dirs: Dirs = (),
 ) -> str:
-    """The viewer page of a record file (``path``) or of a record given as ``text``."""
+    """The viewer page of a record file (``path``) or of a record given as ``text``; the
+    record's profile may be one registered in ``profile_dirs``. :class:`RecordError` if the
+    file cannot be read; a record that is not valid makes a page that opens at its error."""
     if (path is None) == (text is None):
         raise ArgumentTypeError("viewer_html: give a path or text=, not both or neither")
-    deals: tuple[ReplayedDeal, ...] = ()
-    if path is not None:
-        report = validate(path)
-        name = str(path)
-        with contextlib.suppress(RecordError):  # the report says why
-            deals = replay_file(path)
-    else:
-        assert text is not None
-        report = validate_text(text, name)
-        with contextlib.suppress(RecordError):  # the report says why
-            deals = replay_text(text, name)
-    if not report.valid and report.errors[0].deal is not None:
-        # The validator stops at the deal in error: so does the page, opening at its last step.
-        deals = tuple(d for d in deals if d.number <= (report.errors[0].deal or 0))
-    data = _page_data(deals, report, four_colour)
+    record, error = load_record(path, text=text, name=name, profile_dirs=profile_dirs)
+    name = str(path) if path is not None else name
+    deals = deal_steps(record) if record is not None else ()
+    names = record.players if record is not None else ()
+    data = _page_data(deals, names, name, error, four_colour)
     payload = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
     title = html.escape(f"gleek: {name}")
-    columns = [*data["names"], POT]
+    columns = [*names, POT]
     return _PAGE.format(
         title=title,
         defs=card_defs(DECK, four_colour=four_colour),
@@ -273,15 +273,18 @@ def viewer_html(
 
 
 def write_viewer(
-    out: str | Path,
-    path: str | Path | None = None,
+    out: str | os.PathLike[str],
+    path: str | os.PathLike[str] | None = None,
     *,
     text: str | bytes | None = None,
     name: str = "<string>",
     four_colour: bool = False,
+    profile_dirs: Dirs = (),
 ) -> Path:
     """Write :func:`viewer_html` to ``out``; :class:`RecordError` if it cannot be written."""
-    page = viewer_html(path, text=text, name=name, four_colour=four_colour)
+    page = viewer_html(
+        path, text=text, name=name, four_colour=four_colour, profile_dirs=profile_dirs
+    )
     target = Path(out)
     try:
         target.write_text(page, encoding="utf-8")

@@ -115,3 +115,110 @@ def test_a_wrong_result_opens_at_the_end_of_its_deal(
     assert "wrong-result" in str(data["error"]) and f"{name} is recorded with 99" in str(
         data["error"]
     )
+
+
+def test_show_finds_a_profile_in_a_registered_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    data = yaml.safe_load((ROOT / "profiles" / "parlett.yaml").read_text(encoding="utf-8"))
+    data["id"], data["aliases"] = "house", []
+    (folder / "house.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
+    record = tmp_path / "house-record.yaml"
+    record.write_text(
+        EXAMPLE.read_text(encoding="utf-8").replace("profile: parlett", "profile: house"),
+        encoding="utf-8",
+    )
+    page, picture = tmp_path / "h.html", tmp_path / "h.svg"
+    args = ["show", str(record), "--html", str(page), "--svg", str(picture)]
+    # Without the folder the profile is unknown: a page at the error, no picture
+    assert main(args) == 1
+    assert "unknown-profile" in capsys.readouterr().err
+    assert _payload(page.read_text(encoding="utf-8"))["steps"] == [] and not picture.exists()
+    assert main([*args, "--profile-dir", str(folder)]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and f"Wrote {picture}" in out
+    data = _payload(page.read_text(encoding="utf-8"))
+    steps = data["steps"]
+    report = validate(record, profile_dirs=[folder])
+    assert report.valid and report.profile == "house"
+    assert data["error"] is None and isinstance(steps, list)
+    assert steps[-1]["balances"] == [c for _, c in report.chips]
+    assert ET.fromstring(picture.read_text(encoding="utf-8")).get("data-phase") == "over"
+    assert main([*args, "--profile-dir", str(tmp_path / "none")]) == 2
+    assert "--profile-dir" in capsys.readouterr().err
+
+
+def test_a_forfeit_is_in_the_balances_after_the_deal(tmp_path: Path) -> None:
+    from gleek.viewer import viewer_html
+
+    path = ROOT / "examples" / "cotton-forfeit.yaml"
+    report = validate(path)
+    forfeits = [p for p in report.deals[0].payments if p[3] == "forfeit"]
+    assert report.valid and forfeits
+    data = _payload(viewer_html(path))
+    steps = data["steps"]
+    assert isinstance(steps, list) and steps[-1]["over"]
+    assert steps[-1]["balances"] == [c for _, c in report.chips]
+    assert all(f"{f} pays {t} {a} (forfeit)" in steps[-1]["paid"] for f, t, a, _ in forfeits)
+    assert steps[-1]["deal_paid"] == [
+        f"{f} pays {t} {a} ({r})" for f, t, a, r in report.deals[0].payments
+    ]
+
+
+@pytest.mark.parametrize("name", ["false-claim", "wrong-dealer", "bad-bid", "bad-deal"])
+def test_an_invalid_record_opens_at_its_deal_as_far_as_it_goes(name: str) -> None:
+    from gleek.record import read
+    from gleek.viewer import viewer_html
+
+    path = ROOT / "tests" / "records" / f"{name}.yaml"
+    rec, error = read(path), validate(path).errors[0]
+    data = _payload(viewer_html(path))
+    steps = data["steps"]
+    assert isinstance(steps, list) and data["start"] == len(steps) - 1
+    assert f":{error.line}:{error.column}: {name}: {error.message}" in str(data["error"])
+    assert data["names"] == list(rec.players)
+    if rec.broken is None:  # not dealt: the page ends with the deals before it (none here)
+        assert steps == [] and error.deal == 1
+        return
+    last = steps[-1]
+    assert last["error"] and last["deal"] == rec.broken.number
+    n = len(rec.broken.actions)
+    if rec.broken.refused is None:  # the deal's last step
+        assert last["step"] == n and last["of"] == n + 1
+    else:  # the refused action, shown on the state before it
+        assert last["step"] == n + 1 and last["caption"].endswith(": against the rules")
+
+
+def test_the_viewer_api_checks_its_arguments() -> None:
+    from gleek.errors import ArgumentTypeError
+    from gleek.record import dumps, read
+    from gleek.viewer import load_record, replay_text
+
+    with pytest.raises(ArgumentTypeError, match="path or text"):
+        load_record(EXAMPLE, text="x")
+    with pytest.raises(ArgumentTypeError, match="text"):
+        load_record(text=5)  # type: ignore[arg-type]
+    # A record's text on one line is a text, never a path
+    one_line = json.dumps(yaml.safe_load(dumps(read(EXAMPLE), "json")))
+    assert "\n" not in one_line
+    deals = replay_text(one_line, "one.json")
+    assert len(deals) == 1 and deals[0].outcome == read(EXAMPLE).deals[0].outcome
+    record, error = load_record(text=one_line.replace("parlett", "nowhere"), name="n.json")
+    assert record is None and error is not None and error.startswith("n.json:1:")
+
+
+def test_show_a_picture_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    picture = tmp_path / "only.svg"
+    assert main(["show", str(REVOKE), "--svg", str(picture)]) == 1
+    out, err = capsys.readouterr()
+    assert out == f"Wrote {picture}\n" and "revoke:" in err
+    assert not list(tmp_path.glob("*.html"))
+    # The picture is the state before the refused card: the lead alone on the table
+    svg = picture.read_text(encoding="utf-8")
+    assert ET.fromstring(svg).get("data-phase") == "play"
+    assert svg.count('data-where="trick"') == 1 and 'data-card="5D"' in svg
+    assert main(["show", str(EXAMPLE), "--svg", str(tmp_path / "no" / "x.svg")]) == 1
+    err = capsys.readouterr().err
+    assert "cannot write" in err and "Traceback" not in err

@@ -19,7 +19,7 @@ record), :func:`validate` replays it into a report.
 from __future__ import annotations
 
 from gleek.record import game
-from gleek.record.game import Record
+from gleek.record.game import BrokenDeal, Record
 from gleek.record.read import load, loads
 from gleek.record.report import DealSummary, Problem, Report, escape_controls
 from gleek.record.validate import validate, validate_text
@@ -29,6 +29,7 @@ from gleek.record.write import dump, dumps, record_data
 read = game.read
 
 __all__ = [
+    "BrokenDeal",
     "DealSummary",
     "Problem",
     "Record",

@@ -3,7 +3,7 @@
 :func:`read` replays a record and gives a frozen :class:`Record`: the profile, the players, the
 session's starting chips, and every deal as a :class:`~gleek.session.DealRecord` whose states
 can be stepped through. A record that breaks a rule gives the deals before the first error,
-and the error.
+the error, and the deal in error as far as it goes (a :class:`BrokenDeal`).
 
 >>> from gleek.record import read, dumps
 >>> rec = read("examples/parlett-s0-auction.yaml")
@@ -14,17 +14,22 @@ and the error.
 (1, (12, 39, 15))
 >>> read(dumps(rec)) == rec
 True
+>>> bad = read("tests/records/revoke.yaml")
+>>> bad.deals, bad.error.code, bad.broken.number, bad.broken.refused
+((), 'revoke', 1, (0, Action.parse('play 6H')))
+>>> len(bad.broken.actions), bad.broken.last.trick
+(15, ((2, Card.parse('5D')),))
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any
 
 import attrs
 
-from gleek._args import type_name
+from gleek._args import check_int, check_type, type_name
 from gleek.errors import ArgumentTypeError, RecordError
 from gleek.profile import Profile, _registered, named_profile
 from gleek.record.read import read_record_file
@@ -33,11 +38,61 @@ from gleek.record.report import Problem
 from gleek.record.shape import limits
 from gleek.session import Claims, DealRecord
 from gleek.sourcemap import MAX_BYTES, LocatedError, load_located
+from gleek.state import Action, State, apply
 
 if TYPE_CHECKING:
     from gleek.session import Session
 
-__all__ = ["Record", "read"]
+__all__ = ["BrokenDeal", "Record", "read"]
+
+
+@attrs.frozen
+class BrokenDeal:
+    """The deal of a record's first error, as far as it goes: the deal as dealt, then every
+    action up to the first the rules refuse (or, for an error not tied to an action, such as a
+    false claim, a wrong result or a wrong dealer, every action recorded, as far as they are
+    legal).
+
+    Its states step through like a :class:`~gleek.session.DealRecord`'s."""
+
+    number: int
+    """Which deal of the record it is, counting from 1 (the error's ``deal``)."""
+    last: State
+    """The last state reached: just before the action refused, or the deal's last step."""
+    error: Problem
+    """The error, located in the file."""
+    refused: tuple[int, Action] | None = None
+    """The action the rules refuse, as ``(seat, action)``, when the error is one (a revoke, a
+    bid too low, a card played after the deal is over...); None otherwise."""
+
+    @property
+    def actions(self) -> tuple[tuple[int, Action], ...]:
+        """Every legal action of the deal as ``(seat, action)``, in order (the refused one is
+        not among them)."""
+        return self.last.history
+
+    def states(self) -> Iterator[State]:
+        """Every state of the deal in order: as dealt, then after each legal action, ending
+        with :attr:`last`."""
+        state = self.last.root()
+        yield state
+        for _, action in self.last.history:
+            state = apply(state, action)
+            yield state
+
+    def state_at(self, k: int) -> State:
+        """The state after the first ``k`` actions (0: as dealt; ``len(actions)``: last)."""
+        check_int("k", k, low=0, high=len(self.last.history))
+        for i, state in enumerate(self.states()):  # pragma: no branch - k is in range
+            if i == k:
+                return state
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _repr_svg_(self) -> str:
+        """Jupyter shows the picture of the last state reached (:func:`gleek.svg.draw`)."""
+        from gleek.svg import draw
+
+        return draw(self.last)
 
 
 @attrs.frozen
@@ -63,6 +118,9 @@ class Record:
     """Every deal replayed without error, in order."""
     error: Problem | None = None
     """The first error (its ``deal`` counts from 1), or None."""
+    broken: BrokenDeal | None = None
+    """The deal of the first error as far as it goes, or None (a valid record, or a deal
+    that cannot even be dealt: a card dealt twice, a hand of the wrong size...)."""
     warnings: tuple[Problem, ...] = attrs.field(default=(), eq=False)
     """Warnings, which never make a record invalid (``deal-count``, ``unclaimed``)."""
     comment: str = attrs.field(default="", eq=False)
@@ -89,6 +147,7 @@ def read(
     source: str | bytes | os.PathLike[str] | IO[str] | IO[bytes],
     *,
     profile_dirs: Iterable[str | os.PathLike[str]] = (),
+    name: str | None = None,
 ) -> Record:
     """Read and replay a record: from a path (a :class:`~pathlib.Path`, or a ``str`` without a
     line break), from the record's text (a ``str`` with line breaks, or ``bytes``), or from an
@@ -97,29 +156,35 @@ def read(
     Raises :class:`~gleek.errors.RecordError` (with line and column) when the record cannot be
     read at all: bad syntax, a schema error, an unknown profile, variant or player. A record
     that breaks a rule of the game is read up to the deal of its first error
-    (:attr:`Record.error`). The record names its profile by id: shipped, or in the folders
-    ``profile_dirs`` registers (never a file).
+    (:attr:`Record.error`), with that deal as far as it goes (:attr:`Record.broken`). The record
+    names its profile by id: shipped, or in the folders ``profile_dirs`` registers (never a
+    file). ``name`` is what :attr:`Record.file` and the errors call the record (by default its
+    path, ``<string>`` for a text, an open file's name).
     """
+    if name is not None:
+        check_type("name", name, str, "a str naming the record in errors")
     dirs = _registered(profile_dirs)
     if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source):
         data: str | bytes = read_record_file(source)
-        name = str(source)
+        default = str(source)
     elif isinstance(source, str | bytes):
-        data, name = source, "<string>"
+        data, default = source, "<string>"
     elif hasattr(source, "read"):
-        data, name = source.read(MAX_BYTES + 1), str(getattr(source, "name", "<stream>"))
+        data, default = source.read(MAX_BYTES + 1), str(getattr(source, "name", "<stream>"))
     else:
         raise ArgumentTypeError(
             f"source must be a path, a record's text or an open file, not {type_name(source)}"
         )
+    name = default if name is None else name
     try:
         doc = load_located(data, name, limits=limits)
     except LocatedError as exc:
         raise RecordError(
             exc.message, file=name, line=exc.line, column=exc.column, code=exc.code
         ) from None
-    finals: list[Any] = []
-    report = replay_document(doc, name, dirs, finals)
+    finals: list[State] = []
+    partial: list[tuple[State, tuple[int, Action] | None]] = []
+    report = replay_document(doc, name, dirs, finals, partial)
     error = report.errors[0] if report.errors else None
     if error is not None and error.deal is None:
         raise RecordError(
@@ -144,6 +209,10 @@ def read(
         DealRecord(finals[i], _claims(raw_deals[i].get("claims"), seats, "claims" in raw_deals[i]))
         for i in range(good)
     )
+    broken = None
+    if partial and error is not None and error.deal is not None:  # the deal in error was dealt
+        (last, refused), number = partial[0], error.deal
+        broken = BrokenDeal(number, last, error, refused)
     return Record(
         file=name,
         profile=profile,
@@ -154,6 +223,7 @@ def read(
         dealer=seats.get(first_dealer, 0) if isinstance(first_dealer, str) else 0,
         deals=deals,
         error=error,
+        broken=broken,
         warnings=report.warnings,
         comment=_head_comment(data),
     )

@@ -74,9 +74,15 @@ def replay_document(
     file: str,
     profile_dirs: Iterable[str | os.PathLike[str]] = (),
     finals: list[State] | None = None,
+    broken: list[tuple[State, tuple[int, Action] | None]] | None = None,
 ) -> Report:
     """Check the schema, load the profile (by name only), replay every deal (the final states
-    go to ``finals`` if given)."""
+    go to ``finals`` if given).
+
+    With ``finals`` given, the deal of the first error is replayed as far as its actions are
+    legal (past an error not tied to an action: a false claim, a wrong dealer), and ``broken``
+    (if given) gets the last state reached with the action the rules refused, if that was the
+    error; nothing when the deal could not even be dealt."""
     data: Any = doc.data
     found = () if conforms(data) else problems(doc, load_schema("record"))
     pname = data.get("profile") if isinstance(data, dict) else None
@@ -114,6 +120,7 @@ def replay_document(
     profile = named_profile(pname, tuple(vlist), profile_dirs=dirs)
     replayer = _Replayer(doc, file, profile, tuple(vlist))
     replayer.finals = finals  # None: a plain validation keeps no states (each holds its deal)
+    replayer.broken = broken
     return replayer.run()
 
 
@@ -154,6 +161,11 @@ class _Replayer:
         self.seats = {n: i for i, n in enumerate(self.players)}
         self.deal_no = 0
         self.finals: list[State] | None = None
+        self.broken: list[tuple[State, tuple[int, Action] | None]] | None = None
+        # The deal being replayed: its last state, the action refused, an error put off
+        self.state: State | None = None
+        self.refused: tuple[int, Action] | None = None
+        self.deferred: _Stop | None = None
 
     # -- problems
     def problem(self, code: str, message: str, path: Path, *, key: bool = False) -> Problem:
@@ -221,11 +233,18 @@ class _Replayer:
         for i, deal in enumerate(deals):
             self.deal_no = i + 1
             path: Path = ("deals", i)
+            self.state, self.refused, self.deferred = None, None, None
             try:
                 dealer = self.dealer(deal, path, dealer)
                 o, summary, deal_errors, deal_warnings = self.replay(deal, path, dealer, stake)
+                if self.deferred is not None:
+                    raise self.deferred
             except _Stop as stop:
-                errors.append(stop.problem)
+                first = stop
+                if self.deferred is not None:  # the first error, found before the stop
+                    first, self.refused = self.deferred, None
+                errors.append(first.problem)
+                self.keep_broken()
                 break
             summaries.append(summary)
             warnings += deal_warnings
@@ -235,9 +254,22 @@ class _Replayer:
             stake = o.ruff_stake
             if deal_errors:
                 errors += deal_errors
+                self.keep_broken()
                 break
         self.deal_no = 0
         return self._report(errors, warnings, summaries, balances, pot)
+
+    def keep_broken(self) -> None:
+        """Keep the last state of the deal in error, if it could be dealt."""
+        if self.broken is not None and self.state is not None:
+            self.broken.append((self.state, self.refused))
+
+    def put_off(self, stop: _Stop) -> None:
+        """Raise ``stop`` now, or, replaying for the states, once the deal's actions are
+        replayed (an error not tied to an action, found before the deal's end)."""
+        if self.finals is None:
+            raise stop
+        self.deferred = self.deferred or stop
 
     def _report(
         self,
@@ -266,11 +298,13 @@ class _Replayer:
             return expected
         seat = self.seat(deal["dealer"], (*path, "dealer"))
         if expected is not None and seat != expected:
-            raise self.stop(
-                "wrong-dealer",
-                f"{deal['dealer']} is named dealer, but the deal passes left to "
-                f"{self.players[expected]}",
-                (*path, "dealer"),
+            self.put_off(
+                self.stop(
+                    "wrong-dealer",
+                    f"{deal['dealer']} is named dealer, but the deal passes left to "
+                    f"{self.players[expected]}",
+                    (*path, "dealer"),
+                )
             )
         return seat
 
@@ -342,23 +376,27 @@ class _Replayer:
     def act(self, state: State, seat: int, action: Action, path: Path) -> State:
         error = check_action(state, action, seat, self.players)
         if error is not None:
+            self.refused = (seat, action)
             raise self.stop(error.code, error.message, path)
-        return apply(state, action, seat)
+        self.state = state = apply(state, action, seat)
+        return state
 
     def replay(
         self, deal: dict[str, Any], path: Path, dealer: int, stake: int
     ) -> tuple[Outcome, DealSummary, list[Problem], list[Problem]]:
         state = new_deal(self.profile, dealer, deck=self.deck(deal, path, dealer), ruff_stake=stake)
+        self.state = state
         # Auction
         for j, entry in enumerate(deal.get("auction") or []):
             ((name, value),) = entry.items()
             epath = (*path, "auction", j)
             seat = self.seat(name, (*epath, name))
-            if state.phase is not Phase.AUCTION:
-                raise self.stop("extra-action", f"{name} bid after the auction had ended", epath)
             if value != "pass" and value < 0:
                 raise self.stop("bad-bid", f"{name} bid {value}: a bid cannot be negative", epath)
             action = Action.word("pass") if value == "pass" else Action.bid(value)
+            if state.phase is not Phase.AUCTION:
+                self.refused = (seat, action)
+                raise self.stop("extra-action", f"{name} bid after the auction had ended", epath)
             state = self.act(state, seat, action, epath)
         if state.phase is Phase.AUCTION:
             raise self.stop("incomplete", "the auction for the stock is not finished", path)
@@ -384,6 +422,7 @@ class _Replayer:
             epath = (*path, "ruff", j)
             seat = self.seat(name, (*epath, name))
             if state.phase is not Phase.RUFF:
+                self.refused = (seat, Action.word(word))
                 raise self.stop(
                     "extra-action", f"{name} said {word} after the ruff was settled", epath
                 )
@@ -465,11 +504,14 @@ class _Replayer:
                     forfeits += forfeit
                     continue
                 if claim not in held[seat]:
-                    raise self.stop(
-                        "false-claim",
-                        f"{name} claims {claim} but {self._why_not(seat, claim, state)}",
-                        (*path, "claims", name, j),
+                    self.put_off(
+                        self.stop(
+                            "false-claim",
+                            f"{name} claims {claim} but {self._why_not(seat, claim, state)}",
+                            (*path, "claims", name, j),
+                        )
                     )
+                    continue
                 said[seat].add(claim)
         out = []
         for seat in range(3):

@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck pytest docs bench clean
+.PHONY: demo test lint typecheck pytest docs bench mutation clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -45,5 +45,19 @@ docs: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/playout.py
 
+# Mutation testing of the rule code (not part of `make test`; see docs/testing.rst). Each mutant
+# of gleek/stages/ and gleek/state.py runs against the rule tests named in pyproject.toml's
+# [tool.mutmut], hypothesis capped at MUTATION_EXAMPLES examples, derandomized. MUTANTS narrows
+# the run to a glob of mutant names, e.g. make mutation MUTANTS='gleek.stages.*'.
+MUTATION_EXAMPLES ?= 20
+MUTATION_JOBS ?= 2
+MUTANTS ?=
+mutation: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,mutation]'
+	rm -rf mutants
+	GLEEK_MAX_EXAMPLES=$(MUTATION_EXAMPLES) nice -n 10 $(BIN)/mutmut run \
+		--max-children $(MUTATION_JOBS) $(if $(MUTANTS),"$(MUTANTS)")
+	$(BIN)/python tools/mutation_score.py
+
 clean:
-	rm -rf $(VENV) docs/_build .mypy_cache .pytest_cache .ruff_cache dist
+	rm -rf $(VENV) docs/_build .mypy_cache .pytest_cache .ruff_cache dist mutants

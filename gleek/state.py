@@ -545,7 +545,7 @@ def _after_discard(state: State, c: int) -> State:
             None,
             state.payments,
         )
-    hands[buyer] = take_stock(hands[buyer], (), state.info.stock)
+    hands[buyer] = take_stock(hands[buyer], state.info.stock)
     new_hands = (hands[0], hands[1], hands[2])
     r = ruff_start(state.profile, state.info.dealer, buyer, state.info.ruff_stake)
     return attrs.evolve(

@@ -15,6 +15,7 @@ from gleek.profile import list_profiles, list_variants
 from gleek.session import Session
 from gleek.sim.bots import RandomBot
 from gleek.stages.tricks import legal_mask
+from tests.helpers import examples
 
 COMBOS = [
     (p, combo)
@@ -38,7 +39,7 @@ def honour_points(profile: gleek.Profile, cards: tuple[gleek.Card, ...], trumps:
     return sum(profile.tricks.honours.get(c.rank, 0) for c in cards if c.suit is trumps)
 
 
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(profiles, st.integers(0, 2**32), st.integers(0, 2), st.randoms(use_true_random=False))
 def test_random_legal_play_ends_with_every_invariant(
     profile: gleek.Profile, seed: int, dealer: int, rng: random.Random
@@ -81,7 +82,7 @@ def test_random_legal_play_ends_with_every_invariant(
     assert len(state.tricks) == 12 and all(len(t) == 3 for t in state.tricks)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(profiles, st.integers(0, 2**32), st.randoms(use_true_random=False))
 def test_every_listed_action_applies_and_nothing_else_does(
     profile: gleek.Profile, seed: int, rng: random.Random
@@ -129,7 +130,7 @@ def test_every_listed_action_applies_and_nothing_else_does(
             raise AssertionError("an action applied after the deal")
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(profiles, st.integers(1, 9), st.integers(0, 2**16))
 def test_a_session_conserves_chips_and_rotates_the_deal(
     profile: gleek.Profile, deals: int, seed: int
@@ -144,7 +145,7 @@ def test_a_session_conserves_chips_and_rotates_the_deal(
         assert prev.outcome.ruff_stake == nxt
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(profiles, st.integers(0, 2**32))
 def test_observation_hides_other_hands_and_the_stock(profile: gleek.Profile, seed: int) -> None:
     state = gleek.new_deal(profile, 0, seed=seed)

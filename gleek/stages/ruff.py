@@ -173,12 +173,11 @@ def ruff_payments(profile: Profile, r: RuffState) -> tuple[Payment, ...]:
     if not r.done or r.winner < 0:
         return ()
     reason = "ruff-pool" if profile.ruff.model == "pool" else "ruff"
-    out = []
-    for k in (1, 2):
-        loser = (r.winner + k) % 3
-        if r.put[loser] > 0:
-            out.append(Payment(loser, r.winner, r.put[loser], reason))
-    return tuple(out)
+    # Every loser has something at stake: a vie or see, a pass after a vie, or the pool's ante.
+    return tuple(
+        Payment(loser, r.winner, r.put[loser], reason)
+        for loser in ((r.winner + 1) % 3, (r.winner + 2) % 3)
+    )
 
 
 def next_stake(profile: Profile, r: RuffState, opening: int) -> int:

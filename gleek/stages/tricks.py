@@ -17,7 +17,7 @@ import attrs
 from gleek.profile import Profile
 from gleek.stages.common import SUIT_MASK
 
-__all__ = ["PlayState", "honour_points", "legal_mask", "play_card", "play_start", "trick_winner"]
+__all__ = ["PlayState", "legal_mask", "play_card", "play_start", "trick_winner"]
 
 
 @attrs.frozen
@@ -61,13 +61,6 @@ def trick_winner(trick: tuple[tuple[int, int], ...], trumps: int) -> int:
         if key > best_key:
             best_seat, best_key = seat, key
     return best_seat
-
-
-def honour_points(profile: Profile, c: int, trumps: int) -> int:
-    """Honour points of card ``c`` (only the A, K, Q, J of trumps score)."""
-    if c // 11 != trumps:
-        return 0
-    return profile.tricks.by_rank[c % 11]
 
 
 def play_card(profile: Profile, p: PlayState, seat: int, c: int, trumps: int) -> PlayState:

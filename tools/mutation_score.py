@@ -48,13 +48,10 @@ def main(argv: list[str]) -> int:
     for module, codes in results.items():
         checked = {k: v for k, v in codes.items() if v is not None}
         killed = sum(v in KILLED for v in checked.values())
-        survivors += sorted(
-            (k for k, v in checked.items() if v not in KILLED), key=_natural
-        )
+        survivors += sorted((k for k, v in checked.items() if v not in KILLED), key=_natural)
         score = 100.0 * killed / len(checked) if checked else 0.0
-        lines.append(
-            f"{module:<28} {killed:>6} {len(checked):>5} {score:>6.1f}%  {len(codes) - len(checked)}"
-        )
+        unchecked = len(codes) - len(checked)
+        lines.append(f"{module:<28} {killed:>6} {len(checked):>5} {score:>6.1f}%  {unchecked}")
         for group, tally in groups.items():
             if module.startswith(group):
                 tally[0] += killed

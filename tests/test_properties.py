@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -23,7 +24,18 @@ COMBOS = [
     for n in range(len(list_variants()) + 1)
     for combo in itertools.combinations(list_variants(), n)
 ]
-profiles = st.sampled_from(COMBOS).map(lambda pv: gleek.load_profile(pv[0], pv[1]))
+# The fixtures of tests/profiles/ set every rule value no shipped profile sets; half the
+# examples run on them (alone or with shipped variants) so every branch of every parameter runs.
+FIXTURES = Path(__file__).parent / "profiles"
+FLIPPED = [
+    ("parlett", (FIXTURES / "flipped-direct.yaml",)),
+    ("parlett", (FIXTURES / "flipped-direct.yaml", "play-high", "towser-tumbler")),
+    ("pi", (FIXTURES / "flipped-pool.yaml",)),
+    ("pi", (FIXTURES / "flipped-pool.yaml", "bid-13", "no-tiddy")),
+]
+profiles = st.one_of(st.sampled_from(COMBOS), st.sampled_from(FLIPPED)).map(
+    lambda pv: gleek.load_profile(pv[0], pv[1])
+)
 ALL_WORDS = [Action.word(w) for w in ("pass", "wait", "vie", "see", "revie")]
 MAX_ACTIONS = 2000
 
@@ -37,6 +49,46 @@ def everything_for() -> list[Action]:
 
 def honour_points(profile: gleek.Profile, cards: tuple[gleek.Card, ...], trumps: gleek.Suit) -> int:
     return sum(profile.tricks.honours.get(c.rank, 0) for c in cards if c.suit is trumps)
+
+
+def trick_winner_by_the_rule(trick: tuple[tuple[int, gleek.Card], ...], trumps: gleek.Suit) -> int:
+    """The tricks: the highest trump wins, else the highest card of the suit led (by rank)."""
+    led = trick[0][1].suit
+    suit = trumps if any(c.suit is trumps for _, c in trick) else led
+    return max((c.rank, seat) for seat, c in trick if c.suit is suit)[1]
+
+
+def ruff_value_by_the_rule(profile: gleek.Profile, hand: tuple[gleek.Card, ...]) -> int:
+    """The ruff: four Aces beat everything where the profile says; else the best suit's total
+    (the profile's court values, other cards their number)."""
+    if profile.ruff.four_aces and sum(c.rank == 14 for c in hand) == 4:
+        return 10**6
+    values = profile.ruff.card_values
+    return max(
+        (sum(values.get(c.rank, int(c.rank)) for c in hand if c.suit is s) for s in gleek.Suit),
+        default=0,
+    )
+
+
+def check_trick_and_ruff(state: gleek.State, before: gleek.State) -> None:
+    """After each action: a finished trick went to the seat the rule names, who leads next;
+    a ruff shown down went to the best hand (ties to eldest, then middle, then dealer)."""
+    if len(state.tricks) > len(before.tricks):
+        trick = state.tricks[-1]
+        winner = trick_winner_by_the_rule(trick, state.turn_up.suit)
+        assert state.play is not None and before.play is not None
+        won = list(before.play.won)
+        won[winner] += 1
+        assert state.play.won == tuple(won)
+        if not state.is_over:
+            assert state.to_act == winner
+    r = state.ruff
+    if r is not None and r.done and before.phase is Phase.RUFF and r.shown:
+        order = [(state.dealer + k) % 3 for k in (1, 2, 3)]
+        live = [s for s in order if r.live >> s & 1]
+        values = {s: ruff_value_by_the_rule(state.profile, state.hand(s)) for s in live}
+        best = max(values.values())
+        assert r.winner == next(s for s in live if values[s] == best)
 
 
 @settings(max_examples=examples(500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -61,7 +113,8 @@ def test_random_legal_play_ends_with_every_invariant(
                 profile.tricks.play_high,
             )
             assert {a.card for a in legal} == set(cards_of_mask(mask))
-        state = apply(state, rng.choice(legal))
+        before, state = state, apply(state, rng.choice(legal))
+        check_trick_and_ruff(state, before)
         steps += 1
         assert steps < MAX_ACTIONS
     assert legal_actions(state) == ()
@@ -69,11 +122,19 @@ def test_random_legal_play_ends_with_every_invariant(
     # chips and pot always sum to zero over a deal
     assert sum(o.chips) + o.pot == 0
     assert o.pot >= 0
-    # 66 points less the honours discarded (a turned-up honour counts for the dealer)
+    # every trick and honour counted (66 in every shipped profile), less the honours discarded;
+    # a turned-up honour counts for the dealer where the profile says, else for nobody
+    total = 12 * profile.tricks.trick_points + sum(profile.tricks.honours.values())
     lost = honour_points(profile, state.discarded, state.trumps)
     if not profile.turn_up.honour_to_dealer:
         lost += honour_points(profile, (state.turn_up,), state.trumps)
-    assert sum(o.points) == 66 - lost
+    assert sum(o.points) == total - lost
+    # settlement: the short pay in (largest shortfall first), then the excesses come out
+    par = profile.scoring.par
+    settle = [(p.payer, p.payee, p.amount) for p in o.payments if p.reason == "settlement"]
+    short = sorted((o.points[s] - par, s) for s in range(3) if o.points[s] < par)
+    over = sorted((par - o.points[s], s) for s in range(3) if o.points[s] > par)
+    assert settle == [(s, "pot", -d) for d, s in short] + [("pot", s, -d) for d, s in over]
     # every card is played exactly once: all but the turn-up and the discards
     played = [c for t in state.tricks for _, c in t]
     assert len(played) == 36 == len(set(played))

@@ -337,11 +337,13 @@ def _say(profile: gleek.Profile, words: list[tuple[int, str]], first: int = 0) -
 def test_direct_a_revie_raises_by_the_profiles_raise_and_passers_owe_the_stake_then() -> None:
     """Direct model: a revie raises the stake by ``ruff.raise`` (1 in the fixture); a passer owes
     the stake as it was when it passed; showdown losers owe the final stake."""
-    r = _say(FLIPPED_DIRECT, [(1, "vie"), (2, "revie"), (0, "pass"), (1, "revie")], first=1)
-    assert (r.stake, r.put, r.to_act, r.done) == (5, (4, 5, 4), 2, False)
+    said = [(1, "vie"), (2, "revie"), (0, "pass"), (1, "revie")]
+    r = _say(FLIPPED_DIRECT, said, first=1)
+    assert r == RuffState(tuple(said), 5, 1, 0b110, 0b010, (4, 5, 4), 2, 0, False)
     assert ruff_choices(FLIPPED_DIRECT, r) == ("pass", "see", "revie")
     r = ruff_apply(FLIPPED_DIRECT, r, 2, "see", HANDS, 2)
-    assert (r.done, r.shown, r.winner, r.put) == (True, True, 1, (4, 5, 5))
+    expected = RuffState((*said, (2, "see")), 5, 1, 0b110, 0b110, (4, 5, 5), -1, 0, True, 1, True)
+    assert r == expected
     assert ruff_choices(FLIPPED_DIRECT, r) == ()
     assert paid(ruff_payments(FLIPPED_DIRECT, r)) == [(2, 1, 5, "ruff"), (0, 1, 4, "ruff")]
 
@@ -351,31 +353,41 @@ def test_direct_three_waits_end_the_ruff_unshown_with_no_winner_and_no_payment()
     r = _say(PARLETT, [(0, "wait"), (1, "wait")])
     assert (r.done, r.waits, r.to_act) == (False, 2, 2)
     r = _say(PARLETT, [(0, "wait"), (1, "wait"), (2, "wait")])
-    assert (r.done, r.shown, r.winner, r.waits, r.to_act) == (True, False, -1, 3, -1)
+    waits = ((0, "wait"), (1, "wait"), (2, "wait"))
+    assert r == RuffState(waits, 2, -1, 0b111, 0, (0, 0, 0), -1, 3, True)
+    assert (r.winner, r.shown) == (-1, False)
     assert ruff_payments(PARLETT, r) == ()
 
 
 def test_direct_two_passes_leave_the_winner_unshown() -> None:
     """Direct model: when two have passed the third wins without showing."""
-    r = _say(PARLETT, [(0, "wait"), (1, "vie"), (2, "pass"), (0, "pass")])
-    assert (r.done, r.shown, r.winner, r.live, r.vier) == (True, False, 1, 0b010, 1)
+    said = [(0, "wait"), (1, "vie"), (2, "pass")]
+    r = _say(PARLETT, said)
+    assert r == RuffState(tuple(said), 2, 1, 0b011, 0b010, (0, 2, 2), 0, 1, False)
+    r = ruff_apply(PARLETT, r, 0, "pass", HANDS, 2)
+    assert r == RuffState((*said, (0, "pass")), 2, 1, 0b010, 0b010, (2, 2, 2), -1, 1, True, 1)
     assert paid(ruff_payments(PARLETT, r)) == [(2, 1, 2, "ruff"), (0, 1, 2, "ruff")]
 
 
 def test_pool_vie_and_revie_put_in_the_raise_and_see_matches_the_highest() -> None:
     """Pool model: everyone antes; a vie or revie puts in ``ruff.raise`` more than the most put
     in so far (3 in the fixture); a see matches the most; the winner takes what losers put in."""
-    r = _say(FLIPPED_POOL, [(0, "vie"), (1, "revie"), (2, "see")])
-    assert (r.put, r.stake, r.to_act) == ((4, 7, 7), 1, 0)
+    said = [(0, "vie"), (1, "revie"), (2, "see")]
+    r = _say(FLIPPED_POOL, said)
+    assert r == RuffState(tuple(said), 1, 0, 0b111, 0b110, (4, 7, 7), 0, 0, False)
     r = ruff_apply(FLIPPED_POOL, r, 0, "pass", HANDS, 2)
-    assert (r.done, r.shown, r.winner, r.put) == (True, True, 1, (4, 7, 7))
+    expected = RuffState((*said, (0, "pass")), 1, 0, 0b110, 0b110, (4, 7, 7), -1, 0, True, 1, True)
+    assert r == expected
     assert paid(ruff_payments(FLIPPED_POOL, r)) == [(2, 1, 7, "ruff-pool"), (0, 1, 4, "ruff-pool")]
 
 
 def test_pool_nobody_vies_the_hands_are_shown_and_the_best_takes_the_antes() -> None:
     """Pool model: three waits show the hands; the best ruff takes every ante."""
-    r = _say(FLIPPED_POOL, [(0, "wait"), (1, "wait"), (2, "wait")])
-    assert (r.done, r.shown, r.winner, r.put) == (True, True, 0, (1, 1, 1))
+    r = _say(FLIPPED_POOL, [(0, "wait"), (1, "wait")])
+    assert r == RuffState(((0, "wait"), (1, "wait")), 1, -1, 0b111, 0, (1, 1, 1), 2, 2, False)
+    r = ruff_apply(FLIPPED_POOL, r, 2, "wait", HANDS, 2)
+    waits = ((0, "wait"), (1, "wait"), (2, "wait"))
+    assert r == RuffState(waits, 1, -1, 0b111, 0, (1, 1, 1), -1, 3, True, 0, True)
     assert paid(ruff_payments(FLIPPED_POOL, r)) == [(1, 0, 1, "ruff-pool"), (2, 0, 1, "ruff-pool")]
 
 
@@ -435,6 +447,7 @@ def test_small_trumps_held_pay_each_opponent_only_if_priced() -> None:
     assert small_trumps_held(tt, hand, H) == (("tiddy", 2),)
     assert small_trumps_held(gleek.load_profile("parlett", ["no-tiddy"]), hand, CL) == ()
     assert small_trumps_held(FLIPPED_DIRECT, hand, CL) == (("tiddy", 3),)
+    assert small_trumps_held(FLIPPED_POOL, hand, CL) == (("tiddy", 2), ("towser", 1))
     assert paid(small_trump_payments(tt, (m("5S"), m("4S"), m("6S")), S)) == [
         (1, 0, 5, "towser"),
         (2, 0, 5, "towser"),
@@ -487,11 +500,16 @@ def test_tricks_first_lead_eldest_or_the_buyer() -> None:
 
 
 def _trick(profile: gleek.Profile, plays: str, leader: int, trumps: int = H) -> tuple:
-    p = play_start(profile, (leader + 2) % 3, -1, (0, 0, 0))
+    p = play_start(profile, (leader + 2) % 3, leader, (0, 0, 0))  # eldest and buyer lead
     after = []
+    played: tuple[tuple[int, int], ...] = ()
     for k, card in enumerate(plays.split()):
         p = play_card(profile, p, (leader + k) % 3, i(card), trumps)
+        played = (*played, ((leader + k) % 3, i(card)))
         after.append(p.points)
+        if k < 2:  # the trick on the table; its leader still the one who led
+            assert (p.leader, p.trick, p.tricks, p.won) == (leader, played, (), (0, 0, 0))
+    assert p.tricks == (played,)
     return p, after
 
 

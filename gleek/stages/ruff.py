@@ -159,13 +159,8 @@ def _t(put: list[int]) -> tuple[int, int, int]:
 
 def ruff_winner(profile: Profile, hands: tuple[int, int, int], dealer: int, live: int) -> int:
     """Best ruff among ``live`` seats; ties to eldest, then middle, then dealer."""
-    best, best_seat = -1, -1
-    for seat in seat_order_from(dealer):
-        if live >> seat & 1:
-            value = ruff_value(profile, hands[seat])
-            if value > best:
-                best, best_seat = value, seat
-    return best_seat
+    seats = [seat for seat in seat_order_from(dealer) if live >> seat & 1]
+    return max(seats, key=lambda seat: ruff_value(profile, hands[seat]))  # the first of equals
 
 
 def ruff_payments(profile: Profile, r: RuffState) -> tuple[Payment, ...]:

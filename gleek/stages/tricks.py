@@ -53,14 +53,8 @@ def legal_mask(hand: int, trick: tuple[tuple[int, int], ...], trumps: int, play_
 
 def trick_winner(trick: tuple[tuple[int, int], ...], trumps: int) -> int:
     """The seat that wins a complete trick."""
-    led = trick[0][1] // 11
-    best_seat, best_key = -1, -1
-    for seat, c in trick:
-        suit = c // 11
-        key = 100 + c if suit == trumps else (c if suit == led else -1)
-        if key > best_key:
-            best_seat, best_key = seat, key
-    return best_seat
+    suit = trumps if any(c // 11 == trumps for _, c in trick) else trick[0][1] // 11
+    return max((c, seat) for seat, c in trick if c // 11 == suit)[1]
 
 
 def play_card(profile: Profile, p: PlayState, seat: int, c: int, trumps: int) -> PlayState:

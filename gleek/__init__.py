@@ -30,12 +30,14 @@ from gleek.profile import (
     list_variants,
     load_profile,
 )
+from gleek.session import Bot
 from gleek.stages.common import POT, Payment
 from gleek.state import (
     Action,
     Observation,
     Outcome,
     Phase,
+    RuffResult,
     State,
     apply,
     check_action,
@@ -53,6 +55,7 @@ __all__ = [
     "Action",
     "ArgumentError",
     "ArgumentTypeError",
+    "Bot",
     "Card",
     "CardError",
     "GleekError",
@@ -65,6 +68,7 @@ __all__ = [
     "ProfileError",
     "Rank",
     "RecordError",
+    "RuffResult",
     "RuleValue",
     "Source",
     "SourceError",

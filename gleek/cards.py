@@ -151,7 +151,7 @@ class Card:
 
 # CARDS[i] is the card whose engine index is i (suit-major, rank ascending).
 CARDS: Final[tuple[Card, ...]] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
-# The canonical deck order: spades, hearts, diamonds, clubs; A high to 4 low within each.
+#: The canonical deck order: spades, hearts, diamonds, clubs; A high to 4 low within each.
 DECK: Final[tuple[Card, ...]] = tuple(
     Card(rank, suit) for suit in Suit for rank in RANKS_HIGH_FIRST
 )

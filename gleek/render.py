@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gleek.cards import CARDS, cards_of_mask
+from gleek.cards import format_cards
 from gleek.stages.common import POT, Party, Payment
 from gleek.stages.tricks import trick_winner
-from gleek.state import Outcome, State
+from gleek.state import Outcome, State, split_history
 
 __all__ = ["describe_deal", "describe_payments"]
 
@@ -32,23 +32,22 @@ def describe_deal(
     number: int = 1,
 ) -> str:
     """A readable account of one finished deal."""
-    info = final.info
     out = [
-        f"Deal {number}: {names[info.dealer]} deals; turn-up {CARDS[info.turn_up]}, "
+        f"Deal {number}: {names[final.dealer]} deals; turn-up {final.turn_up}, "
         f"trumps {final.trumps.name.lower()}"
     ]
     for seat in range(3):
-        out.append(f"  {names[seat]:>8}: {' '.join(map(str, cards_of_mask(info.dealt[seat])))}")
-    out.append(f"  stock: {' '.join(str(CARDS[c]) for c in info.stock)}")
-    bids = [f"{names[s]} {'pass' if b is None else b}" for s, b in final.auction.history]
+        out.append(f"  {names[seat]:>8}: {format_cards(final.dealt_hand(seat))}")
+    out.append(f"  stock: {format_cards(final.stock)}")
+    auction, _, ruff, _ = split_history(final.history)
+    bids = [f"{names[seat]} {a.amount if a.kind == 'bid' else a.kind}" for seat, a in auction]
+    words = [f"{names[seat]} {a.kind}" for seat, a in ruff]
     out.append("Auction: " + ", ".join(bids))
     out.append(
         f"  {names[o.buyer]} buys the stock for {o.price} and discards "
-        f"{' '.join(str(CARDS[c]) for c in final.discards)}"
+        f"{format_cards(final.discards)}"
     )
-    assert final.ruff is not None
-    words = ", ".join(f"{names[s]} {w}" for s, w in final.ruff.history)
-    out.append(f"Ruff: {words}")
+    out.append(f"Ruff: {', '.join(words)}")
     if o.ruff.winner is not None:
         how = "shown down" if o.ruff.shown else "without showing"
         out.append(f"  {names[o.ruff.winner]} wins the ruff ({how}), stake {o.ruff.stake}")
@@ -60,7 +59,7 @@ def describe_deal(
         out += describe_payments(sets, names)
     out.append("Tricks:")
     for i, trick in enumerate(final.tricks, 1):
-        win = trick_winner(tuple((s, c.index) for s, c in trick), info.trumps)
+        win = trick_winner(tuple((s, c.index) for s, c in trick), final.trumps.index)
         cards = ", ".join(f"{names[s]} {c}" for s, c in trick)
         out.append(f"  {i:>2}. {cards}  -> {names[win]}")
     out.append("Points: " + ", ".join(f"{names[s]} {o.points[s]}" for s in range(3)))

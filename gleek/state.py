@@ -1,29 +1,31 @@
-"""The frozen deal state, its actions, and the two calls that drive it.
+"""The frozen deal state, its actions, and the calls that drive it.
 
 :func:`legal_actions` lists what the player to act may do, in a stable order; :func:`apply`
 checks an action and returns the next state, or raises :class:`~gleek.errors.IllegalAction`
 with the record format's error code. Each stage is a module of :mod:`gleek.stages`; this module
-only composes them.
+only composes them. Everything public speaks :class:`~gleek.cards.Card`, :class:`~gleek.cards.Suit`,
+seats (0, 1, 2) and :class:`Action`; the compact forms the engine computes with are private.
 
 >>> import gleek
 >>> s = gleek.new_deal(gleek.load_profile("parlett"), dealer=2, seed=7)
->>> s.phase, s.to_act, gleek.legal_actions(s)
+>>> s.phase, s.to_act, s.legal_actions()
 (<Phase.AUCTION: 'auction'>, 0, (Action.parse('bid 12'),))
->>> s = gleek.apply(s, Action.parse("bid 12"))
->>> [str(a) for a in gleek.legal_actions(s)]
-['pass', 'bid 13']
+>>> s = s.apply("bid 12")
+>>> [str(a) for a in s.legal_actions()], s.history
+(['pass', 'bid 13'], ((0, Action.parse('bid 12')),))
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Final
 
 import attrs
 
+from gleek._args import check_int, check_seat, check_type, type_name
 from gleek.cards import CARDS, Card, Suit, cards_of_mask
-from gleek.errors import IllegalAction
+from gleek.errors import ArgumentError, ArgumentTypeError, IllegalAction
 from gleek.profile import Profile
 from gleek.stages.common import POT, SUIT_MASK, Party, Payment
 from gleek.stages.deal import DealInfo, deal_cards, seeded_deck, turn_up_payments, turn_up_points
@@ -56,6 +58,7 @@ __all__ = [
     "Observation",
     "Outcome",
     "Phase",
+    "RuffResult",
     "State",
     "apply",
     "check_action",
@@ -63,6 +66,7 @@ __all__ = [
     "new_deal",
     "observation",
     "outcome",
+    "split_history",
 ]
 
 
@@ -78,6 +82,17 @@ class Phase(enum.Enum):
 
 _KINDS: Final = ("bid", "pass", "discard", "wait", "vie", "see", "revie", "play")
 _RUFF_WORDS: Final = frozenset(("wait", "vie", "see", "revie"))
+Trick = tuple[tuple[int, Card], ...]
+
+
+def _card_arg(name: str, card: object) -> Card:
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, str):
+        return Card.parse(card)
+    raise ArgumentTypeError(
+        f"{name} must be a Card or a card's text like 'AS', not {type_name(card)} ({card!r:.60})"
+    )
 
 
 @attrs.frozen(repr=False)
@@ -85,13 +100,29 @@ class Action:
     """One thing a player does: ``bid 13``, ``pass``, ``discard AH``, ``wait``, ``vie``,
     ``see``, ``revie``, ``play 10H``. ``pass`` serves the auction and the ruff alike.
 
-    >>> Action.parse("play 10h"), str(Action.bid(13))
-    (Action.parse('play 10H'), 'bid 13')
+    ``kind`` is one of ``bid pass discard wait vie see revie play``; ``amount`` is set for a bid,
+    ``card`` for a discard or a play. Actions are interned: build them with the constructors
+    below (or :meth:`parse`), compare them with ``==``.
+
+    >>> Action.parse("play 10h"), str(Action.bid(13)), Action.play("AS")
+    (Action.parse('play 10H'), 'bid 13', Action.parse('play AS'))
     """
 
     kind: str
     amount: int | None = None
     card: Card | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if self.kind not in _KINDS:
+            raise ArgumentError(f"kind must be one of {', '.join(_KINDS)}; not {self.kind!r}")
+        if self.kind == "bid":
+            check_int("amount", self.amount, low=0)
+        elif self.amount is not None:
+            raise ArgumentError(f"only a bid has an amount, not {self.kind}")
+        if self.kind in ("play", "discard"):
+            check_type("card", self.card, Card, "a Card")
+        elif self.card is not None:
+            raise ArgumentError(f"only a play or a discard has a card, not {self.kind}")
 
     def __str__(self) -> str:
         if self.kind == "bid":
@@ -105,38 +136,45 @@ class Action:
 
     @staticmethod
     def bid(amount: int) -> Action:
-        return _BIDS[amount] if 0 <= amount < len(_BIDS) else Action("bid", amount)
+        """A bid of ``amount`` chips for the stock (a whole number, at least 0)."""
+        if type(amount) is int and 0 <= amount < len(_BIDS):
+            return _BIDS[amount]
+        return Action("bid", check_int("amount", amount, low=0))
 
     @staticmethod
-    def play(card: Card) -> Action:
-        return _PLAY[card.index]
+    def play(card: Card | str) -> Action:
+        """Playing ``card`` (a :class:`Card` or its text, e.g. ``"AS"``) to the trick."""
+        return _PLAY[_card_arg("card", card).index]
 
     @staticmethod
-    def discard(card: Card) -> Action:
-        return _DISCARD[card.index]
+    def discard(card: Card | str) -> Action:
+        """The buyer putting out ``card`` (a :class:`Card` or its text)."""
+        return _DISCARD[_card_arg("card", card).index]
 
     @staticmethod
     def word(word: str) -> Action:
         """``pass``, ``wait``, ``vie``, ``see`` or ``revie``."""
-        if word not in _WORDS:
-            raise ValueError(f"not a word of the game: {word!r}; valid: {', '.join(_WORDS)}")
-        return _WORDS[word]
+        check_type("word", word, str, "a str")
+        if word.lower() not in _WORDS:
+            raise ArgumentError(f"word must be one of {', '.join(_WORDS)}; not {word!r}")
+        return _WORDS[word.lower()]
 
     @staticmethod
     def parse(text: str) -> Action:
         """The action written as :meth:`__str__` writes it (case-insensitive)."""
+        check_type("text", text, str, "a str like 'bid 12', 'pass' or 'play AS'")
         raw = text.strip().split()
         parts = [p.lower() for p in raw]
         if len(parts) == 1 and parts[0] in _WORDS:
             return _WORDS[parts[0]]
-        if len(parts) == 2 and parts[0] == "bid" and parts[1].isdigit():
+        if len(parts) == 2 and parts[0] == "bid" and parts[1].isascii() and parts[1].isdigit():
             return Action.bid(int(parts[1]))
         if len(parts) == 2 and parts[0] in ("play", "discard"):
             c = Card.parse(raw[1])
             return _PLAY[c.index] if parts[0] == "play" else _DISCARD[c.index]
-        raise ValueError(
-            f"not an action: {text!r} (write bid N, pass, discard CARD, wait, vie, see, revie "
-            "or play CARD)"
+        raise ArgumentError(
+            f"not an action: {text!r:.60} (write bid N, pass, discard CARD, wait, vie, see, "
+            "revie or play CARD)"
         )
 
 
@@ -147,76 +185,328 @@ _WORDS: Final = {w: Action(w) for w in ("pass", "wait", "vie", "see", "revie")}
 PASS: Final = _WORDS["pass"]
 
 
-@attrs.frozen
-class State:
-    """A deal in progress. Frozen: :func:`apply` returns a new one.
+def _action_arg(action: object) -> Action:
+    if isinstance(action, Action):
+        return action
+    if isinstance(action, str):
+        return Action.parse(action)
+    raise ArgumentTypeError(
+        f"action must be an Action or its text like 'bid 12', not {type_name(action)} "
+        f"({action!r:.60})"
+    )
 
-    ``hands`` are 44-bit masks (see :mod:`gleek.cards`); use :meth:`hand` for cards.
+
+def _state_arg(state: object) -> State:
+    check_type("state", state, State, "a gleek.State (from gleek.new_deal)")
+    assert isinstance(state, State)
+    return state
+
+
+@attrs.frozen(repr=False)
+class State:
+    """A deal in progress. Frozen: :func:`apply` (or :meth:`apply`) returns a new one.
+
+    Everything is told in cards, suits, seats (0, 1, 2 clockwise; eldest on the dealer's left)
+    and :class:`Action`. Read it with ``print(state)``; see the properties below for each part.
+    Build one with :func:`new_deal`, never directly.
     """
 
     profile: Profile
-    info: DealInfo
+    """The rules of this deal."""
+    _info: DealInfo
     phase: Phase
-    to_act: int  # -1 when the deal is over
-    hands: tuple[int, int, int]
-    auction: AuctionState
-    discards: tuple[int, ...]
-    ruff: RuffState | None
-    play: PlayState | None
+    """Where the deal is: :class:`Phase`."""
+    _to_act: int  # -1 when the deal is over
+    _hands: tuple[int, int, int]
+    _auction: AuctionState
+    _discards: tuple[int, ...]
+    _ruff: RuffState | None
+    _play: PlayState | None
     payments: tuple[Payment, ...]
+    """Every payment so far, in order (:class:`~gleek.stages.common.Payment`)."""
 
+    # -- who and what
     @property
     def is_over(self) -> bool:
+        """True once the twelfth trick is played and the deal settled."""
         return self.phase is Phase.OVER
 
     @property
-    def dealer(self) -> int:
-        return self.info.dealer
+    def to_act(self) -> int | None:
+        """The seat to act next; None once the deal is over."""
+        return None if self._to_act < 0 else self._to_act
 
     @property
-    def trumps(self) -> Suit:
-        return CARDS[self.info.turn_up].suit
+    def dealer(self) -> int:
+        """The seat that dealt."""
+        return self._info.dealer
+
+    @property
+    def eldest(self) -> int:
+        """The seat on the dealer's left: first to bid."""
+        return (self._info.dealer + 1) % 3
 
     @property
     def turn_up(self) -> Card:
-        return CARDS[self.info.turn_up]
+        """The card turned up after the deal; its suit is trumps."""
+        return CARDS[self._info.turn_up]
 
     @property
-    def buyer(self) -> int | None:
-        return self.auction.buyer if self.auction.buyer >= 0 else None
+    def trumps(self) -> Suit:
+        """The suit of the turn-up."""
+        return CARDS[self._info.turn_up].suit
 
     @property
-    def price(self) -> int | None:
-        return self.auction.bid if self.auction.buyer >= 0 else None
+    def deck(self) -> tuple[Card, ...]:
+        """The 44 cards, top first, as dealt."""
+        return tuple(CARDS[c] for c in self._info.deck)
+
+    # -- cards
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
+        """The cards each seat holds now, by seat, sorted by suit (S H D C) then rank."""
+        h = self._hands
+        return (cards_of_mask(h[0]), cards_of_mask(h[1]), cards_of_mask(h[2]))
 
     def hand(self, seat: int) -> tuple[Card, ...]:
-        """The cards ``seat`` holds now, in canonical order."""
-        return cards_of_mask(self.hands[seat])
+        """The cards ``seat`` holds now, sorted by suit (S H D C) then rank, high first."""
+        return cards_of_mask(self._hands[check_seat("seat", seat)])
+
+    @property
+    def dealt(self) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
+        """The 12 cards each seat was dealt (before the exchange), sorted like :attr:`hands`."""
+        d = self._info.dealt
+        return (cards_of_mask(d[0]), cards_of_mask(d[1]), cards_of_mask(d[2]))
 
     def dealt_hand(self, seat: int) -> tuple[Card, ...]:
         """The 12 cards ``seat`` was dealt (before the exchange)."""
-        return cards_of_mask(self.info.dealt[seat])
+        return cards_of_mask(self._info.dealt[check_seat("seat", seat)])
 
     @property
     def stock(self) -> tuple[Card, ...]:
-        return tuple(CARDS[c] for c in self.info.stock)
+        """The 7 cards of the stock, as dealt (face down until bought: what to show is the
+        caller's choice)."""
+        return tuple(CARDS[c] for c in self._info.stock)
+
+    # -- the auction and the exchange
+    @property
+    def bid(self) -> int | None:
+        """The highest bid so far (None before the opening bid)."""
+        return self._auction.bid if self._auction.bidder >= 0 else None
 
     @property
-    def discarded(self) -> tuple[Card, ...]:
-        return tuple(CARDS[c] for c in self.discards)
+    def buyer(self) -> int | None:
+        """The seat that bought the stock, once the auction is over."""
+        return self._auction.buyer if self._auction.buyer >= 0 else None
 
     @property
-    def tricks(self) -> tuple[tuple[tuple[int, Card], ...], ...]:
+    def price(self) -> int | None:
+        """What the buyer paid, once the auction is over."""
+        return self._auction.bid if self._auction.buyer >= 0 else None
+
+    @property
+    def discards(self) -> tuple[Card, ...]:
+        """The buyer's discards so far, in order."""
+        return tuple(CARDS[c] for c in self._discards)
+
+    # -- the ruff
+    @property
+    def ruff_stake(self) -> int:
+        """The ruff stake as it stands (pool model: what a player still in has put in above
+        the ante)."""
+        return _stake_now(self)
+
+    @property
+    def ruff_winner(self) -> int | None:
+        """The seat that won the ruff, once decided (None if nobody did)."""
+        r = self._ruff
+        return r.winner if r is not None and r.done and r.winner >= 0 else None
+
+    # -- the tricks
+    @property
+    def trick(self) -> Trick:
+        """The trick on the table, ``(seat, card)`` in play order."""
+        if self._play is None:
+            return ()
+        return tuple((s, CARDS[c]) for s, c in self._play.trick)
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
         """Finished tricks, each as ``(seat, card)`` in the order played."""
-        if self.play is None:
+        if self._play is None:
             return ()
-        return tuple(tuple((s, CARDS[c]) for s, c in t) for t in self.play.tricks)
+        return tuple(tuple((s, CARDS[c]) for s, c in t) for t in self._play.tricks)
 
     @property
-    def current_trick(self) -> tuple[tuple[int, Card], ...]:
-        if self.play is None:
-            return ()
-        return tuple((s, CARDS[c]) for s, c in self.play.trick)
+    def leader(self) -> int | None:
+        """The seat that leads (or led) the trick on the table; None outside the play."""
+        return self._play.leader if self._play is not None and self._to_act >= 0 else None
+
+    @property
+    def tricks_won(self) -> tuple[int, int, int]:
+        """Tricks won so far by seat."""
+        return self._play.won if self._play is not None else (0, 0, 0)
+
+    @property
+    def points(self) -> tuple[int, int, int]:
+        """Points so far by seat (a turned-up honour counts for the dealer once play starts)."""
+        return self._play.points if self._play is not None else (0, 0, 0)
+
+    # -- chips
+    @property
+    def chips(self) -> tuple[int, int, int]:
+        """Net chips by seat this deal so far."""
+        return net_chips(self.payments)[0]
+
+    @property
+    def pot(self) -> int:
+        """The pot's net change this deal so far."""
+        return net_chips(self.payments)[1]
+
+    # -- what happened
+    @property
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        """Every action so far as ``(seat, action)``, in order: the auction, the buyer's
+        discards, the ruff, the cards played."""
+        return tuple(self._history())
+
+    def _history(self) -> Iterator[tuple[int, Action]]:
+        for seat, bid in self._auction.history:
+            yield seat, PASS if bid is None else Action.bid(bid)
+        buyer = self._auction.buyer
+        for c in self._discards:
+            yield buyer, _DISCARD[c]
+        if self._ruff is not None:
+            for seat, word in self._ruff.history:
+                yield seat, _WORDS[word]
+        if self._play is not None:
+            for t in self._play.tricks:
+                for seat, c in t:
+                    yield seat, _PLAY[c]
+            for seat, c in self._play.trick:
+                yield seat, _PLAY[c]
+
+    def root(self) -> State:
+        """The deal as it was dealt, before any action (the same cards, dealer and opening
+        ruff stake)."""
+        return _dealt(self.profile, self._info)
+
+    # -- conveniences: the module's functions as methods
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Same as :func:`legal_actions`."""
+        return legal_actions(self)
+
+    def apply(self, action: Action | str, seat: int | None = None) -> State:
+        """Same as :func:`apply`."""
+        return apply(self, action, seat)
+
+    def observation(self, seat: int) -> Observation:
+        """Same as :func:`observation`."""
+        return observation(self, seat)
+
+    def outcome(self) -> Outcome:
+        """Same as :func:`outcome`."""
+        return outcome(self)
+
+    def __repr__(self) -> str:
+        turn = "over" if self._to_act < 0 else f"seat {self._to_act} to act"
+        return (
+            f"<State {self.profile.id}: dealer {self.dealer}, trumps {self.trumps.value}, "
+            f"{self.phase.value}, {turn}, {sum(1 for _ in self._history())} actions>"
+        )
+
+    def __str__(self) -> str:
+        hands = self.hands
+        return _picture(
+            self,
+            [
+                f"seat {s}: {_cards_text(hands[s])}{_score(self, s)}"
+                + ("   <- to act" if s == self._to_act else "")
+                for s in range(3)
+            ],
+        )
+
+
+def _cards_text(cards: Sequence[Card]) -> str:
+    """Cards grouped by suit, two spaces between suits; ``-`` for none."""
+    groups: dict[Suit, list[str]] = {}
+    for c in cards:
+        groups.setdefault(c.suit, []).append(str(c))
+    return "  ".join(" ".join(g) for g in groups.values()) or "-"
+
+
+def _score(s: State | Observation, seat: int) -> str:
+    if s.phase not in (Phase.PLAY, Phase.OVER):
+        return ""
+    won = s.tricks_won[seat]
+    return f"   [{won} trick{'' if won == 1 else 's'}, {s.points[seat]} points]"
+
+
+def _picture(s: State | Observation, hand_lines: list[str]) -> str:
+    """The lines shared by ``str(state)`` and ``str(observation)``."""
+    lines = [
+        f"{s.profile.name}: dealer seat {s.dealer}, turn-up {s.turn_up}, "
+        f"trumps {s.trumps.name.lower()}"
+    ]
+    turn = "" if s.to_act is None else f"; seat {s.to_act} to act"
+    if s.phase is Phase.AUCTION:
+        bid = "no bid yet" if s.bid is None else f"highest bid {s.bid}"
+        lines.append(f"auction: {bid}{turn}")
+    elif s.phase is Phase.DISCARD:
+        lines.append(f"discard: seat {s.buyer} bought the stock for {s.price}{turn}")
+    else:
+        lines.append(f"{s.phase.value}: seat {s.buyer} bought the stock for {s.price}{turn}")
+    if s.phase is Phase.RUFF:
+        vied = any(a.kind == "vie" for _, a in s.history)
+        lines.append(f"ruff: stake {s.ruff_stake}" + ("" if vied else ", nobody has vied"))
+    elif s.phase in (Phase.PLAY, Phase.OVER):
+        r = s.ruff_winner
+        lines.append("ruff: " + ("nobody vied" if r is None else f"won by seat {r}"))
+    lines += hand_lines
+    if s.discards:
+        lines.append(f"discards: {' '.join(map(str, s.discards))}")
+    if s.trick:
+        lines.append("trick: " + ", ".join(f"seat {p} {c}" for p, c in s.trick))
+    if s.payments:
+        chips = ", ".join(f"seat {i} {s.chips[i]:+d}" for i in range(3))
+        lines.append(f"chips: {chips}, pot {s.pot:+d}")
+    return "\n".join(lines)
+
+
+def net_chips(payments: Sequence[Payment]) -> tuple[tuple[int, int, int], int]:
+    """Net change by seat and of the pot over ``payments``."""
+    delta: dict[Party, int] = {0: 0, 1: 0, 2: 0, POT: 0}
+    for pay in payments:
+        delta[pay.payer] -= pay.amount
+        delta[pay.payee] += pay.amount
+    return (delta[0], delta[1], delta[2]), delta[POT]
+
+
+History = tuple[tuple[int, Action], ...]
+
+
+def split_history(
+    history: Sequence[tuple[int, Action]],
+) -> tuple[History, History, History, History]:
+    """A deal's history split by stage: ``(auction, discards, ruff, play)``.
+
+    >>> import gleek
+    >>> s = gleek.new_deal(gleek.load_profile("parlett"), seed=1).apply("bid 12").apply("pass")
+    >>> [len(part) for part in split_history(s.apply("pass").history)]
+    [3, 0, 0, 0]
+    """
+    parts: tuple[list[tuple[int, Action]], ...] = ([], [], [], [])
+    stage = 0
+    for seat, a in history:
+        kind = a.kind
+        if kind == "discard":
+            stage = 1
+        elif kind == "play":
+            stage = 3
+        elif stage == 1 or (stage == 0 and kind not in ("bid", "pass")):
+            stage = 2
+        parts[stage].append((seat, a))
+    return tuple(parts[0]), tuple(parts[1]), tuple(parts[2]), tuple(parts[3])
 
 
 # ---------------------------------------------------------------------------- starting a deal
@@ -227,38 +517,45 @@ def new_deal(
     dealer: int = 0,
     *,
     seed: int | str | None = None,
-    deck: Sequence[Card] | None = None,
+    deck: Sequence[Card | str] | None = None,
     ruff_stake: int | None = None,
 ) -> State:
-    """A freshly dealt deal: from ``deck`` (44 cards, top first) or from ``seed``.
+    """A freshly dealt deal: from ``deck`` (44 cards, top first; Cards or their text) or from
+    ``seed`` (an int or a str: the same seed deals the same cards everywhere).
 
     ``ruff_stake`` is the opening stake carried from the previous deal (default: the profile's).
     """
-    if dealer not in (0, 1, 2):
-        raise ValueError(f"dealer must be a seat 0, 1 or 2, not {dealer!r}")
+    check_type("profile", profile, Profile, "a Profile (from gleek.load_profile)")
+    check_seat("dealer", dealer)
     if (seed is None) == (deck is None):
-        raise ValueError("give exactly one of seed= or deck=")
+        raise ArgumentError("give exactly one of seed= or deck=")
     if deck is not None:
-        order = tuple(c.index for c in deck)
+        if isinstance(deck, str | bytes) or not isinstance(deck, Sequence):
+            raise ArgumentTypeError(
+                f"deck must be a sequence of 44 cards, not {type_name(deck)} ({deck!r:.60})"
+            )
+        order = tuple(_card_arg(f"deck[{i}]", c).index for i, c in enumerate(deck))
         if len(order) != 44 or len(set(order)) != 44:
-            raise ValueError(
-                f"a deck must be 44 distinct cards; got {len(order)} "
-                f"with {len(set(order))} distinct"
+            raise ArgumentError(
+                f"deck must be 44 distinct cards; got {len(order)} with {len(set(order))} distinct"
             )
     else:
-        assert seed is not None
+        if isinstance(seed, bool) or not isinstance(seed, int | str):
+            raise ArgumentTypeError(f"seed must be an int or a str, not {type_name(seed)}")
         order = seeded_deck(seed)
-    stake = profile.ruff.stake if ruff_stake is None else ruff_stake
-    if stake < 1:
-        raise ValueError(f"ruff_stake must be at least 1, not {stake}")
-    info = deal_cards(profile, order, dealer, stake)
+    stake = profile.ruff.stake if ruff_stake is None else check_int("ruff_stake", ruff_stake, low=1)
+    return _dealt(profile, deal_cards(profile, order, dealer, stake))
+
+
+def _dealt(profile: Profile, info: DealInfo) -> State:
+    """The state before the first bid."""
     return State(
         profile,
         info,
         Phase.AUCTION,
-        (dealer + 1) % 3,
+        (info.dealer + 1) % 3,
         info.dealt,
-        auction_start(profile, dealer),
+        auction_start(profile, info.dealer),
         (),
         None,
         None,
@@ -294,22 +591,25 @@ def _actions_of(
 
 
 def _play_mask(state: State) -> int:
-    assert state.play is not None
+    assert state._play is not None
     return legal_mask(
-        state.hands[state.to_act],
-        state.play.trick,
-        state.info.trumps,
+        state._hands[state._to_act],
+        state._play.trick,
+        state._info.trumps,
         state.profile.tricks.play_high,
     )
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Everything the player to act may do, in a stable order; empty only when the deal is over."""
-    phase = state.phase
+    try:
+        phase = state.phase
+    except AttributeError:
+        raise _state_error(state) from None
     if phase is Phase.PLAY:
-        play = state.play
+        play = state._play
         assert play is not None
-        hand = state.hands[state.to_act]
+        hand = state._hands[state._to_act]
         trick = play.trick
         if trick:
             led = trick[0][1] // 11
@@ -324,48 +624,81 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if phase is Phase.AUCTION:
         return tuple(
             PASS if bid is None else Action.bid(bid)
-            for bid in auction_choices(state.profile, state.auction)
+            for bid in auction_choices(state.profile, state._auction)
         )
     if phase is Phase.RUFF:
-        assert state.ruff is not None
-        return tuple(_WORDS[w] for w in ruff_choices(state.profile, state.ruff))
+        assert state._ruff is not None
+        return tuple(_WORDS[w] for w in ruff_choices(state.profile, state._ruff))
     if phase is Phase.DISCARD:
         return _actions_of(_discard_mask(state), _DISCARD_BY_SUIT)
     return ()
 
 
 def _discard_mask(state: State) -> int:
-    buyer = state.auction.buyer
-    return discardable(state.profile, state.hands[buyer], state.info.trumps)
+    buyer = state._auction.buyer
+    return discardable(state.profile, state._hands[buyer], state._info.trumps)
 
 
 # ---------------------------------------------------------------------------- checking
+
+
+def _state_error(state: object) -> Exception:
+    _state_arg(state)
+    return AssertionError("unreachable")  # pragma: no cover
 
 
 def _seat_name(seat: int, names: Sequence[str] | None) -> str:
     return names[seat] if names else f"seat {seat}"
 
 
+def _names_arg(names: object) -> Sequence[str] | None:
+    if names is None:
+        return None
+    if (
+        isinstance(names, str)
+        or not isinstance(names, Sequence)
+        or len(names) != 3
+        or not all(isinstance(n, str) for n in names)
+    ):
+        raise ArgumentTypeError(
+            f"names must be three player names (str) by seat, not {names!r:.60}"
+        )
+    return names
+
+
 _SUIT_WORDS: Final = ("spade", "heart", "diamond", "club")
 
 
 def check_action(
-    state: State, action: Action, seat: int | None = None, names: Sequence[str] | None = None
+    state: State,
+    action: Action | str,
+    seat: int | None = None,
+    names: Sequence[str] | None = None,
 ) -> IllegalAction | None:
     """Why ``action`` (by ``seat``, default the player to act) is illegal, or None if legal.
 
     ``names`` (three player names by seat) are used in the message instead of ``seat N``.
     """
-    who = _seat_name(state.to_act if seat is None else seat, names)
+    state = _state_arg(state)
+    action = _action_arg(action)
+    if seat is not None:
+        check_seat("seat", seat)
+    names = _names_arg(names)
     if state.phase is Phase.OVER:
-        return IllegalAction("extra-action", f"{who}: {action}: the deal is over", seat=seat)
-    if seat is not None and seat != state.to_act:
+        if seat is None:
+            return IllegalAction("extra-action", f"{action}: the deal is over", seat=seat)
+        who = _seat_name(seat, names)
+        return IllegalAction(
+            "extra-action", f"{who} tried {action}, but the deal is over", seat=seat
+        )
+    who = _seat_name(state._to_act if seat is None else seat, names)
+    if seat is not None and seat != state._to_act:
         return IllegalAction(
             "out-of-turn",
-            f"{who} acted ({action}) but it is {_seat_name(state.to_act, names)}'s turn",
+            f"{who} acted ({action}) but it is {_seat_name(state._to_act, names)}'s turn",
             seat=seat,
         )
-    seat = state.to_act
+    seat = state._to_act
     phase = state.phase
     kind = action.kind
     if phase is Phase.AUCTION:
@@ -377,16 +710,16 @@ def check_action(
         legal = legal_actions(state)
         if action in legal:
             return None
-        if not state.auction.history:
+        if not state._auction.history:
             return IllegalAction(
                 "bad-bid",
                 f"{who} must open the auction at {state.profile.stock.opening_bid}, not {action}",
                 seat=seat,
             )
-        want = state.auction.bid + state.profile.stock.increment
+        want = state._auction.bid + state.profile.stock.increment
         return IllegalAction(
             "bad-bid",
-            f"{who} bid {action.amount}: after {state.auction.bid} the only bid is "
+            f"{who} bid {action.amount}: after {state._auction.bid} the only bid is "
             f"{want} (raise by exactly {state.profile.stock.increment})",
             seat=seat,
         )
@@ -394,12 +727,12 @@ def check_action(
         if kind != "discard" or action.card is None:
             return IllegalAction(
                 "bad-discard",
-                f"{who} must discard {7 - len(state.discards)} more card(s) before {action}",
+                f"{who} must discard {7 - len(state._discards)} more card(s) before {action}",
                 seat=seat,
             )
         c = action.card.index
-        if not state.hands[seat] >> c & 1:
-            again = " again" if c in state.discards else ""
+        if not state._hands[seat] >> c & 1:
+            again = " again" if c in state._discards else ""
             return IllegalAction(
                 "bad-discard",
                 f"{who} discarded {action.card}{again}, which is not in their hand",
@@ -419,8 +752,8 @@ def check_action(
             return IllegalAction(code, f"{who}: {action} while the ruff is being vied", seat=seat)
         if action in legal_actions(state):
             return None
-        assert state.ruff is not None
-        if state.ruff.vier < 0:
+        assert state._ruff is not None
+        if state._ruff.vier < 0:
             return IllegalAction(
                 "bad-ruff-call",
                 f"{who} said {action} before anyone vied (only wait or vie)",
@@ -434,15 +767,15 @@ def check_action(
         code = "extra-action"
         return IllegalAction(code, f"{who}: {action} during the play of the tricks", seat=seat)
     c = action.card.index
-    hand = state.hands[seat]
+    hand = state._hands[seat]
     if not hand >> c & 1:
         return IllegalAction(
             "card-not-in-hand", f"{who} played {action.card}, which they do not hold", seat=seat
         )
     if _play_mask(state) >> c & 1:
         return None
-    assert state.play is not None
-    led = state.play.trick[0][1] // 11
+    assert state._play is not None
+    led = state._play.trick[0][1] // 11
     follow = hand & SUIT_MASK[led]
     best = CARDS[follow.bit_length() - 1]
     if c // 11 != led:
@@ -462,10 +795,25 @@ def check_action(
 # ---------------------------------------------------------------------------- applying
 
 
-def apply(state: State, action: Action, seat: int | None = None) -> State:
+def apply(state: State, action: Action | str, seat: int | None = None) -> State:
     """The state after the player to act (or ``seat``, which must be that player) does
-    ``action``; raises :class:`~gleek.errors.IllegalAction` if the rules forbid it."""
-    if seat is None or seat == state.to_act:
+    ``action`` (an :class:`Action` or its text, e.g. ``"bid 12"``); raises
+    :class:`~gleek.errors.IllegalAction` if the rules forbid it."""
+    try:
+        return _apply(state, action, seat)  # type: ignore[arg-type]
+    except AttributeError:
+        # Not a State or not an Action: check the arguments (a text becomes its Action).
+        state = _state_arg(state)
+        if seat is not None:
+            check_seat("seat", seat)
+        checked = _action_arg(action)
+        if checked is action:
+            raise  # a genuine error, not the caller's
+        return _apply(state, checked, seat)
+
+
+def _apply(state: State, action: Action, seat: int | None) -> State:
+    if seat is None or (seat == state._to_act and type(seat) is int):
         # Fast paths: each test below is exactly the legality of the action in its phase
         # (the property tests check that against legal_actions); anything else goes on to
         # check_action, which says why it is illegal.
@@ -474,9 +822,9 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
         if phase is Phase.PLAY:
             if action.card is not None and kind == "play":
                 c = action.card.index
-                hand = state.hands[state.to_act]
+                hand = state._hands[state._to_act]
                 if hand >> c & 1:
-                    trick = state.play.trick  # type: ignore[union-attr]
+                    trick = state._play.trick  # type: ignore[union-attr]
                     if not trick:
                         return _after_play(state, c)
                     follow = hand & SUIT_MASK[trick[0][1] // 11]
@@ -488,7 +836,7 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
                         return _after_play(state, c)
         elif phase is Phase.AUCTION:
             said = None if kind == "pass" else action.amount if kind == "bid" else -1
-            if said in auction_choices(state.profile, state.auction):
+            if said in auction_choices(state.profile, state._auction):
                 return _after_bid(state, action)
         elif phase is Phase.DISCARD:
             if kind == "discard" and action.card is not None:
@@ -496,7 +844,7 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
                 if _discard_mask(state) >> c & 1:
                     return _after_discard(state, c)
         elif phase is Phase.RUFF:
-            r = state.ruff
+            r = state._ruff
             if r is not None and kind in ruff_choices(state.profile, r):
                 return _after_ruff(state, kind)
     error = check_action(state, action, seat)
@@ -507,14 +855,14 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
 
 def _after_bid(state: State, action: Action) -> State:
     profile = state.profile
-    a = auction_apply(profile, state.auction, state.to_act, action.amount)
+    a = auction_apply(profile, state._auction, state._to_act, action.amount)
     if not a.over:
         return State(
             profile,
-            state.info,
+            state._info,
             Phase.AUCTION,
             a.to_act,
-            state.hands,
+            state._hands,
             a,
             (),
             None,
@@ -523,49 +871,58 @@ def _after_bid(state: State, action: Action) -> State:
         )
     payments = state.payments + price_payments(profile, a.buyer, a.bid)
     return State(
-        profile, state.info, Phase.DISCARD, a.buyer, state.hands, a, (), None, None, payments
+        profile, state._info, Phase.DISCARD, a.buyer, state._hands, a, (), None, None, payments
     )
 
 
 def _after_discard(state: State, c: int) -> State:
-    buyer = state.to_act
-    discards = (*state.discards, c)
-    hands = list(state.hands)
+    buyer = state._to_act
+    discards = (*state._discards, c)
+    hands = list(state._hands)
     hands[buyer] &= ~(1 << c)
     if len(discards) < 7:
         return State(
             state.profile,
-            state.info,
+            state._info,
             Phase.DISCARD,
             buyer,
             (hands[0], hands[1], hands[2]),
-            state.auction,
+            state._auction,
             discards,
             None,
             None,
             state.payments,
         )
-    hands[buyer] = take_stock(hands[buyer], state.info.stock)
+    hands[buyer] = take_stock(hands[buyer], state._info.stock)
     new_hands = (hands[0], hands[1], hands[2])
-    r = ruff_start(state.profile, state.info.dealer, buyer, state.info.ruff_stake)
-    return attrs.evolve(
-        state, discards=discards, hands=new_hands, phase=Phase.RUFF, ruff=r, to_act=r.to_act
+    r = ruff_start(state.profile, state._info.dealer, buyer, state._info.ruff_stake)
+    return State(
+        state.profile,
+        state._info,
+        Phase.RUFF,
+        r.to_act,
+        new_hands,
+        state._auction,
+        discards,
+        r,
+        None,
+        state.payments,
     )
 
 
 def _after_ruff(state: State, word: RuffWord) -> State:
-    assert state.ruff is not None
+    assert state._ruff is not None
     profile = state.profile
-    r = ruff_apply(profile, state.ruff, state.to_act, word, state.hands, state.info.dealer)
+    r = ruff_apply(profile, state._ruff, state._to_act, word, state._hands, state._info.dealer)
     if not r.done:
         return State(
             profile,
-            state.info,
+            state._info,
             Phase.RUFF,
             r.to_act,
-            state.hands,
-            state.auction,
-            state.discards,
+            state._hands,
+            state._auction,
+            state._discards,
             r,
             None,
             state.payments,
@@ -573,27 +930,40 @@ def _after_ruff(state: State, word: RuffWord) -> State:
     # The ruff is settled; then sets and small trumps are paid before the first trick.
     aces = (
         r.winner
-        if r.shown and r.winner >= 0 and ruff_value(profile, state.hands[r.winner]) == FOUR_ACES
+        if r.shown and r.winner >= 0 and ruff_value(profile, state._hands[r.winner]) == FOUR_ACES
         else -1
     )
     payments = (
         state.payments
         + ruff_payments(profile, r)
-        + set_payments(profile, state.hands, aces)
-        + small_trump_payments(profile, state.hands, state.info.trumps)
+        + set_payments(profile, state._hands, aces)
+        + small_trump_payments(profile, state._hands, state._info.trumps)
     )
     start = [0, 0, 0]
-    start[state.info.dealer] = turn_up_points(profile, state.info)
-    p = play_start(profile, state.info.dealer, state.auction.buyer, (start[0], start[1], start[2]))
-    return attrs.evolve(state, ruff=r, payments=payments, phase=Phase.PLAY, play=p, to_act=p.leader)
+    start[state._info.dealer] = turn_up_points(profile, state._info)
+    p = play_start(
+        profile, state._info.dealer, state._auction.buyer, (start[0], start[1], start[2])
+    )
+    return State(
+        profile,
+        state._info,
+        Phase.PLAY,
+        p.leader,
+        state._hands,
+        state._auction,
+        state._discards,
+        r,
+        p,
+        payments,
+    )
 
 
 def _after_play(state: State, c: int) -> State:
-    seat = state.to_act
-    p = state.play
+    seat = state._to_act
+    p = state._play
     assert p is not None
-    p2 = play_card(state.profile, p, seat, c, state.info.trumps)
-    h = state.hands
+    p2 = play_card(state.profile, p, seat, c, state._info.trumps)
+    h = state._hands
     bit = ~(1 << c)
     hands = (
         (h[0] & bit, h[1], h[2])
@@ -610,25 +980,25 @@ def _after_play(state: State, c: int) -> State:
         payments = state.payments + settlement(p2.points, state.profile.scoring.par)
         return State(
             state.profile,
-            state.info,
+            state._info,
             Phase.OVER,
             -1,
             hands,
-            state.auction,
-            state.discards,
-            state.ruff,
+            state._auction,
+            state._discards,
+            state._ruff,
             p2,
             payments,
         )
     return State(
         state.profile,
-        state.info,
+        state._info,
         Phase.PLAY,
         nxt,
         hands,
-        state.auction,
-        state.discards,
-        state.ruff,
+        state._auction,
+        state._discards,
+        state._ruff,
         p2,
         state.payments,
     )
@@ -637,69 +1007,104 @@ def _after_play(state: State, c: int) -> State:
 # ---------------------------------------------------------------------------- what a seat sees
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Observation:
     """What ``seat`` may see: its own hand, the turn-up and everything said and played; not the
-    other hands, the stock, or (unless ``seat`` is the buyer) the discards."""
+    other hands, the stock, or (unless ``seat`` is the buyer) the discards. The names mean what
+    they mean on :class:`State`."""
 
     seat: int
+    """The seat this observation is for."""
     profile: Profile
     phase: Phase
-    to_act: int
+    to_act: int | None
     dealer: int
+    eldest: int
     turn_up: Card
     trumps: Suit
     hand: tuple[Card, ...]
+    """The seat's own cards, sorted by suit (S H D C) then rank."""
     hand_sizes: tuple[int, int, int]
-    auction: tuple[tuple[int, int | None], ...]
+    """How many cards each seat holds."""
+    history: tuple[tuple[int, Action], ...]
+    """Every action the seat may see, in order (the buyer's discards only for the buyer)."""
     buyer: int | None
     price: int | None
+    bid: int | None
     discards: tuple[Card, ...]
-    ruff: tuple[tuple[int, str], ...]
+    """The seat's own discards if it bought the stock, else ``()``."""
     ruff_stake: int
-    tricks: tuple[tuple[tuple[int, Card], ...], ...]
-    trick: tuple[tuple[int, Card], ...]
+    ruff_winner: int | None
+    trick: Trick
+    tricks: tuple[Trick, ...]
+    leader: int | None
+    tricks_won: tuple[int, int, int]
     points: tuple[int, int, int]
     payments: tuple[Payment, ...]
+    chips: tuple[int, int, int]
+    pot: int
+
+    def __repr__(self) -> str:
+        turn = "over" if self.to_act is None else f"seat {self.to_act} to act"
+        return (
+            f"<Observation for seat {self.seat}, {self.profile.id}: {self.phase.value}, {turn}, "
+            f"{len(self.hand)} cards in hand>"
+        )
+
+    def __str__(self) -> str:
+        lines = []
+        for s in range(3):
+            shown = _cards_text(self.hand) if s == self.seat else f"{self.hand_sizes[s]} cards"
+            mark = "   <- to act" if s == self.to_act else ""
+            lines.append(f"seat {s}: {shown}{_score(self, s)}{mark}")
+        return f"seen by seat {self.seat}\n" + _picture(self, lines)
 
 
 def observation(state: State, seat: int) -> Observation:
-    """The part of ``state`` that ``seat`` may see."""
-    own_discards = state.discarded if state.auction.buyer == seat else ()
-    r = state.ruff
+    """The part of ``state`` that ``seat`` (0, 1 or 2) may see."""
+    state = _state_arg(state)
+    check_seat("seat", seat)
+    buyer = state._auction.buyer
+    history = state.history
+    if buyer != seat:
+        history = tuple(h for h in history if h[1].kind != "discard")
+    h = state._hands
+    chips, pot = net_chips(state.payments)
     return Observation(
         seat=seat,
         profile=state.profile,
         phase=state.phase,
         to_act=state.to_act,
-        dealer=state.info.dealer,
+        dealer=state.dealer,
+        eldest=state.eldest,
         turn_up=state.turn_up,
         trumps=state.trumps,
-        hand=cards_of_mask(state.hands[seat]),
-        hand_sizes=(
-            state.hands[0].bit_count(),
-            state.hands[1].bit_count(),
-            state.hands[2].bit_count(),
-        ),
-        auction=state.auction.history,
+        hand=cards_of_mask(h[seat]),
+        hand_sizes=(h[0].bit_count(), h[1].bit_count(), h[2].bit_count()),
+        history=history,
         buyer=state.buyer,
         price=state.price,
-        discards=own_discards,
-        ruff=r.history if r else (),
+        bid=state.bid,
+        discards=state.discards if buyer == seat else (),
         ruff_stake=_stake_now(state),
+        ruff_winner=state.ruff_winner,
+        trick=state.trick,
         tricks=state.tricks,
-        trick=state.current_trick,
-        points=state.play.points if state.play else (0, 0, 0),
+        leader=state.leader,
+        tricks_won=state.tricks_won,
+        points=state.points,
         payments=state.payments,
+        chips=chips,
+        pot=pot,
     )
 
 
 def _stake_now(state: State) -> int:
     """The ruff stake as it stands: direct model, the stake; pool model, what a player still
     in has put in above the ante."""
-    r = state.ruff
+    r = state._ruff
     if r is None:
-        return state.info.ruff_stake
+        return state._info.ruff_stake
     if state.profile.ruff.model == "pool":
         return max(r.put) - state.profile.ruff.stake
     return r.stake
@@ -710,7 +1115,8 @@ def _stake_now(state: State) -> int:
 
 @attrs.frozen
 class RuffResult:
-    """How the ruff went: winner seat (None if nobody won it), final stake, shown down or not."""
+    """How the ruff went: winner seat (None if nobody won it), final stake, shown down or not,
+    and whether anyone vied."""
 
     winner: int | None
     stake: int
@@ -735,35 +1141,33 @@ class Outcome:
     ruff: RuffResult
 
 
-def net_chips(payments: Sequence[Payment]) -> tuple[tuple[int, int, int], int]:
-    """Net change by seat and of the pot over ``payments``."""
-    delta: dict[Party, int] = {0: 0, 1: 0, 2: 0, POT: 0}
-    for pay in payments:
-        delta[pay.payer] -= pay.amount
-        delta[pay.payee] += pay.amount
-    return (delta[0], delta[1], delta[2]), delta[POT]
-
-
 def outcome(state: State) -> Outcome:
-    """The result of a finished deal; :class:`ValueError` if it is not over."""
-    if not state.is_over:
-        raise ValueError(f"the deal is not over (phase {state.phase.value})")
-    assert state.play is not None and state.ruff is not None
+    """The result of a finished deal; :class:`~gleek.errors.ArgumentError` if it is not over."""
+    try:
+        over = state.is_over
+    except AttributeError:
+        raise _state_error(state) from None
+    if not over:
+        raise ArgumentError(
+            f"state must be a finished deal to have an outcome; this one is in the "
+            f"{state.phase.value} phase"
+        )
+    assert state._play is not None and state._ruff is not None
     chips, pot = net_chips(state.payments)
-    r = state.ruff
+    r = state._ruff
     profile = state.profile
     vied = r.vier >= 0
     stake = _stake_now(state) if vied or profile.ruff.model != "pool" else 0
     result = RuffResult(r.winner if r.winner >= 0 else None, stake, r.shown, vied)
     return Outcome(
-        points=state.play.points,
+        points=state._play.points,
         payments=state.payments,
         chips=chips,
         pot=pot,
-        ruff_stake=next_stake(profile, r, state.info.ruff_stake),
-        dealer=state.info.dealer,
-        buyer=state.auction.buyer,
-        price=state.auction.bid,
+        ruff_stake=next_stake(profile, r, state._info.ruff_stake),
+        dealer=state._info.dealer,
+        buyer=state._auction.buyer,
+        price=state._auction.bid,
         trumps=state.trumps,
         ruff=result,
     )

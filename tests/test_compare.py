@@ -12,7 +12,7 @@ from gleek.compare import compare_record, rule_matrix, simulate
 from gleek.profile import list_profiles
 from gleek.record import dumps
 from gleek.session import DealRecord, Session
-from gleek.state import apply, legal_actions, outcome
+from gleek.state import apply, legal_actions
 from tests.helpers import deal, play_first_legal, run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,7 +65,7 @@ def _ped_compatible_record(discards: list[str]) -> Session:
     )
     s = play_first_legal(s)
     session = Session.start(p, deals=1, dealer=2)
-    return session.record(DealRecord((), s, outcome(s)))
+    return session.record(DealRecord(s))
 
 
 def test_replay_under_several_profiles_same_result_when_no_rule_bites(tmp_path: Path) -> None:
@@ -170,7 +170,7 @@ def _scripted_session(profile: gleek.Profile, ruffs: list[list[str]]) -> Session
             ]
             s = apply(s, (keep or legal)[0])
         s = play_first_legal(run(s, ruff))
-        session = session.record(DealRecord((), s, outcome(s)))
+        session = session.record(DealRecord(s))
     return session
 
 

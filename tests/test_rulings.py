@@ -21,6 +21,11 @@ from gleek.stages.tricks import trick_winner
 from tests.helpers import C, cards, deal, play_first_legal, run, to_ruff
 
 
+def shown(s: gleek.State) -> bool:
+    """Whether the ruff was shown down (read from the outcome of the deal played out)."""
+    return outcome(play_first_legal(s)).ruff.shown
+
+
 def bought_by_eldest(
     hand: str,
     turn_up: str,
@@ -127,7 +132,7 @@ def test_dealing_the_turn_up_is_in_no_hand_and_never_played() -> None:
 def test_turn_up_honour_scores_for_the_dealer() -> None:
     s = ruff_ready("parlett", "AC KC QC JC 10C", NO_HONOURS, "", "", turn_up="AH")
     s = run(s, ["wait", "wait", "wait"])
-    assert s.play is not None and s.play.points == (0, 0, 15)
+    assert s.points == (0, 0, 15)
 
 
 @pytest.mark.parametrize(
@@ -212,7 +217,7 @@ def test_buying_two_passes_and_the_last_bidder_buys_even_the_opener() -> None:
 def test_buying_a_passer_still_vies_the_ruff() -> None:
     s = ruff_ready("parlett", "AC KC QC JC 10C", NO_HONOURS, "", "")
     s = run(s, ["wait", "vie"])  # the middle hand passed the auction and vies
-    assert s.ruff is not None and s.ruff.vier == 1
+    assert (1, Action.word("vie")) in s.history
 
 
 def test_buying_price_half_to_each_and_the_odd_chip_to_the_pot() -> None:
@@ -246,7 +251,7 @@ def test_buying_discard_exactly_7_before_seeing_the_stock() -> None:
     s = run(s, ["discard 10S"])
     assert s.phase is Phase.RUFF
     assert set(s.hand(0)) == set(cards("AS KS QS JS AH AD KD QD JD 10D 9D 8D"))
-    assert s.discarded == tuple(cards("4S 5S 6S 7S 8S 9S 10S"))
+    assert s.discards == tuple(cards("4S 5S 6S 7S 8S 9S 10S"))
 
 
 def test_buying_pedagogical_forbids_discarding_trump_honours() -> None:
@@ -294,7 +299,7 @@ def test_ruff_is_counted_after_the_exchange() -> None:
     before = gleek.cards.mask_of(s.dealt_hand(0))
     assert ruff_value(s.profile, before) == 49  # spades 4 to 10
     s = run(s, ["vie", "see", "see"])
-    assert s.ruff is not None and s.ruff.winner == 0  # hearts 66 beat the dealer's clubs 60
+    assert s.ruff_winner == 0  # hearts 66 beat the dealer's clubs 60
 
 
 @pytest.mark.parametrize(("profile", "winner"), [("parlett", 1), ("pedagogical", 1), ("pi", 0)])
@@ -324,7 +329,7 @@ def test_ruff_four_aces_beat_every_ruff_where_the_profile_says(profile: str, win
     # hand's best suit is clubs 11 + 4 + 5 + 6 + 7 = 33 but it holds four Aces
     assert s.to_act == 0
     s = run(s, ["vie", "see", "see"])
-    assert s.ruff is not None and s.ruff.winner == winner
+    assert s.ruff_winner == winner
 
 
 def test_ruff_ties_go_to_eldest_then_middle_then_dealer() -> None:
@@ -386,13 +391,13 @@ def test_direct_a_passer_owes_the_stake_as_it_was_and_showdown_losers_the_final(
     s = run(_direct(), ["vie", "pass", "revie"])  # middle passes at 2, dealer revies to 4
     assert s.to_act == 0 and actions(s) == ["pass", "see", "revie"]
     s = run(s, ["see"])
-    assert s.ruff is not None and s.ruff.shown and s.ruff.winner == 0
+    assert shown(s) and s.ruff_winner == 0
     assert pays(s, "ruff") == [(1, 0, 2), (2, 0, 4)]
 
 
 def test_direct_two_passes_and_the_third_wins_without_showing() -> None:
     s = run(_direct(), ["wait", "wait", "vie", "pass", "pass"])  # dealer vies on the worst hand
-    assert s.ruff is not None and (s.ruff.winner, s.ruff.shown) == (2, False)
+    assert (s.ruff_winner, shown(s)) == (2, False)
     assert pays(s, "ruff") == [(0, 2, 2), (1, 2, 2)]
 
 
@@ -434,8 +439,8 @@ def test_pool_the_buyer_speaks_first() -> None:
 
 def test_pool_fold_forfeits_and_the_winner_takes_the_pool() -> None:
     s = run(_pool(1), ["wait", "vie", "see", "pass"])  # middle waits, dealer vies...
-    assert s.ruff is not None and s.ruff.shown
-    w = s.ruff.winner
+    assert shown(s)
+    w = s.ruff_winner
     assert w in (0, 2)
     loser = 2 if w == 0 else 0
     # the folder loses its ante, the showdown loser its ante and vie
@@ -444,20 +449,21 @@ def test_pool_fold_forfeits_and_the_winner_takes_the_pool() -> None:
 
 def test_pool_see_matches_the_highest_and_revie_puts_in_2_more() -> None:
     s = run(_pool(1), ["vie", "revie"])  # the buyer (middle) vies: 4 in; the dealer revies: 6
-    assert s.ruff is not None and s.ruff.put == (2, 4, 6)
+    assert s.ruff_stake == 4 and s.to_act == 0  # 6 put in, 4 above the ante
     s = run(s, ["see"])  # eldest, who had only its ante in, matches the highest: 6
-    assert s.ruff is not None and s.ruff.put == (6, 4, 6) and s.to_act == 1
+    assert s.ruff_stake == 4 and s.to_act == 1
     s = run(s, ["see"])  # the buyer matches too; everyone has acted since the revie
-    assert s.ruff is not None and s.ruff.shown
-    w = s.ruff.winner
+    assert shown(s)
+    w = s.ruff_winner
+    assert w is not None
     assert sorted(pays(s, "ruff-pool")) == sorted([(x, w, 6) for x in range(3) if x != w])
     assert gleek.observation(s, 0).ruff_stake == 4  # above the ante, as the report says
 
 
 def test_pool_nobody_vies_the_hands_are_shown_and_the_best_takes_the_antes() -> None:
     s = run(_pool(0), ["wait", "wait", "wait"])
-    assert s.ruff is not None and s.ruff.shown
-    w = s.ruff.winner
+    assert shown(s)
+    w = s.ruff_winner
     assert sorted(pays(s, "ruff-pool")) == sorted([(x, w, 2) for x in range(3) if x != w])
     o = outcome(play_first_legal(s))
     assert o.ruff.vied is False and o.ruff_stake == 2
@@ -502,7 +508,7 @@ def test_sets_four_aces_pay_as_a_mournival_even_after_winning_the_ruff(profile: 
         turn_up="10C",
     )
     s = run(s, ["vie", "see", "see"])
-    assert s.ruff is not None and s.ruff.winner == 0
+    assert s.ruff_winner == 0
     assert [(p.payer, p.amount) for p in s.payments if p.reason == "set"] == [(1, 8), (2, 8)]
 
 
@@ -626,7 +632,7 @@ def test_tricks_highest_trump_wins_else_highest_of_the_suit_led() -> None:
 
 def test_tricks_the_winner_leads_next() -> None:
     s = run(_play_ready(), ["play 10H", "play KH", "play QH"])
-    assert s.to_act == 1 and s.play is not None and s.play.won == (0, 1, 0)
+    assert s.to_act == 1 and s.tricks_won == (0, 1, 0)
 
 
 # ---------------------------------------------------------------------------- counting, settling
@@ -657,7 +663,7 @@ def test_counting_seed_002_trick_j_k_7(profile: str, points: tuple[int, int, int
     s = run(s, ["wait", "wait", "wait"])
     assert s.to_act == 0
     s = run(s, ["play JH", "play KH", "play 7H"])
-    assert s.play is not None and s.play.points == points
+    assert s.points == points
 
 
 def test_counting_seed_000_settlement_39_15_12() -> None:
@@ -691,7 +697,7 @@ def test_counting_the_pot_carries_to_the_next_deal() -> None:
     s = play_first_legal(s)
     from gleek.session import DealRecord
 
-    after = session.record(DealRecord((), s, outcome(s)))
+    after = session.record(DealRecord(s))
     assert after.pot == 5 + outcome(s).pot
     assert after.ruff_stake == outcome(s).ruff_stake
     assert after.dealer == 1
@@ -752,11 +758,11 @@ def test_turn_up_honour_to_dealer_false_scores_the_turned_honour_for_nobody() ->
     s = deal(p, {0: f"AC KC QC JC 10C {JUNK}"}, "AH", stock=NO_HONOURS)
     s = to_ruff(s, ("bid 12", "pass", "pass"), JUNK.split())
     s = run(s, ["wait", "wait", "wait"])
-    assert s.play is not None and s.play.points == (0, 0, 0)
+    assert s.points == (0, 0, 0)
     o = outcome(play_first_legal(s))
     assert sum(o.points) == 12 * 2 + (4 + 2 + 8)  # tricks at 2 and the K, Q, J of trumps
     parlett = run(ruff_ready("parlett", "AC KC QC JC 10C", NO_HONOURS, "", "", "AH"), ["wait"] * 3)
-    assert parlett.play is not None and parlett.play.points == (0, 0, 15)
+    assert parlett.points == (0, 0, 15)
 
 
 def _aces_deal(profile: gleek.Profile) -> gleek.State:
@@ -778,7 +784,7 @@ def test_sets_four_aces_that_win_the_ruff_are_not_paid_where_four_aces_pay_is_fa
     """Gleeks and mournivals: with ``sets.four_aces_pay: false``, four Aces that won the ruff
     at the showdown are not also paid as a mournival; the other sets still are."""
     s = run(_aces_deal(flipped("direct")), ["vie", "see", "see"])  # the buyer speaks first
-    assert s.ruff is not None and (s.ruff.winner, s.ruff.shown) == (0, True)
+    assert s.ruff_winner == 0 and outcome(play_first_legal(s)).ruff.shown
     sets = [(p.payer, p.payee, p.amount, p.detail) for p in s.payments if p.reason == "set"]
     assert sets == [(2, 1, 4, "gleek of K"), (0, 1, 4, "gleek of K")]  # the middle hand's Ks
     # the same deal under parlett (four_aces_pay: true) pays the mournival too
@@ -795,7 +801,7 @@ def test_sets_four_aces_that_win_the_ruff_unshown_are_paid_as_a_mournival() -> N
     """Gleeks and mournivals: the exception is for Aces that won the ruff by being shown; when
     both others pass, the Aces did not decide the ruff and are paid as a mournival."""
     s = run(_aces_deal(flipped("direct")), ["vie", "pass", "pass"])
-    assert s.ruff is not None and (s.ruff.winner, s.ruff.shown) == (0, False)
+    assert s.ruff_winner == 0 and not outcome(play_first_legal(s)).ruff.shown
     assert [(p.payee, p.amount, p.detail) for p in s.payments if p.reason == "set"] == [
         (0, 10, "mournival of A"),
         (0, 10, "mournival of A"),
@@ -810,6 +816,11 @@ def test_observation_shows_the_buyer_their_own_discards_and_nobody_else() -> Non
     s = bought_by_eldest("4C 5S 6S 7S 8S 9S 10S AH KH QH JH 10H", "9C", "6S 5S 4C 7S 8S 9S 10S")
     assert gleek.observation(s, 0).discards == tuple(cards("6S 5S 4C 7S 8S 9S 10S"))
     assert gleek.observation(s, 1).discards == () == gleek.observation(s, 2).discards
+    seen = [
+        [a.card for _, a in gleek.observation(s, seat).history if a.kind == "discard"]
+        for seat in range(3)
+    ]
+    assert seen == [list(cards("6S 5S 4C 7S 8S 9S 10S")), [], []]
     half = run(deal("parlett", {0: "4C 5S 6S"}, "9C"), ["bid 12", "pass", "pass", "discard 6S"])
     assert gleek.observation(half, 0).discards == (C("6S"),)
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path as FsPath
 from typing import Any
 
-from gleek.cards import CARDS, Card
+from gleek.cards import CARDS, Card, mask_of
 from gleek.errors import CardError, ProfileError
 from gleek.profile import Profile, load_profile, load_variant
 from gleek.record.report import DealSummary, Problem, Report
@@ -22,6 +22,8 @@ from gleek.stages.sets import sets_held, small_trumps_held
 from gleek.state import Action, Outcome, Phase, State, apply, check_action, new_deal, outcome
 
 __all__ = ["replay_document", "validate_bytes"]
+
+_WAIT = Action.word("wait")
 
 
 class _Stop(Exception):
@@ -326,12 +328,13 @@ class _Replayer:
             seat = self.seat(name, (*epath, name))
             if state.phase is not Phase.AUCTION:
                 raise self.stop("extra-action", f"{name} bid after the auction had ended", epath)
-            action = Action("pass") if value == "pass" else Action.bid(value)
+            action = Action.word("pass") if value == "pass" else Action.bid(value)
             state = self.act(state, seat, action, epath)
         if state.phase is Phase.AUCTION:
             raise self.stop("incomplete", "the auction for the stock is not finished", path)
         # Discards
-        buyer = state.auction.buyer
+        buyer = state.buyer
+        assert buyer is not None
         discards = deal.get("discard")
         if discards is None:
             raise self.stop("incomplete", f"{self.players[buyer]}'s discards are missing", path)
@@ -354,8 +357,7 @@ class _Replayer:
                 raise self.stop(
                     "extra-action", f"{name} said {word} after the ruff was settled", epath
                 )
-            assert state.ruff is not None
-            if word == "pass" and state.ruff.vier < 0:
+            if word == "pass" and _WAIT in state.legal_actions():
                 word = "wait"  # before anyone vies, "pass" is read as "wait" (record-format.md)
             state = self.act(state, seat, Action.word(word), epath)
         if state.phase is Phase.RUFF:
@@ -395,9 +397,8 @@ class _Replayer:
                     "incomplete", f"trick {t + 1} has {len(trick)} card(s); a trick has 3", tpath
                 )
         if not state.is_over:
-            assert state.play is not None
             raise self.stop(
-                "incomplete", f"the record stops after {len(state.play.tricks)} of 12 tricks", path
+                "incomplete", f"the record stops after {len(state.tricks)} of 12 tricks", path
             )
         o = outcome(state)
         summary = self.summary(state, o)
@@ -410,9 +411,10 @@ class _Replayer:
         claims: dict[str, list[str]] = deal["claims"] or {}
         held: dict[int, set[str]] = {}
         for seat in range(3):
-            hand = state.hands[seat]
+            hand = mask_of(state.hand(seat))
             have = {f"{kind}-{letter}" for kind, letter, _ in sets_held(self.profile, hand)}
-            have |= {name for name, _ in small_trumps_held(self.profile, hand, state.info.trumps)}
+            trumps = state.trumps.index
+            have |= {name for name, _ in small_trumps_held(self.profile, hand, trumps)}
             held[seat] = have
         said: dict[int, set[str]] = {0: set(), 1: set(), 2: set()}
         for name, items in claims.items():
@@ -441,10 +443,10 @@ class _Replayer:
         return out
 
     def _why_not(self, seat: int, claim: str, state: State) -> str:
-        hand = state.hands[seat]
+        hand = mask_of(state.hand(seat))
         if claim in ("tiddy", "towser", "tumbler"):
             rank = {"tiddy": 0, "towser": 1, "tumbler": 2}[claim]
-            c = CARDS[11 * state.info.trumps + rank]
+            c = CARDS[11 * state.trumps.index + rank]
             if not hand >> c.index & 1:
                 return f"does not hold {c}"
             return f"{claim} pays nothing under {self.profile.name}"

@@ -8,10 +8,10 @@ from typing import IO, Any, Literal
 
 import yaml
 
-from gleek.cards import CARDS
 from gleek.session import DealRecord, Session
 from gleek.stages.common import POT
 from gleek.stages.deal import packets
+from gleek.state import split_history
 
 __all__ = ["deal_data", "dump", "dumps", "record_data"]
 
@@ -21,21 +21,21 @@ def deal_data(
 ) -> dict[str, Any]:
     """One deal as record data: the hands as dealt, every action, and the result."""
     s = deal.final
-    info = s.info
-    order = ((info.dealer + 1) % 3, (info.dealer + 2) % 3, info.dealer)
-    hands = packets(info.deck, info.dealer, s.profile.deal.packet_size)
+    dealer = s.dealer
+    order = ((dealer + 1) % 3, (dealer + 2) % 3, dealer)
+    hands = packets(s.deck, dealer, s.profile.deal.packet_size)
     out: dict[str, Any] = {}
     if with_dealer:
-        out["dealer"] = players[info.dealer]
-    out["hands"] = {players[seat]: [str(CARDS[c]) for c in hands[seat]] for seat in order}
-    out["turn_up"] = str(CARDS[info.turn_up])
-    out["stock"] = [str(CARDS[c]) for c in info.stock]
+        out["dealer"] = players[dealer]
+    out["hands"] = {players[seat]: [str(c) for c in hands[seat]] for seat in order}
+    out["turn_up"] = str(s.turn_up)
+    out["stock"] = [str(c) for c in s.stock]
+    auction, _, ruff, _ = split_history(s.history)
     out["auction"] = [
-        {players[seat]: "pass" if bid is None else bid} for seat, bid in s.auction.history
+        {players[seat]: "pass" if a.kind == "pass" else a.amount} for seat, a in auction
     ]
-    out["discard"] = [str(CARDS[c]) for c in s.discards]
-    assert s.ruff is not None
-    out["ruff"] = [{players[seat]: word} for seat, word in s.ruff.history]
+    out["discard"] = [str(c) for c in s.discards]
+    out["ruff"] = [{players[seat]: a.kind} for seat, a in ruff]
     out["tricks"] = [[{players[seat]: str(c)} for seat, c in trick] for trick in s.tricks]
     o = deal.outcome
     out["result"] = {
@@ -55,7 +55,7 @@ def record_data(session: Session) -> dict[str, Any]:
         "players": list(session.players),
         "chips": {n: c for n, c in zip(session.players, session.start_chips, strict=True)},
         "pot": session.start_pot,
-        "ruff_stake": session.deals[0].final.info.ruff_stake if session.deals else p.ruff.stake,
+        "ruff_stake": session.start_ruff_stake,
         "deals": [
             deal_data(d, session.players, with_dealer=(i == 0)) for i, d in enumerate(session.deals)
         ],

@@ -1,6 +1,7 @@
 """Two bots for everything that needs players: uniformly random, and a simple sensible one.
 
-Both see only an :class:`~gleek.state.Observation` and choose among the legal actions.
+Both see only an :class:`~gleek.state.Observation` and choose among the legal actions; both
+satisfy the :class:`gleek.Bot` protocol.
 
 >>> import random, gleek
 >>> s = gleek.new_deal(gleek.load_profile("pi"), seed=3)
@@ -12,11 +13,13 @@ Both see only an :class:`~gleek.state.Observation` and choose among the legal ac
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Final
 
 import attrs
 
 from gleek.cards import Card, Rank, Suit, mask_of
+from gleek.session import Bot
 from gleek.stages.ruff import best_suit_value
 from gleek.state import Action, Observation, Phase
 
@@ -108,7 +111,11 @@ class BasicBot:
         return next(a for a in legal if a.card == pick)
 
 
-BOTS: Final[dict[str, type[RandomBot] | type[BasicBot]]] = {
+BOTS: Final[dict[str, Callable[[], Bot]]] = {
     "random": RandomBot,
     "basic": BasicBot,
 }
+"""The shipped bots by name; each value makes a bot."""
+
+# mypy checks that the shipped bots satisfy the gleek.Bot protocol.
+_SHIPPED: Final[tuple[Bot, ...]] = (RandomBot(), BasicBot())

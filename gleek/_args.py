@@ -1,0 +1,53 @@
+"""Argument checks shared by the public entry points: each raises the library's own
+:class:`~gleek.errors.ArgumentTypeError` or :class:`~gleek.errors.ArgumentError`, naming the
+argument and what is allowed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gleek.errors import ArgumentError, ArgumentTypeError
+
+__all__ = ["check_int", "check_seat", "check_type", "type_name"]
+
+
+def type_name(value: object) -> str:
+    """``an int``, ``a str``, ``None``... for messages."""
+    if value is None:
+        return "None"
+    name = type(value).__name__
+    return f"{'an' if name[:1] in 'aeiouAEIOU' else 'a'} {name}"
+
+
+def check_type(name: str, value: Any, kind: type | tuple[type, ...], wanted: str) -> None:
+    """``value`` must be an instance of ``kind`` (described as ``wanted``)."""
+    if not isinstance(value, kind):
+        raise ArgumentTypeError(f"{name} must be {wanted}, not {type_name(value)} ({value!r:.60})")
+
+
+def check_int(name: str, value: object, *, low: int | None = None, high: int | None = None) -> int:
+    """``value`` must be an int (not a bool) within ``low..high``; returns it."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentTypeError(
+            f"{name} must be a whole number (int), not {type_name(value)} ({value!r:.60})"
+        )
+    if (low is not None and value < low) or (high is not None and value > high):
+        if high is None:
+            allowed = f"at least {low}"
+        elif low is None:
+            allowed = f"at most {high}"
+        else:
+            allowed = f"from {low} to {high}"
+        raise ArgumentError(f"{name} must be {allowed}, not {value}")
+    return value
+
+
+def check_seat(name: str, value: object) -> int:
+    """A seat: 0, 1 or 2 (an int, not a bool); returns it."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentTypeError(
+            f"{name} must be a seat 0, 1 or 2 (int), not {type_name(value)} ({value!r:.60})"
+        )
+    if value not in (0, 1, 2):
+        raise ArgumentError(f"{name} must be a seat 0, 1 or 2, not {value}")
+    return value

@@ -29,6 +29,7 @@ from gleek.stages.ruff import (
 from gleek.stages.sets import set_payments, sets_held, small_trump_payments, small_trumps_held
 from gleek.stages.settle import settlement
 from gleek.stages.stock import (
+    AuctionState,
     auction_apply,
     auction_choices,
     auction_start,
@@ -161,6 +162,7 @@ def test_dealing_trumps_are_the_suit_of_the_turn_up_for_every_card() -> None:
         assert (info.turn_up, info.trumps) == (up.index, up.suit.index)
         assert CARDS[info.turn_up].suit.index == info.trumps
         assert info.stock == tuple(rest[36:])
+        assert info.deck == tuple(deck)
 
 
 def test_dealing_packets_of_the_profiles_size_from_eldest() -> None:
@@ -212,6 +214,18 @@ def test_turn_up_tiddy_is_paid_to_the_dealer_by_each_opponent() -> None:
         assert {p.detail for p in turn_up_payments(FLIPPED_DIRECT, info)} == {"turned tiddy"}
 
 
+def test_turn_up_only_tiddy_towser_and_tumbler_are_paid_and_only_if_priced() -> None:
+    """Turn-up: a turned 4 (5, 6 where priced) is paid for; any other card, or a small trump the
+    profile prices at 0, is not; a price of 1 is paid (the pool fixture's Tumbler)."""
+    for card, amount in (("7C", 0), ("AC", 0), ("5C", 0), ("6C", 1), ("4C", 2)):
+        rest = [c.index for c in DECK if c != C(card)]
+        info = deal_cards(FLIPPED_POOL, [*rest[:36], i(card), *rest[36:]], 0)
+        pay = turn_up_payments(FLIPPED_POOL, info)
+        assert paid(pay) == (
+            [(1, 0, amount, "turn-up"), (2, 0, amount, "turn-up")] if amount else []
+        )
+
+
 def test_seats_ties_are_broken_eldest_middle_dealer() -> None:
     """Seats: eldest is the dealer's left, then the middle hand, then the dealer."""
     assert [seat_order_from(d) for d in range(3)] == [(1, 2, 0), (2, 0, 1), (0, 1, 2)]
@@ -235,6 +249,21 @@ def test_buying_the_first_pass_hands_the_turn_on_the_second_ends_the_auction() -
     assert (a.over, a.buyer, a.bid, a.to_act) == (True, 0, 13, -1)
     assert auction_choices(PARLETT, a) == ()
     assert a.history == ((1, 12), (2, None), (0, 13), (1, None))
+
+
+def test_buying_the_auction_state_step_by_step() -> None:
+    """Buying the stock: eldest (the dealer's left) opens; a pass is out for good; the buyer is
+    ``-1`` until two have passed."""
+    a = auction_start(PARLETT, dealer=2)
+    assert a == AuctionState((), 0, -1, 0, 0, -1)
+    a = auction_apply(PARLETT, a, 0, 12)
+    assert a == AuctionState(((0, 12),), 12, 0, 0, 1, -1)
+    a = auction_apply(PARLETT, a, 1, None)
+    assert a == AuctionState(((0, 12), (1, None)), 12, 0, 0b010, 2, -1)
+    a = auction_apply(PARLETT, a, 2, 13)
+    assert a == AuctionState(((0, 12), (1, None), (2, 13)), 13, 2, 0b010, 0, -1)
+    a = auction_apply(PARLETT, a, 0, None)
+    assert a == AuctionState(((0, 12), (1, None), (2, 13), (0, None)), 13, 2, 0b011, -1, 2)
 
 
 def test_buying_the_increment_is_the_profiles() -> None:

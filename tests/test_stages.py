@@ -377,6 +377,16 @@ def test_direct_a_revie_raises_by_the_profiles_raise_and_passers_owe_the_stake_t
     assert paid(ruff_payments(FLIPPED_DIRECT, r)) == [(2, 1, 5, "ruff"), (0, 1, 4, "ruff")]
 
 
+def test_direct_after_a_pass_the_turn_goes_clockwise_among_players_still_in() -> None:
+    """Direct model: after a vie, clockwise among players still in: a seat that passed is
+    skipped (here the middle hand, after eldest's revie, for the dealer)."""
+    said = [(0, "vie"), (1, "pass"), (2, "revie"), (0, "revie")]
+    r = _say(PARLETT, said)
+    assert r == RuffState(tuple(said), 6, 0, 0b101, 0b001, (6, 2, 4), 2, 0, False)
+    r = ruff_apply(PARLETT, r, 2, "revie", HANDS, 2)
+    assert (r.to_act, r.stake, r.put) == (0, 8, (6, 2, 8))
+
+
 def test_direct_three_waits_end_the_ruff_unshown_with_no_winner_and_no_payment() -> None:
     """Direct model: if nobody vies there is no ruff this deal."""
     r = _say(PARLETT, [(0, "wait"), (1, "wait")])

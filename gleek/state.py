@@ -503,7 +503,7 @@ def split_history(
             stage = 1
         elif kind == "play":
             stage = 3
-        elif stage == 1 or (stage == 0 and kind not in ("bid", "pass")):
+        elif stage == 1:  # the first word after the 7 discards opens the ruff
             stage = 2
         parts[stage].append((seat, a))
     return tuple(parts[0]), tuple(parts[1]), tuple(parts[2]), tuple(parts[3])
@@ -599,7 +599,6 @@ def _play_mask(state: State) -> int:
     return legal_mask(
         state._hands[state._to_act],
         state._play.trick,
-        state._info.trumps,
         state.profile.tricks.play_high,
     )
 
@@ -1161,7 +1160,7 @@ def outcome(state: State) -> Outcome:
     r = state._ruff
     profile = state.profile
     vied = r.vier >= 0
-    stake = _stake_now(state) if vied or profile.ruff.model != "pool" else 0
+    stake = _stake_now(state)  # the pool's antes alone are 0 above the ante
     result = RuffResult(r.winner if r.winner >= 0 else None, stake, r.shown, vied)
     return Outcome(
         points=state._play.points,

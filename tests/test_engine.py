@@ -12,7 +12,7 @@ from gleek import Action, outcome
 from gleek.errors import ArgumentError, ArgumentTypeError
 from gleek.state import RuffResult, split_history
 from tests.helpers import C, play_first_legal, run
-from tests.test_rulings import _direct, _pool
+from tests.test_rulings import _direct, _play_ready, _pool
 
 
 def test_outcome_ruff_direct_model_vied_by_eldest_and_shown() -> None:
@@ -105,6 +105,33 @@ BAD_ARGUMENTS = [
         "state must be a gleek.State (from gleek.new_deal), not an int (3)",
     ),
     (lambda: _direct().dealt_hand(3), ArgumentError, "seat must be a seat 0, 1 or 2, not 3"),
+    (
+        lambda: gleek.observation(_direct(), 3),
+        ArgumentError,
+        "seat must be a seat 0, 1 or 2, not 3",
+    ),
+    (
+        lambda: _direct().hand("0"),
+        ArgumentTypeError,
+        "seat must be a seat 0, 1 or 2 (int), not a str ('0')",
+    ),
+    (
+        lambda: Action.play(5),
+        ArgumentTypeError,
+        "card must be a Card or a card's text like 'AS', not an int (5)",
+    ),
+    (
+        lambda: Action.discard(5),
+        ArgumentTypeError,
+        "card must be a Card or a card's text like 'AS', not an int (5)",
+    ),
+    (lambda: Action("bid", -1), ArgumentError, "amount must be at least 0, not -1"),
+    (lambda: Action("discard"), ArgumentTypeError, "card must be a Card, not None (None)"),
+    (
+        lambda: Action("play", None, "AS"),
+        ArgumentTypeError,
+        "card must be a Card, not a str ('AS')",
+    ),
 ]
 
 
@@ -129,3 +156,121 @@ def test_repr_of_a_state_and_an_observation_says_where_the_deal_is() -> None:
     end = play_first_legal(s)
     assert repr(end).endswith(", over, 49 actions>")
     assert repr(end.observation(2)).endswith(": over, over, 0 cards in hand>")
+
+
+def test_a_bid_of_0_is_an_action_like_any_other() -> None:
+    """An action's amount is a whole number of chips, at least 0."""
+    assert str(Action("bid", 0)) == "bid 0" and Action("bid", 0) == Action.bid(0)
+
+
+def test_observation_hand_sizes_and_leader() -> None:
+    """What a seat sees of the others: how many cards each holds, who led the trick."""
+    s = run(_play_ready(), ["play 10H"])
+    for seat in range(3):
+        obs = s.observation(seat)
+        assert (obs.hand_sizes, obs.leader, obs.to_act) == ((11, 12, 12), 0, 1)
+    s = run(s, ["play KH"])
+    assert (s.observation(2).hand_sizes, s.observation(2).leader) == ((11, 11, 12), 0)
+
+
+PICTURES = {
+    "fresh": (
+        "parlett: dealer seat 2, turn-up JC, trumps clubs\n"
+        "auction: no bid yet; seat 0 to act\n"
+        "seat 0: AS KS QS JS  KH QH JH 10H  QD JD 10D 9D   <- to act\n"
+        "seat 1: 10S 9S 8S 7S  9H 8H 7H 6H  8D 7D 6D 5D\n"
+        "seat 2: 6S 5S 4S  AH 5H 4H  AD KD 4D  AC KC QC"
+    ),
+    "ruff": (
+        "parlett: dealer seat 2, turn-up 8H, trumps hearts\n"
+        "ruff: seat 0 bought the stock for 12; seat 0 to act\n"
+        "ruff: stake 2, nobody has vied\n"
+        "seat 0: AH KH QH JH 10H 9H 6H  8D 7D 6D 5D 4D   <- to act\n"
+        "seat 1: AS KS QS JS  AD KD QD  8C 7C 6C 5C 4C\n"
+        "seat 2: 7H 5H 4H  JD 10D 9D  AC KC QC JC 10C 9C\n"
+        "discards: 4S 5S 6S 7S 8S 9S 10S\n"
+        "chips: seat 0 -12, seat 1 +6, seat 2 +6, pot +0"
+    ),
+    "vied": (
+        "parlett: dealer seat 2, turn-up 8H, trumps hearts\n"
+        "ruff: seat 0 bought the stock for 12; seat 2 to act\n"
+        "ruff: stake 2\n"
+        "seat 0: AH KH QH JH 10H 9H 6H  8D 7D 6D 5D 4D\n"
+        "seat 1: AS KS QS JS  AD KD QD  8C 7C 6C 5C 4C\n"
+        "seat 2: 7H 5H 4H  JD 10D 9D  AC KC QC JC 10C 9C   <- to act\n"
+        "discards: 4S 5S 6S 7S 8S 9S 10S\n"
+        "chips: seat 0 -12, seat 1 +6, seat 2 +6, pot +0"
+    ),
+    "won-by": (
+        "parlett: dealer seat 2, turn-up 8H, trumps hearts\n"
+        "play: seat 0 bought the stock for 12; seat 0 to act\n"
+        "ruff: won by seat 1\n"
+        "seat 0: AH KH QH JH 10H 9H 6H  8D 7D 6D 5D 4D   [0 tricks, 0 points]   <- to act\n"
+        "seat 1: AS KS QS JS  AD KD QD  8C 7C 6C 5C 4C   [0 tricks, 0 points]\n"
+        "seat 2: 7H 5H 4H  JD 10D 9D  AC KC QC JC 10C 9C   [0 tricks, 0 points]\n"
+        "discards: 4S 5S 6S 7S 8S 9S 10S\n"
+        "chips: seat 0 -16, seat 1 +8, seat 2 +8, pot +0"  # the ruff's 2 each, seat 2's Tiddy
+    ),
+    "one trick": (
+        "parlett: dealer seat 2, turn-up 9C, trumps clubs\n"
+        "play: seat 0 bought the stock for 12; seat 1 to act\n"
+        "ruff: nobody vied\n"
+        "seat 0: AH 4H  10D 9D 8D 7D 6D 5D 4D  QC JC   [0 tricks, 0 points]\n"
+        "seat 1: AS KS QS JS  6H 5H  8C 7C 6C 5C 4C   [1 trick, 3 points]   <- to act\n"
+        "seat 2: JH 9H 8H 7H  AD KD QD JD  AC KC 10C   [0 tricks, 0 points]\n"
+        "discards: 4S 5S 6S 7S 8S 9S 10S\n"
+        "chips: seat 0 -14, seat 1 +10, seat 2 +4, pot +0"
+    ),
+    "mid-trick, seen by seat 1": (
+        "seen by seat 1\n"
+        "parlett: dealer seat 2, turn-up 9C, trumps clubs\n"
+        "play: seat 0 bought the stock for 12; seat 1 to act\n"
+        "ruff: nobody vied\n"
+        "seat 0: 11 cards   [0 tricks, 0 points]\n"
+        "seat 1: AS KS QS JS  KH 6H 5H  8C 7C 6C 5C 4C   [0 tricks, 0 points]   <- to act\n"
+        "seat 2: 12 cards   [0 tricks, 0 points]\n"
+        "trick: seat 0 10H\n"
+        "chips: seat 0 -14, seat 1 +10, seat 2 +4, pot +0"
+    ),
+    "mid-trick, seen by seat 0": (
+        "seen by seat 0\n"
+        "parlett: dealer seat 2, turn-up 9C, trumps clubs\n"
+        "play: seat 0 bought the stock for 12; seat 1 to act\n"
+        "ruff: nobody vied\n"
+        "seat 0: AH 4H  10D 9D 8D 7D 6D 5D 4D  QC JC   [0 tricks, 0 points]\n"
+        "seat 1: 12 cards   [0 tricks, 0 points]   <- to act\n"
+        "seat 2: 12 cards   [0 tricks, 0 points]\n"
+        "discards: 4S 5S 6S 7S 8S 9S 10S\n"
+        "trick: seat 0 10H\n"
+        "chips: seat 0 -14, seat 1 +10, seat 2 +4, pot +0"
+    ),
+    "over": (
+        "parlett: dealer seat 2, turn-up 9C, trumps clubs\n"
+        "over: seat 0 bought the stock for 12\n"
+        "ruff: nobody vied\n"
+        "seat 0: -   [3 tricks, 21 points]\n"
+        "seat 1: -   [2 tricks, 6 points]\n"
+        "seat 2: -   [7 tricks, 39 points]\n"
+        "discards: 4S 5S 6S 7S 8S 9S 10S\n"
+        "chips: seat 0 -15, seat 1 -6, seat 2 +21, pot +0"
+    ),
+}
+
+
+def test_str_draws_the_deal_at_every_stage() -> None:
+    """``print(state)`` and ``print(observation)``: the deal as a player at the table would
+    describe it, word for word, at each stage."""
+    fresh = gleek.new_deal(gleek.load_profile("parlett"), 2, deck=gleek.DECK)
+    mid = run(_play_ready(), ["play 10H"])
+    drawn = {
+        "fresh": str(fresh),
+        "ruff": str(_direct()),
+        "vied": str(run(_direct(), ["wait", "vie"])),
+        "won-by": str(run(_direct(), ["wait", "vie", "pass", "pass"])),
+        "one trick": str(run(_play_ready(), ["play 10H", "play KH", "play QH"])),
+        "mid-trick, seen by seat 1": str(mid.observation(1)),
+        "mid-trick, seen by seat 0": str(mid.observation(0)),
+        "over": str(play_first_legal(_play_ready())),
+    }
+    for name, picture in PICTURES.items():
+        assert drawn[name] == picture, name

@@ -115,7 +115,6 @@ def test_random_legal_play_ends_with_every_invariant(
             mask = legal_mask(
                 mask_of(state.hand(state.to_act)),
                 tuple((seat, c.index) for seat, c in state.trick),
-                state.trumps.index,
                 profile.tricks.play_high,
             )
             assert {a.card for a in legal} == set(cards_of_mask(mask))

@@ -4,7 +4,7 @@ rulings.md, The tricks: follow suit if you can, otherwise any card; no duty to t
 With play-high, a player following suit must play the highest card held in that suit. The highest
 trump wins; if none, the highest card of the suit led. The winner leads next.
 
->>> legal_mask(0b111 << 11 | 1, (), 0, False) == 0b111 << 11 | 1     # leading: anything
+>>> legal_mask(0b111 << 11 | 1, (), False) == 0b111 << 11 | 1     # leading: anything
 True
 >>> trick_winner(((0, 11 + 7), (1, 11 + 9), (2, 11 + 3)), trumps=1)  # J, K, 7 of hearts
 1
@@ -39,7 +39,7 @@ def play_start(
     return PlayState(leader, (), (), points, (0, 0, 0))
 
 
-def legal_mask(hand: int, trick: tuple[tuple[int, int], ...], trumps: int, play_high: bool) -> int:
+def legal_mask(hand: int, trick: tuple[tuple[int, int], ...], play_high: bool) -> int:
     """The cards of ``hand`` that may be played to ``trick``."""
     if not trick:
         return hand

@@ -11,7 +11,7 @@ import gleek
 from gleek import Action, outcome
 from gleek.errors import ArgumentError, ArgumentTypeError
 from gleek.state import RuffResult, split_history
-from tests.helpers import C, play_first_legal, run
+from tests.helpers import C, deal, play_first_legal, run
 from tests.test_rulings import _direct, _play_ready, _pool
 
 
@@ -274,3 +274,202 @@ def test_str_draws_the_deal_at_every_stage() -> None:
     }
     for name, picture in PICTURES.items():
         assert drawn[name] == picture, name
+
+
+NAMES = ("Anna", "Ben", "Carla")
+
+
+def _fresh() -> gleek.State:
+    return gleek.new_deal(gleek.load_profile("parlett"), 2, deck=gleek.DECK)
+
+
+def _pedagogical_discard() -> gleek.State:
+    s = deal("pedagogical", {0: "AH KH QH JH 10H 9S 8S 7S 6S 5S 4S 4D"}, "7H")
+    return run(s, ["bid 12", "pass", "pass"])
+
+
+CHECKS: list[tuple[str, Any, str, int | None, Any, tuple[str, int | None, str] | None]] = [
+    (
+        "over",
+        lambda: play_first_legal(_play_ready()),
+        "pass",
+        None,
+        None,
+        ("extra-action", None, "pass: the deal is over"),
+    ),
+    (
+        "over, named",
+        lambda: play_first_legal(_play_ready()),
+        "play AS",
+        1,
+        NAMES,
+        ("extra-action", 1, "Ben tried play AS, but the deal is over"),
+    ),
+    (
+        "over, seat",
+        lambda: play_first_legal(_play_ready()),
+        "play AS",
+        2,
+        None,
+        ("extra-action", 2, "seat 2 tried play AS, but the deal is over"),
+    ),
+    (
+        "out of turn, named",
+        _fresh,
+        "bid 12",
+        1,
+        NAMES,
+        ("out-of-turn", 1, "Ben acted (bid 12) but it is Anna's turn"),
+    ),
+    (
+        "out of turn",
+        _fresh,
+        "bid 12",
+        2,
+        None,
+        ("out-of-turn", 2, "seat 2 acted (bid 12) but it is seat 0's turn"),
+    ),
+    (
+        "auction, a card",
+        _fresh,
+        "play AS",
+        None,
+        NAMES,
+        ("extra-action", 0, "Anna: play AS during the auction for the stock"),
+    ),
+    (
+        "auction, a ruff word",
+        _fresh,
+        "wait",
+        None,
+        None,
+        ("bad-bid", 0, "seat 0: wait during the auction for the stock"),
+    ),
+    (
+        "auction, no opening",
+        _fresh,
+        "pass",
+        0,
+        NAMES,
+        ("bad-bid", 0, "Anna must open the auction at 12, not pass"),
+    ),
+    (
+        "auction, a jump",
+        lambda: run(_fresh(), ["bid 12"]),
+        "bid 15",
+        None,
+        NAMES,
+        ("bad-bid", 1, "Ben bid 15: after 12 the only bid is 13 (raise by exactly 1)"),
+    ),
+    (
+        "discard, a word",
+        _pedagogical_discard,
+        "pass",
+        None,
+        NAMES,
+        ("bad-discard", 0, "Anna must discard 7 more card(s) before pass"),
+    ),
+    (
+        "discard, not held",
+        _pedagogical_discard,
+        "discard AS",
+        None,
+        NAMES,
+        ("bad-discard", 0, "Anna discarded AS, which is not in their hand"),
+    ),
+    (
+        "discard, forbidden",
+        _pedagogical_discard,
+        "discard AH",
+        None,
+        NAMES,
+        (
+            "forbidden-discard",
+            0,
+            "Anna discarded AH: pedagogical forbids discarding the A, K, Q or J of trumps",
+        ),
+    ),
+    (
+        "ruff, a bid",
+        _direct,
+        "bid 13",
+        None,
+        NAMES,
+        ("extra-action", 0, "Anna: bid 13 while the ruff is being vied"),
+    ),
+    (
+        "ruff, a card",
+        _direct,
+        "play AS",
+        None,
+        NAMES,
+        ("bad-ruff-call", 0, "Anna: play AS while the ruff is being vied"),
+    ),
+    (
+        "ruff, see first",
+        _direct,
+        "see",
+        None,
+        NAMES,
+        ("bad-ruff-call", 0, "Anna said see before anyone vied (only wait or vie)"),
+    ),
+    (
+        "ruff, wait after a vie",
+        lambda: run(_direct(), ["vie"]),
+        "wait",
+        None,
+        NAMES,
+        ("bad-ruff-call", 1, "Ben said wait after a vie (only pass, see or revie)"),
+    ),
+    (
+        "play, a bid",
+        _play_ready,
+        "bid 12",
+        None,
+        NAMES,
+        ("extra-action", 0, "Anna: bid 12 during the play of the tricks"),
+    ),
+    (
+        "play, not held",
+        _play_ready,
+        "play AS",
+        None,
+        NAMES,
+        ("card-not-in-hand", 0, "Anna played AS, which they do not hold"),
+    ),
+    (
+        "play, a revoke",
+        lambda: run(_play_ready(), ["play 10H"]),
+        "play 7C",
+        None,
+        NAMES,
+        ("revoke", 1, "Ben played 7C to a heart lead while holding KH"),
+    ),
+    ("legal", _fresh, "bid 12", 0, NAMES, None),
+]
+
+
+@pytest.mark.parametrize(
+    ("make", "action", "seat", "names", "expected"),
+    [c[1:] for c in CHECKS],
+    ids=[c[0] for c in CHECKS],
+)
+def test_check_action_says_who_did_what_and_why_not(
+    make: Any, action: str, seat: int | None, names: Any, expected: Any
+) -> None:
+    """A record's error: the code, the seat, and a message naming the player (by name when
+    given) and the rule, word for word."""
+    error = gleek.check_action(make(), action, seat, names)
+    got = None if error is None else (error.code, error.seat, str(error))
+    assert got == expected
+
+
+@pytest.mark.parametrize("names", ["ab", ("a", "b"), ("a", "b", 3), 5])
+def test_check_action_names_must_be_three_strings(names: Any) -> None:
+    """Bad input: names are three player names by seat."""
+    with pytest.raises(ArgumentTypeError) as info:
+        gleek.check_action(_fresh(), "pass", names=names)
+    assert str(info.value) == f"names must be three player names (str) by seat, not {names!r}"
+    with pytest.raises(ArgumentTypeError) as info:
+        gleek.check_action(_fresh(), "pass", seat="1")  # type: ignore[arg-type]
+    assert str(info.value) == "seat must be a seat 0, 1 or 2 (int), not a str ('1')"

@@ -181,6 +181,24 @@ PICTURES = {
         "seat 1: 10S 9S 8S 7S  9H 8H 7H 6H  8D 7D 6D 5D\n"
         "seat 2: 6S 5S 4S  AH 5H 4H  AD KD 4D  AC KC QC"
     ),
+    "a bid": (
+        "parlett: dealer seat 2, turn-up JC, trumps clubs\n"
+        "auction: highest bid 12; seat 1 to act\n"
+        "seat 0: AS KS QS JS  KH QH JH 10H  QD JD 10D 9D\n"
+        "seat 1: 10S 9S 8S 7S  9H 8H 7H 6H  8D 7D 6D 5D   <- to act\n"
+        "seat 2: 6S 5S 4S  AH 5H 4H  AD KD 4D  AC KC QC"
+    ),
+    "two cards on the table": (
+        "parlett: dealer seat 2, turn-up 9C, trumps clubs\n"
+        "play: seat 0 bought the stock for 12; seat 2 to act\n"
+        "ruff: nobody vied\n"
+        "seat 0: AH 4H  10D 9D 8D 7D 6D 5D 4D  QC JC   [0 tricks, 0 points]\n"
+        "seat 1: AS KS QS JS  6H 5H  8C 7C 6C 5C 4C   [0 tricks, 0 points]\n"
+        "seat 2: QH JH 9H 8H 7H  AD KD QD JD  AC KC 10C   [0 tricks, 0 points]   <- to act\n"
+        "discards: 4S 5S 6S 7S 8S 9S 10S\n"
+        "trick: seat 0 10H, seat 1 KH\n"
+        "chips: seat 0 -14, seat 1 +10, seat 2 +4, pot +0"
+    ),
     "ruff": (
         "parlett: dealer seat 2, turn-up 8H, trumps hearts\n"
         "ruff: seat 0 bought the stock for 12; seat 0 to act\n"
@@ -264,6 +282,8 @@ def test_str_draws_the_deal_at_every_stage() -> None:
     mid = run(_play_ready(), ["play 10H"])
     drawn = {
         "fresh": str(fresh),
+        "a bid": str(run(fresh, ["bid 12"])),
+        "two cards on the table": str(run(_play_ready(), ["play 10H", "play KH"])),
         "ruff": str(_direct()),
         "vied": str(run(_direct(), ["wait", "vie"])),
         "won-by": str(run(_direct(), ["wait", "vie", "pass", "pass"])),

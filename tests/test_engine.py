@@ -390,6 +390,14 @@ CHECKS: list[tuple[str, Any, str, int | None, Any, tuple[str, int | None, str] |
         ("bad-discard", 0, "Anna must discard 7 more card(s) before pass"),
     ),
     (
+        "discard, a word after one discard",
+        lambda: run(_pedagogical_discard(), ["discard 4D"]),
+        "pass",
+        None,
+        NAMES,
+        ("bad-discard", 0, "Anna must discard 6 more card(s) before pass"),
+    ),
+    (
         "discard, not held",
         _pedagogical_discard,
         "discard AS",

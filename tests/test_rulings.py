@@ -832,3 +832,20 @@ def test_observation_shows_the_points_scored_so_far() -> None:
     s = run(_play_ready(), ["play JC"])  # the Jack of trumps: Tom's 9 to the player at once
     assert gleek.observation(s, 1).points == (9, 0, 0)
     assert gleek.observation(_play_ready(), 0).points == (0, 0, 0)
+
+
+def test_sets_four_aces_that_did_not_win_the_ruff_are_paid_where_four_aces_pay_is_false() -> None:
+    """Gleeks and mournivals: the ``four_aces_pay: false`` exception is only for Aces that won
+    the ruff; four Aces in a hand when nobody vied are paid as a mournival."""
+    p = flipped("direct")
+    s = deal(
+        p,
+        {0: f"KH QH JH 10H 9H {JUNK}", 1: "AH AS AD AC 4C 5C 6C 7C 8C 6H 8H 7H"},
+        "10C",
+        stock=NO_HONOURS,
+    )
+    s = to_ruff(s, ("bid 12", "pass", "pass"), JUNK.split())
+    s = run(s, ["wait", "wait", "wait"])
+    assert s.ruff_winner is None
+    to_aces = [(p.payer, p.amount, p.detail) for p in s.payments if p.payee == 1]
+    assert to_aces == [(2, 10, "mournival of A"), (0, 10, "mournival of A")]

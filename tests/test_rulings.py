@@ -847,5 +847,7 @@ def test_sets_four_aces_that_did_not_win_the_ruff_are_paid_where_four_aces_pay_i
     s = to_ruff(s, ("bid 12", "pass", "pass"), JUNK.split())
     s = run(s, ["wait", "wait", "wait"])
     assert s.ruff_winner is None
-    to_aces = [(p.payer, p.amount, p.detail) for p in s.payments if p.payee == 1]
+    to_aces = [
+        (p.payer, p.amount, p.detail) for p in s.payments if p.payee == 1 and p.reason == "set"
+    ]
     assert to_aces == [(2, 10, "mournival of A"), (0, 10, "mournival of A")]

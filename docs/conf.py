@@ -11,8 +11,18 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from gleek.compare import rule_matrix  # noqa: E402
-from gleek.profile import list_profiles, list_variants, load_profile, load_variant  # noqa: E402
+from gleek.profile import (  # noqa: E402
+    Source,
+    list_profiles,
+    list_variants,
+    load_profile,
+    load_variant,
+)
 from gleek.schemacheck import load_schema  # noqa: E402
+from gleek.sources import bibliography, cotton_sentences  # noqa: E402
+from gleek.state import Phase, observation  # noqa: E402
+from gleek.svg import draw  # noqa: E402
+from gleek.viewer import replay_file, write_viewer  # noqa: E402
 
 project = "gleek"
 author = "The gleek developers"
@@ -23,6 +33,7 @@ html_theme = "alabaster"
 html_theme_options = {"page_width": "1320px", "sidebar_width": "220px"}
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
+html_extra_path = ["generated/extra"]
 nitpicky = False
 suppress_warnings = ["ref.python"]
 
@@ -42,6 +53,13 @@ def _table(headers: list[str], rows: list[list[str]], widths: str = "auto") -> l
         out.append(f"   * - {_cell(row[0])}")
         out += [f"     - {_cell(c)}" for c in row[1:]]
     return [*out, ""]
+
+
+def _inferred_mark(source: Source) -> str:
+    """`` (inferred)`` linked to its section of "Where the sources are silent"."""
+    if source.inferred is None:
+        return ""
+    return f" (:ref:`inferred <silent-{source.silent}>`)"
 
 
 def _profile_page(pid: str) -> str:
@@ -69,7 +87,7 @@ def _profile_page(pid: str) -> str:
             group = r.group
             lines += [group, "-" * len(group), ""]
             rows = []
-        mark = " *(inferred)*" if r.inferred else ""
+        mark = _inferred_mark(r.source)
         rows.append(
             [
                 f"**{_esc(r.title)}**: {_esc(r.description)} ``{r.path}``",
@@ -96,8 +114,7 @@ def _variants_page() -> str:
         lines += [head, "-" * len(head), "", v.summary, ""]
         rows = []
         for path, entry in v.rules.items():
-            src = entry["source"]
-            cite = "; ".join(f"{k}: {val}" for k, val in src.items())
+            cite = Source(**entry["source"]).cite(quotes=True)
             rows.append([f"``{path}``", _esc(json.dumps(entry["value"])), _esc(cite)])
         lines += _table(["Rule", "Value", "Source"], rows, "25 10 65")
     return "\n".join(lines)
@@ -111,10 +128,108 @@ def _matrix_page() -> str:
     for row in m.rows:
         cells = []
         for c in row.cells:
-            mark = " *(inferred)*" if c.inferred else ""
+            mark = _inferred_mark(c.source)
             cells.append(f"**{_esc(c.display())}**{mark} -- {_esc(c.source.cite())}")
         rows.append([f"{_esc(row.title)} ``{row.path}``", *cells])
     lines += _table(["Rule", *(_esc(name) for name in m.profiles)], rows)
+    return "\n".join(lines)
+
+
+GALLERY_RECORD = "examples/parlett-s0-auction.yaml"
+GALLERY_INVALID = "tests/records/revoke.yaml"
+
+
+def _gallery(out: Path) -> str:
+    """Pictures of one example deal at each stage, an observation, and the viewer pages."""
+    root = HERE.parent
+    pictures = out / "gallery"
+    pictures.mkdir(exist_ok=True)
+    (out / "extra").mkdir(exist_ok=True)
+    deal = replay_file(root / GALLERY_RECORD)[0]
+    states = [step.state for step in deal.steps]
+
+    def first(phase: Phase, offset: int = 0) -> int:
+        return next(i for i, s in enumerate(states) if s.phase is phase) + offset
+
+    mid_play = first(Phase.PLAY, 17)  # five tricks played, two cards of the sixth down
+    shots = [
+        ("dealt", 0, "Dealt: the turn-up, the stock face down, the auction about to open."),
+        ("discard", first(Phase.DISCARD, 3), "The buyer has paid and is discarding."),
+        ("ruff", first(Phase.RUFF, 2), "The stock taken; the players vie for the ruff."),
+        ("play", mid_play, "In play: the trick on the table, tricks and points so far."),
+        ("over", len(states) - 1, "The deal is over: the last trick and the settlement."),
+    ]
+    lines = []
+    for name, i, caption in shots:
+        svg = draw(states[i], names=deal.names)
+        (pictures / f"{name}.svg").write_text(svg, encoding="utf-8")
+        lines += [
+            f".. figure:: /generated/gallery/{name}.svg",
+            "   :width: 600px",
+            "",
+            f"   {caption}",
+            "",
+        ]
+    seen = observation(states[mid_play], 2)
+    (pictures / "observation.svg").write_text(
+        draw(seen, names=deal.names, four_colour=True), encoding="utf-8"
+    )
+    lines += [
+        ".. figure:: /generated/gallery/observation.svg",
+        "   :width: 600px",
+        "",
+        f"   The same moment as {deal.names[2]} sees it (``observation(state, 2)``), in four "
+        "colours: the other hands and the discards face down.",
+        "",
+    ]
+    for record, page in (
+        (GALLERY_RECORD, "viewer-example.html"),
+        (GALLERY_INVALID, "viewer-invalid.html"),
+    ):
+        write_viewer(out / "extra" / page, root / record)
+    return "\n".join(lines)
+
+
+def _cotton_page() -> str:
+    b = bibliography()["cotton"]
+    lines = [
+        "Cotton's chapter (1674)",
+        "=======================",
+        "",
+        f"{b.author}, *The Compleat Gamester* ({b.published}, {b.year}), chapter VII, "
+        '"The Game at GLEEK", transcribed by the Early English Books Online Text Creation '
+        "Partnership as text A34637 and released into the public domain (CC0). Markup removed "
+        "and spelling as in the transcription. The sentences are numbered as the citations of "
+        'the profiles number them ("Cotton, Compleat Gamester, ch. VII, sentence 5"); the '
+        "test suite finds every Cotton quote of every profile in this text.",
+        "",
+    ]
+    for n, sentence in enumerate(cotton_sentences(), 1):
+        lines += [f".. _cotton-{n}:", "", f"**{n}.** {_esc(sentence)}", ""]
+    return "\n".join(lines)
+
+
+def _sources_page() -> str:
+    lines = [
+        "Sources",
+        "=======",
+        "",
+        "Every source the profiles cite, from ``profiles/sources.yaml``.",
+    ]
+    lines.append("")
+    rows = []
+    for key, b in bibliography().items():
+        rows.append(
+            [
+                f"``{key}``",
+                _esc(b.author),
+                _esc(b.title),
+                _esc(f"{b.published}, {b.year} ({b.language})"),
+                _esc(b.about),
+                _esc(b.cite_as),
+            ]
+        )
+    lines += _table(["Key", "Author", "Title", "Published", "What it is", "Cited as"], rows)
     return "\n".join(lines)
 
 
@@ -125,6 +240,9 @@ def _generate() -> None:
         (out / f"profile-{pid}.rst").write_text(_profile_page(pid), encoding="utf-8")
     (out / "variants.rst").write_text(_variants_page(), encoding="utf-8")
     (out / "matrix.rst").write_text(_matrix_page(), encoding="utf-8")
+    (out / "gallery.rst").write_text(_gallery(out), encoding="utf-8")
+    (out / "cotton.rst").write_text(_cotton_page(), encoding="utf-8")
+    (out / "sources.rst").write_text(_sources_page(), encoding="utf-8")
     for name in ("profile", "record", "report"):
         (out / f"{name}.schema.json").write_text(
             json.dumps(load_schema(name), indent=2, ensure_ascii=False) + "\n", encoding="utf-8"

@@ -45,6 +45,7 @@ from gleek.state import (
     new_deal,
     observation,
     outcome,
+    rollout,
 )
 
 __version__ = "0.1.0"
@@ -86,4 +87,5 @@ __all__ = [
     "observation",
     "outcome",
     "parse_cards",
+    "rollout",
 ]

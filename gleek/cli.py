@@ -1,4 +1,4 @@
-"""The ``gleek`` command: profiles, rules, play, validate, compare.
+"""The ``gleek`` command: profiles, rules, play, validate, compare, show, match.
 
 Bad arguments print one line and exit with status 2; bad files exit with status 1 (for
 ``validate``, 1 means invalid records and 2 that the command could not run). Never a traceback.
@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from gleek.errors import GleekError, ProfileError, RecordError
+from gleek.errors import ArgumentError, ArgumentTypeError, GleekError, ProfileError, RecordError
 from gleek.profile import list_profiles, load_profile, variant_titles
+from gleek.record.report import escape_controls
 
 __all__ = ["main"]
 
@@ -36,7 +38,7 @@ def _parser() -> argparse.ArgumentParser:
         dest="command",
         required=True,
         parser_class=_Parser,
-        metavar="{profiles,rules,play,validate,compare}",
+        metavar="{profiles,rules,play,validate,compare,show,match}",
     )
 
     sub.add_parser("profiles", help="list profiles and variants with their titles")
@@ -51,6 +53,7 @@ def _parser() -> argparse.ArgumentParser:
         help="apply a variant overlay (repeatable, applied in order)",
     )
     r.add_argument("--format", choices=("text", "markdown", "json"), default="text")
+    _profile_dir(r)
 
     pl = sub.add_parser("play", help="bots play deals; prints each deal readably")
     pl.add_argument("--profile", default="parlett")
@@ -58,16 +61,27 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--seed", type=int, default=1)
     pl.add_argument("--deals", type=_positive, default=1)
     pl.add_argument("--bots", choices=("basic", "random"), default="basic")
+    _profile_dir(pl)
     pl.add_argument(
         "--out",
         type=Path,
         metavar="FILE",
         help="also write the deals as a format-1 record (.yaml or .json)",
     )
+    pl.add_argument(
+        "--html", type=Path, metavar="FILE", help="also write a page that steps through the deals"
+    )
 
     v = sub.add_parser("validate", help="replay recorded deals and report the first rule broken")
     v.add_argument("files", nargs="+", metavar="FILE")
     v.add_argument("--json", action="store_true", help="print the report as JSON")
+    _profile_dir(v)
+
+    sh = sub.add_parser("show", help="a record as a page that steps through it (or one picture)")
+    sh.add_argument("record", type=Path, metavar="RECORD")
+    sh.add_argument("--html", type=Path, metavar="FILE", help="write the step-by-step page here")
+    sh.add_argument("--svg", type=Path, metavar="FILE", help="write the last state reached here")
+    sh.add_argument("--four-colour", action="store_true", help="blue diamonds, green clubs")
 
     c = sub.add_parser("compare", help="how the profiles differ: matrix, record, simulation")
     c.add_argument(
@@ -94,10 +108,62 @@ def _parser() -> argparse.ArgumentParser:
         "--workers",
         type=_positive,
         default=None,
-        help="processes for --simulate (default: all cores)",
+        help="processes for --simulate (default: all cores; never more than sessions of deals)",
+    )
+    c.add_argument(
+        "--scheduler",
+        type=_scheduler,
+        default=None,
+        metavar="WHERE",
+        help="where --simulate runs: 'processes' (default), 'dask' (a local dask cluster) "
+        "or tcp://HOST:PORT (a running dask scheduler)",
     )
     c.add_argument("--no-progress", action="store_true", help="no progress bar")
+    _profile_dir(c)
+
+    m = sub.add_parser("match", help="a tournament: three bots play seeded deals, seats rotated")
+    m.add_argument(
+        "bots",
+        nargs=3,
+        metavar="BOT",
+        help="random, basic, search, search:N (N playouts a decision) or module:Class",
+    )
+    m.add_argument("--deals", type=_positive, default=300)
+    m.add_argument("--profile", default="parlett")
+    m.add_argument("--variant", action="append", default=[], metavar="V")
+    m.add_argument("--seed", type=int, default=0)
+    m.add_argument("--workers", type=_positive, default=1, help="processes (default 1)")
+    m.add_argument("--format", choices=("text", "json"), default="text")
+    m.add_argument("--no-progress", action="store_true", help="no progress bar")
+    _profile_dir(m)
     return p
+
+
+def _profile_dir(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--profile-dir",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="also find profiles in DIR (variants in DIR/variants); repeatable",
+    )
+
+
+def _out(text: str) -> None:
+    """Print ``text`` (a line or more) with any terminal control character escaped."""
+    print(escape_controls(text))
+
+
+def _json_out(data: object) -> None:
+    """Print JSON; C1 controls and bidi marks, which JSON allows raw, are escaped too."""
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    if not text.replace("\n", "").isprintable():
+        text = "".join(c if c.isprintable() or c == "\n" else f"\\u{ord(c):04x}" for c in text)
+    print(text)
+
+
+def _err(text: str) -> None:
+    print(escape_controls(text), file=sys.stderr)
 
 
 def _positive(text: str) -> int:
@@ -110,27 +176,68 @@ def _positive(text: str) -> int:
     return n
 
 
+def _scheduler(text: str) -> str:
+    from gleek.sim.batch import check_scheduler
+
+    try:
+        return check_scheduler(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
-        args = _parser().parse_args(argv)
-        return _run(args)
+        try:
+            args = _parser().parse_args(argv)
+            status = _run(args)
+        finally:
+            sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
+        return status
     except UsageError as exc:
-        print(str(exc), file=sys.stderr)
+        _err(str(exc))
+        return 2
+    except (ArgumentError, ArgumentTypeError) as exc:
+        _err(f"gleek: {exc}")
         return 2
     except ProfileError as exc:
-        print(f"gleek: {exc}", file=sys.stderr)
+        _err(f"gleek: {exc}")
         return 2 if exc.line is None and exc.file is None else 1
     except GleekError as exc:
-        print(f"gleek: {exc}", file=sys.stderr)
+        _err(f"gleek: {exc}")
         return 1
     except KeyboardInterrupt:
-        print("gleek: interrupted", file=sys.stderr)
+        _err("gleek: interrupted")
         return 130
     except BrokenPipeError:
+        _discard_stdout()
         return 0
+    except UnicodeEncodeError:
+        _discard_stdout()
+        _err(
+            f"gleek: the output holds characters this terminal's encoding "
+            f"({sys.stdout.encoding}) cannot show; set PYTHONIOENCODING=utf-8 or use --json"
+        )
+        return 2
+    except OSError as exc:
+        _discard_stdout()
+        _err(f"gleek: cannot write the output: {exc.strerror or exc}")
+        return 2
+
+
+def _discard_stdout() -> None:
+    """Point stdout at /dev/null so that Python's own flush at exit cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
 
 
 def _run(args: argparse.Namespace) -> int:
+    for d in getattr(args, "profile_dir", []):
+        if not (os.path.isdir(d) and os.access(d, os.R_OK | os.X_OK)):
+            raise UsageError(f"gleek {args.command}: --profile-dir {d}: not a readable folder")
     if args.command == "profiles":
         return _profiles()
     if args.command == "rules":
@@ -139,6 +246,10 @@ def _run(args: argparse.Namespace) -> int:
         return _play(args)
     if args.command == "validate":
         return _validate(args)
+    if args.command == "show":
+        return _show(args)
+    if args.command == "match":
+        return _match(args)
     return _compare(args)
 
 
@@ -148,7 +259,7 @@ def _profiles() -> int:
         p = load_profile(pid)
         aliases = f" (aliases: {', '.join(p.aliases)})" if p.aliases else ""
         titles = "".join(f"; {lang}: {t}" for lang, t in p.titles.items())
-        print(f"  {pid:<28} {p.title}{titles}{aliases}")
+        _out(f"  {pid:<28} {p.title}{titles}{aliases}")
     print("Variants (apply with --variant):")
     for vid, title, _ in variant_titles():
         print(f"  {vid:<28} {title}")
@@ -158,9 +269,9 @@ def _profiles() -> int:
 def _rules(args: argparse.Namespace) -> int:
     from gleek.rulesdoc import rules_json, rules_markdown, rules_text
 
-    profile = load_profile(args.profile, args.variant)
+    profile = load_profile(args.profile, args.variant, profile_dirs=args.profile_dir)
     render = {"text": rules_text, "markdown": rules_markdown, "json": rules_json}[args.format]
-    sys.stdout.write(render(profile))
+    sys.stdout.write(escape_controls(render(profile)))
     return 0
 
 
@@ -170,16 +281,16 @@ def _play(args: argparse.Namespace) -> int:
     from gleek.session import Session
     from gleek.sim.bots import BOTS
 
-    profile = load_profile(args.profile, args.variant)
+    profile = load_profile(args.profile, args.variant, profile_dirs=args.profile_dir)
     if args.out is not None and args.out.suffix not in (".yaml", ".yml", ".json"):
         raise UsageError(f"gleek play: --out {args.out}: the file must end in .yaml, .yml or .json")
     players = ("North", "East", "West")
     session = Session.start(profile, deals=args.deals, players=players)
     bot = BOTS[args.bots]()
     session = session.play_out([bot, bot, bot], seed=args.seed)
-    print(f"{profile.title} ({profile.name}), seed {args.seed}, {args.bots} bots")
+    _out(f"{profile.title} ({profile.name}), seed {args.seed}, {args.bots} bots")
     for w in session.warnings:
-        print(f"warning: {w}")
+        _out(f"warning: {w}")
     balances = list(session.start_chips)
     for i, deal in enumerate(session.deals, 1):
         print()
@@ -198,7 +309,46 @@ def _play(args: argparse.Namespace) -> int:
             dump(session, args.out)
         except OSError as exc:
             raise RecordError(f"cannot write: {exc.strerror}", file=str(args.out)) from None
-        print(f"Wrote {args.out}")
+        _out(f"Wrote {args.out}")
+    if args.html is not None:
+        from gleek.record import dumps
+        from gleek.viewer import write_viewer
+
+        write_viewer(args.html, text=dumps(session), name=f"{profile.id} seed {args.seed}")
+        print(f"Wrote {args.html}")
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    from gleek.record import validate
+    from gleek.svg import draw
+    from gleek.viewer import replay_file, write_viewer
+
+    if args.html is None and args.svg is None:
+        raise UsageError("gleek show: give --html FILE, --svg FILE or both")
+    report = validate(args.record)
+    if args.html is not None:
+        write_viewer(args.html, args.record, four_colour=args.four_colour)
+        print(f"Wrote {args.html}")
+    if args.svg is not None:
+        try:
+            deals = replay_file(args.record)
+        except RecordError:
+            deals = ()
+        if not deals:
+            raise RecordError(
+                "no deal could be replayed, so there is no picture", file=str(args.record)
+            )
+        last = deals[-1]
+        picture = draw(last.final, names=last.names, four_colour=args.four_colour)
+        try:
+            args.svg.write_text(picture, encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot write: {exc.strerror}", file=str(args.svg)) from None
+        print(f"Wrote {args.svg}")
+    if not report.valid:
+        print(f"gleek show: {report.errors[0].human(report.file)}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -206,36 +356,43 @@ def _validate(args: argparse.Namespace) -> int:
     from gleek.record import Report, validate
 
     reports: list[Report] = []
+    unreadable = 0
     for f in args.files:
         try:
-            reports.append(validate(f))
+            reports.append(validate(f, profile_dirs=args.profile_dir))
         except RecordError as exc:
-            print(f"gleek validate: {exc}", file=sys.stderr)
-            return 2
-    if args.json:
+            _err(f"gleek validate: {exc}")
+            unreadable += 1
+    if args.json and reports:
         out = [r.to_json() for r in reports]
-        print(json.dumps(out[0] if len(out) == 1 else out, indent=2, ensure_ascii=False))
-    else:
+        _json_out(out[0] if len(out) == 1 and not unreadable else out)
+    elif reports:
         print("\n".join(r.human() for r in reports))
+    if unreadable:
+        return 2
     return 0 if all(r.valid for r in reports) else 1
 
 
 def _compare(args: argparse.Namespace) -> int:
     from gleek import compare
 
-    names = args.profiles or list(list_profiles())
-    profiles = [load_profile(n, args.variant) for n in names]
+    names = args.profiles or list(list_profiles(args.profile_dir))
+    profiles = [load_profile(n, args.variant, profile_dirs=args.profile_dir) for n in names]
     if args.record is not None and args.simulate is not None:
         raise UsageError("gleek compare: give --record or --simulate, not both")
     if args.record is not None:
         if not args.record.is_file():
             raise UsageError(f"gleek compare: --record {args.record}: no such file")
-        result = compare.compare_record(args.record, profiles)
+        result = compare.compare_record(args.record, profiles, profile_dirs=args.profile_dir)
         if args.format == "json":
-            print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
+            _json_out(result.to_json())
         else:
-            print(result.text())
+            _out(result.text())
         return 0
+    if args.simulate is None:
+        for flag in ("workers", "scheduler"):
+            if getattr(args, flag) is not None:
+                raise UsageError(f"gleek compare: --{flag} applies only to --simulate")
     if args.simulate is not None:
         progress: Callable[[int], None] | None = None
         bar = None
@@ -256,8 +413,11 @@ def _compare(args: argparse.Namespace) -> int:
                 seed=args.seed,
                 bots=args.bots,
                 workers=args.workers,
+                scheduler=args.scheduler,
                 progress=progress,
             )
+        except ArgumentError as exc:  # the scheduler cannot be used (dask missing, unreachable)
+            raise UsageError(f"gleek compare: --scheduler: {exc}") from None
         finally:
             if bar is not None:
                 bar.close()
@@ -268,13 +428,35 @@ def _compare(args: argparse.Namespace) -> int:
         return 0
     matrix = compare.rule_matrix(profiles, all_rules=args.all)
     if args.format == "json":
-        print(json.dumps(matrix.to_json(), indent=2, ensure_ascii=False))
+        _json_out(matrix.to_json())
     elif args.format == "markdown":
-        print(matrix.markdown())
+        _out(matrix.markdown())
     else:
-        print(matrix.text())
+        _out(matrix.text())
     return 0
 
 
-if __name__ == "__main__":
+def _match(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from gleek.sim.match import load_bot, play_match
+
+    profile = load_profile(args.profile, args.variant, profile_dirs=args.profile_dir)
+    for spec in args.bots:
+        load_bot(spec)
+    with tqdm(
+        total=args.deals, unit="deal", desc="match", file=sys.stderr, disable=args.no_progress
+    ) as bar:
+
+        def progress(n: int) -> None:
+            bar.update(n)
+
+        result = play_match(
+            args.bots, profile, args.deals, seed=args.seed, workers=args.workers, progress=progress
+        )
+    print(json.dumps(result.to_json(), indent=2) if args.format == "json" else result.text())
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover - run as ``python -m gleek`` (tested)
     sys.exit(main())

@@ -11,11 +11,8 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import random
 import textwrap
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -23,12 +20,12 @@ import attrs
 from tabulate import tabulate
 
 from gleek.errors import ProfileError
-from gleek.profile import Profile, RuleValue, load_profile, with_rules
-from gleek.record.read import load_located_record
+from gleek.profile import Profile, RuleValue, named_profile, with_rules
+from gleek.record.read import load_located_record, read_record_file
 from gleek.record.replay import _Replayer
 from gleek.record.report import Report
-from gleek.session import Session, play_deal
-from gleek.sim.bots import BOTS
+from gleek.sim.batch import play_deals
+from gleek.state import Outcome
 
 __all__ = [
     "Matrix",
@@ -75,7 +72,7 @@ class Matrix:
                     "cells": {
                         p: {
                             "value": c.value,
-                            "source": c.source.cite(quotes=True),
+                            "source": c.source.data(),
                             "inferred": c.inferred,
                         }
                         for p, c in zip(self.profiles, r.cells, strict=True)
@@ -255,12 +252,17 @@ def _causes(
     return tuple(out)
 
 
-def compare_record(path: str | Path, profiles: Sequence[Profile]) -> RecordComparison:
+def compare_record(
+    path: str | Path, profiles: Sequence[Profile], *, profile_dirs: Sequence[str] = ()
+) -> RecordComparison:
     """Replay the record at ``path`` under each profile and trace each divergence from the
-    record's own profile to the single rules that cause it."""
+    record's own profile to the single rules that cause it. The record names its profile by id
+    (shipped, or in ``profile_dirs``), never by file."""
     p = Path(path)
-    doc = load_located_record(p.read_bytes(), str(p))
-    base = load_profile(doc.data["profile"], doc.data.get("variants") or [])
+    doc = load_located_record(read_record_file(p), str(p))
+    base = named_profile(
+        doc.data["profile"], doc.data.get("variants") or [], profile_dirs=profile_dirs
+    )
     reference = _replay(doc, str(p), base)  # the rules' figures, results not compared
     reports = []
     causes = []
@@ -344,41 +346,22 @@ class SimulationResult:
         return head + "\n" + tabulate(rows, headers=["", *self.profiles], tablefmt="grid")
 
 
-def _play_chunk(
-    args: tuple[tuple[tuple[str, tuple[str, ...]], ...], str, int, int, int],
-) -> list[list[tuple[float, ...]]]:
-    """Deals ``start`` to ``start + count - 1`` (one session chunk) under every profile."""
-    specs, bots_name, seed, start, count = args
-    profiles = [load_profile(pid, list(vs)) for pid, vs in specs]
-    bot = BOTS[bots_name]()
-    out: list[list[tuple[float, ...]]] = []
-    for profile in profiles:
-        session = Session.start(profile, deals=count, dealer=start % 3)
-        rng = random.Random(f"{seed}:rng:{start}")
-        rows: list[tuple[float, ...]] = []
-        for i in range(start, start + count):
-            state = session.new_deal(seed=f"{seed}:deal:{i}")
-            deal = play_deal(state, [bot, bot, bot], rng)
-            session = session.record(deal)
-            o = deal.outcome
-            d = o.dealer
-            buyer = o.buyer
-            paid_in = sum(p.amount for p in o.payments if p.payee == "pot")
-            rows.append(
-                (
-                    o.chips[d],
-                    o.chips[(d + 1) % 3],
-                    o.chips[(d + 2) % 3],
-                    o.chips[buyer],
-                    (o.chips[(buyer + 1) % 3] + o.chips[(buyer + 2) % 3]) / 2,
-                    1.0 if o.ruff.vied else 0.0,
-                    o.price,
-                    o.pot,
-                    o.pot / paid_in if paid_in else 0.0,
-                )
-            )
-        out.append(rows)
-    return out
+def _metric_row(o: Outcome) -> tuple[float, ...]:
+    """One deal's figures, in the order of :data:`METRICS`."""
+    d = o.dealer
+    buyer = o.buyer
+    paid_in = sum(p.amount for p in o.payments if p.payee == "pot")
+    return (
+        o.chips[d],
+        o.chips[(d + 1) % 3],
+        o.chips[(d + 2) % 3],
+        o.chips[buyer],
+        (o.chips[(buyer + 1) % 3] + o.chips[(buyer + 2) % 3]) / 2,
+        1.0 if o.ruff.vied else 0.0,
+        o.price,
+        o.pot,
+        o.pot / paid_in if paid_in else 0.0,
+    )
 
 
 def simulate(
@@ -388,41 +371,31 @@ def simulate(
     seed: int = 0,
     bots: str = "basic",
     workers: int | None = None,
+    scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> SimulationResult:
     """Play the same ``deals`` seeded deals with the same bots under each profile.
 
-    Deals are played in sessions of the profile's deal multiple (3), so carried ruff stakes
-    count; each session is seeded on its own, so the result is the same for any ``workers``.
-    ``progress`` is called with the number of deals finished after each session.
+    Deals are played in sessions of three, so carried ruff stakes count; each session is
+    seeded on its own, so the result is the same for any ``workers`` and ``scheduler``
+    (``None``: local processes; ``"dask"``: a local dask cluster; ``"tcp://HOST:PORT"``: a
+    running dask scheduler; see :func:`gleek.sim.batch.play_deals`). ``progress`` is called
+    with the number of deals finished as work comes back.
     """
-    if deals < 1:
-        raise ValueError(f"deals must be at least 1, not {deals}")
-    if bots not in BOTS:
-        raise ValueError(f"unknown bots {bots!r}; valid choices: {', '.join(BOTS)}")
-    specs = tuple((p.id, p.variants) for p in profiles)
-    chunk = 3
-    tasks = [(specs, bots, seed, s, min(chunk, deals - s)) for s in range(0, deals, chunk)]
-    n_workers = workers if workers is not None else (os.cpu_count() or 1)
-    results: list[list[list[tuple[float, ...]]]] = []
-    mapped: Iterable[list[list[tuple[float, ...]]]]
-    if n_workers <= 1:
-        mapped = map(_play_chunk, tasks)
-        for r in mapped:
-            results.append(r)
-            if progress:
-                progress(len(r[0]))
-    else:
-        with ProcessPoolExecutor(max_workers=n_workers) as pool:
-            for r in pool.map(_play_chunk, tasks, chunksize=max(1, len(tasks) // (n_workers * 8))):
-                results.append(r)
-                if progress:
-                    progress(len(r[0]))
+    rows = play_deals(
+        profiles,
+        deals,
+        seed=seed,
+        bots=bots,
+        measure=_metric_row,
+        workers=workers,
+        scheduler=scheduler,
+        progress=progress,
+    )
     metrics = []
-    for k, prof in enumerate(profiles):
-        rows = [row for chunk_rows in results for row in chunk_rows[k]]
+    for prof, prof_rows in zip(profiles, rows, strict=True):
         ests = tuple(
-            (key, _estimate([row[j] for row in rows])) for j, (key, _) in enumerate(METRICS)
+            (key, _estimate([row[j] for row in prof_rows])) for j, (key, _) in enumerate(METRICS)
         )
         metrics.append((prof.name, ests))
     return SimulationResult(deals, seed, bots, tuple(p.name for p in profiles), tuple(metrics))

@@ -68,11 +68,12 @@ class SourceError(GleekError):
         return f"{where}: {self.message}" if where else self.message
 
 
-class ProfileError(SourceError):
-    """A rule profile or overlay that cannot be loaded: bad YAML, unknown key, wrong type..."""
+class ProfileError(SourceError, ValueError):
+    """A rule profile or overlay that cannot be loaded: bad YAML, unknown key, wrong type, or
+    an unknown id (a :class:`ValueError`, like every bad value the API is given)."""
 
 
-class RecordError(SourceError):
+class RecordError(SourceError, ValueError):
     """A recorded deal that cannot be read at all (syntax or size), as opposed to a rule error."""
 
 

@@ -6,13 +6,15 @@
 >>> load_profile("parlett", ["play-high"]).tricks.play_high
 True
 >>> print(load_profile("parlett").rule("stock.increment").source.cite())
-seed 000_8b0e712215f519c2.txt, Stage 1: Buying the stock, 2
+Parlett, Full rules, Stage 1 ¶2
 """
 
 from __future__ import annotations
 
 import copy
+import difflib
 import functools
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path as FsPath
@@ -22,9 +24,10 @@ from typing import Any, Final, Literal
 import attrs
 
 from gleek.cards import Rank
-from gleek.errors import ProfileError
-from gleek.schemacheck import load_schema, problems
-from gleek.sourcemap import Located, LocatedError, load_located
+from gleek.errors import ArgumentError, ArgumentTypeError, ProfileError
+from gleek.schemacheck import load_schema, problems, short_repr
+from gleek.sourcemap import Located, LocatedError, load_located, read_limited
+from gleek.sources import COTTON, SILENT_PAGE, bibliography, find_in_cotton
 
 __all__ = [
     "DealRules",
@@ -44,48 +47,83 @@ __all__ = [
     "list_variants",
     "load_profile",
     "load_variant",
+    "named_profile",
     "profile_schema",
     "profiles_dir",
     "variant_schema",
 ]
 
-SEED_NAMES: Final = {
-    "000_8b0e712215f519c2.txt": "English full rules (Parlett's reconstruction)",
-    "001_80da7047f423af1b.txt": "Publications International, How to Play Gleek",
-    "002_b50a8167744f1df0.txt": "Règles pédagogiques (French)",
-    "004_2c8be66e8d300480.txt": "Reglas didácticas (Spanish)",
-}
 HONOUR_RANKS: Final = {"A": Rank.ACE, "K": Rank.KING, "Q": Rank.QUEEN, "J": Rank.JACK}
 HONOUR_ORDER: Final = (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
 
 
 @attrs.frozen
 class Source:
-    """Where a rule value comes from. ``kind`` is ``seed``, ``cotton`` or ``inferred``."""
+    """Where a rule value comes from: ``ref`` (a key of the bibliography, ``profiles/sources.yaml``)
+    with the place ``at`` and the ``quote``; ``cotton``, Cotton's words on the same point; or
+    ``inferred``, the project's reason where the sources are silent, with ``silent``, the section
+    of the docs page "Where the sources are silent" that explains it. ``doubt`` states why a
+    reading of the words is uncertain. ``kind`` is ``source``, ``cotton`` or ``inferred``."""
 
-    seed: str | None = None
-    section: str | None = None
+    ref: str | None = None
+    at: str | None = None
     quote: str | None = None
     cotton: str | None = None
     inferred: str | None = None
+    silent: str | None = None
+    doubt: str | None = None
 
     @property
-    def kind(self) -> Literal["seed", "cotton", "inferred"]:
+    def kind(self) -> Literal["source", "cotton", "inferred"]:
         if self.inferred is not None:
             return "inferred"
-        return "seed" if self.seed is not None else "cotton"
+        return "cotton" if self.ref in (None, COTTON) else "source"
+
+    def place(self) -> str | None:
+        """The place in the source: ``Stage 1 ¶1``; for Cotton, the sentence the quote is in."""
+        if self.ref == COTTON and self.at is None and self.quote:
+            return _sentences(self.quote)
+        return self.at
 
     def cite(self, *, quotes: bool = False) -> str:
-        """A one-line citation, e.g. ``seed 000_....txt, Setup, 4``; inferred ones say why."""
+        """A citation as a book gives it: ``Parlett, Full rules, Stage 1 ¶1`` and, with
+        ``quotes``, the words; an inference names its section of "Where the sources are silent"
+        and says why."""
         parts: list[str] = []
         if self.inferred is not None:
-            parts.append(f"inferred: {self.inferred}")
-        if self.seed is not None:
-            q = f' "{self.quote}"' if quotes and self.quote else ""
-            parts.append(f"seed {self.seed}, {self.section}{q}")
-        if self.cotton is not None and (quotes or self.seed is None):
-            parts.append(f'Cotton 1674: "{self.cotton}"')
+            parts.append(f"inferred ({SILENT_PAGE}: {self.silent}): {self.inferred}")
+        if self.ref is not None:
+            book = bibliography()[self.ref].cite_as
+            place = self.place()
+            head = f"{book}, {place}" if place else book
+            parts.append(f'{head}: "{self.quote}"' if quotes and self.quote else head)
+        if self.cotton is not None and (quotes or self.ref is None):
+            head = f"{bibliography()[COTTON].cite_as}, {_sentences(self.cotton)}"
+            parts.append(f'{head}: "{self.cotton}"' if quotes or self.ref is None else head)
+        if self.doubt is not None and quotes:
+            parts.append(f"doubtful: {self.doubt}")
         return "; ".join(parts)
+
+    def data(self) -> dict[str, str]:
+        """The source as plain data (the JSON of ``gleek rules`` and ``gleek compare``), with the
+        bibliography key, the place found for Cotton's words and the full citation."""
+        out = {k: v for k, v in attrs.asdict(self).items() if v is not None}
+        place = self.place()
+        if place is not None:
+            out["at"] = place
+        if self.cotton is not None:
+            out["cotton_at"] = _sentences(self.cotton)
+        out["citation"] = self.cite(quotes=True)
+        return out
+
+
+def _sentences(quote: str) -> str:
+    found = find_in_cotton(quote)
+    if not found:
+        return "(not found in the text)"
+    if len(found) == 1:
+        return f"sentence {found[0]}"
+    return "sentences " + ", ".join(map(str, found))
 
 
 @attrs.frozen
@@ -131,6 +169,12 @@ def _honours(value: Mapping[str, int]) -> Mapping[Rank, int]:
     return MappingProxyType({HONOUR_RANKS[k]: int(v) for k, v in value.items()})
 
 
+def _late_raise(value: Mapping[str, int] | tuple[int, int] | None) -> tuple[int, int] | None:
+    if value is None or isinstance(value, tuple):
+        return value
+    return (int(value["from"]), int(value["raise"]))
+
+
 @attrs.frozen
 class DealRules:
     packet_size: int
@@ -142,13 +186,15 @@ class TurnUpRules:
     tiddy: int
     towser: int
     tumbler: int
+    #: A turned Towser or Tumbler pays twice its held value instead of ``towser``/``tumbler``.
+    double_when_turned: bool = False
 
 
 @attrs.frozen
 class StockRules:
     opening_bid: int
     increment: int
-    odd_chip: Literal["pot"]
+    odd_chip: Literal["pot", "eldest"]
     forbidden_discards: frozenset[Rank] = attrs.field(converter=_ranks)
 
 
@@ -163,6 +209,11 @@ class RuffRules:
     no_vie: Literal["carry-fixed", "carry-double", "show"] = "carry-fixed"
     carried_stake: int | None = None
     tie_break: Literal["eldest-first"] = "eldest-first"
+    losers_pay: Literal["stake", "how-far"] = "stake"
+    nothing_to_say: int | None = None
+    #: ``(from, raise)``: once the stake reaches ``from`` a revie adds ``raise``; or None.
+    late_raise: tuple[int, int] | None = attrs.field(default=None, converter=_late_raise)
+    youngest_doubles: bool = False
     #: Ruff points of every 11-bit holding of one suit, derived from ``card_values``.
     suit_table: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
 
@@ -177,6 +228,7 @@ class SetRules:
     gleek: Mapping[Rank, int] = attrs.field(converter=_honours)
     mournival: Mapping[Rank, int] = attrs.field(converter=_honours)
     four_aces_pay: bool = True
+    forfeit: int = 0
 
 
 @attrs.frozen
@@ -252,7 +304,14 @@ class Profile:
         for r in self.rules:
             if r.path == path:
                 return r
-        raise KeyError(f"no rule {path!r}; rules: {', '.join(r.path for r in self.rules)}")
+        if not isinstance(path, str):
+            raise ArgumentTypeError(f"path: a dotted rule path, not {type(path).__name__}")
+        close = difflib.get_close_matches(path, [r.path for r in self.rules], n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise ArgumentError(
+            f"path: no rule {short_repr(path)}{hint}; rules: "
+            + ", ".join(r.path for r in self.rules)
+        )
 
     def __eq__(self, other: object) -> bool:
         return self is other or (
@@ -285,7 +344,7 @@ class Variant:
 def profiles_dir() -> FsPath:
     """Where the shipped profiles are: inside the installed package, or the source checkout's."""
     inside = resources.files("gleek").joinpath("profiles")
-    if inside.is_dir():
+    if inside.is_dir():  # pragma: no cover - an installed wheel; tests run from the checkout
         return FsPath(str(inside))
     checkout = FsPath(__file__).resolve().parent.parent / "profiles"
     if checkout.is_dir():
@@ -296,44 +355,124 @@ def profiles_dir() -> FsPath:
     )
 
 
+_SUFFIXES: Final = (".yaml", ".yml", ".json")
+
+
+@attrs.frozen
+class _Index:
+    """Profiles and variants by lower-case id (and alias), the ids as written, and the folders."""
+
+    profiles: dict[str, FsPath]
+    variants: dict[str, FsPath]
+    ids: tuple[str, ...]
+    variant_ids: tuple[str, ...]
+
+
+def _index(dirs: tuple[str, ...] = ()) -> _Index:
+    """The shipped profiles, then those of the registered folders ``dirs`` (read again only
+    when a registered folder changes)."""
+    stamps = []
+    for d in dirs:
+        for folder in (d, os.path.join(d, "variants")):
+            try:
+                stamps.append(os.stat(folder).st_mtime_ns)
+            except OSError:
+                stamps.append(0)
+    return _index_of(dirs, tuple(stamps))
+
+
 @functools.cache
-def _index() -> tuple[dict[str, FsPath], dict[str, FsPath], tuple[str, ...]]:
-    """Profiles by id and alias, variants by id, and the profile ids (read once)."""
-    base = profiles_dir()
+def _index_of(dirs: tuple[str, ...], stamps: tuple[int, ...]) -> _Index:
     profiles: dict[str, FsPath] = {}
+    variants: dict[str, FsPath] = {}
     ids: list[str] = []
-    for file in sorted(base.glob("*.yaml")):
-        raw = _read(file)
-        data = raw.data if isinstance(raw.data, dict) else {}
-        pid = str(data.get("id", file.stem))
-        ids.append(pid)
-        profiles[pid] = file
-        for alias in data.get("aliases") or []:
-            profiles[str(alias)] = file
-    variants = {f.stem: f for f in sorted((base / "variants").glob("*.yaml"))}
-    return profiles, variants, tuple(sorted(ids))
+    vids: list[str] = []
+    for base in (profiles_dir(), *(FsPath(d) for d in dirs)):
+        for file in _files(base):
+            if file.name == "sources.yaml":  # the bibliography, not a profile
+                continue
+            try:
+                raw = _read(file).data
+            except ProfileError:
+                raw = None  # a broken file is still found by its name, and reported when loaded
+            data = raw if isinstance(raw, dict) else {}
+            found_id, found_aliases = data.get("id"), data.get("aliases")
+            pid: str = found_id if isinstance(found_id, str) else file.stem
+            aliases: list[Any] = found_aliases if isinstance(found_aliases, list) else []
+            if pid.lower() not in profiles:
+                ids.append(pid)
+            for key in (pid, *(a for a in aliases if isinstance(a, str))):
+                profiles.setdefault(key.lower(), file)
+        for file in _files(base / "variants"):
+            if file.stem.lower() not in variants:
+                vids.append(file.stem)
+            variants.setdefault(file.stem.lower(), file)
+    return _Index(profiles, variants, tuple(sorted(ids)), tuple(vids))
 
 
-def list_profiles() -> tuple[str, ...]:
-    """The ids of the shipped profiles (not their aliases)."""
-    return _index()[2]
+def _files(folder: FsPath) -> list[FsPath]:
+    try:
+        if not folder.is_dir():
+            return []
+        return sorted(f for f in folder.iterdir() if f.suffix in _SUFFIXES and f.is_file())
+    except OSError as exc:
+        raise ProfileError(
+            f"cannot read the profile folder: {exc.strerror}", file=str(folder)
+        ) from None
 
 
-def list_variants() -> tuple[str, ...]:
-    """The ids of the shipped variant overlays."""
-    return tuple(_index()[1])
+def _registered(profile_dirs: Iterable[str | os.PathLike[str]]) -> tuple[str, ...]:
+    """The caller's profile folders, checked: each must be a folder this process can read."""
+    if isinstance(profile_dirs, str | os.PathLike):
+        profile_dirs = (profile_dirs,)
+    out = []
+    for d in profile_dirs:
+        if not isinstance(d, str | os.PathLike):
+            raise ArgumentTypeError(
+                f"profile_dirs: each folder must be a str or a path, not {type(d).__name__}"
+            )
+        folder = FsPath(d)
+        if not (os.path.isdir(folder) and os.access(folder, os.R_OK | os.X_OK)):
+            raise ArgumentError(f"profile_dirs: {short_repr(str(d))} is not a readable folder")
+        out.append(str(folder.resolve()))
+    return tuple(out)
+
+
+def list_profiles(profile_dirs: Iterable[str | os.PathLike[str]] = ()) -> tuple[str, ...]:
+    """The ids of the shipped profiles (not their aliases), and of those in ``profile_dirs``."""
+    return _index(_registered(profile_dirs)).ids
+
+
+def list_variants(profile_dirs: Iterable[str | os.PathLike[str]] = ()) -> tuple[str, ...]:
+    """The ids of the shipped variant overlays, and of those in ``profile_dirs``/variants."""
+    return _index(_registered(profile_dirs)).variant_ids
+
+
+def _unknown(kind: str, name: str, choices: Iterable[str]) -> ProfileError:
+    """``unknown profile 'parlet' (did you mean 'parlett'?); valid choices: ...``."""
+    choices = sorted(set(choices))
+    close = difflib.get_close_matches(name.lower(), [c.lower() for c in choices], n=1)
+    hint = ""
+    if close:
+        match = next(c for c in choices if c.lower() == close[0])
+        hint = f" (did you mean {match!r}?)"
+    return ProfileError(
+        f"unknown {kind} {short_repr(name)}{hint}; valid choices: {', '.join(choices)}"
+    )
 
 
 def _read(file: FsPath) -> Located:
     try:
-        text = file.read_bytes()
+        text = read_limited(str(file))
     except OSError as exc:
         raise ProfileError(f"cannot read profile: {exc.strerror}", file=str(file)) from None
+    except ValueError as exc:
+        raise ProfileError(f"cannot read profile: {exc}", file=str(file)) from None
     try:
         return load_located(text, str(file))
     except LocatedError as exc:
         raise ProfileError(
-            exc.message, file=str(file), line=exc.line, column=exc.column, code="syntax"
+            exc.message, file=str(file), line=exc.line, column=exc.column, code=exc.code
         ) from None
 
 
@@ -394,50 +533,119 @@ def _check(doc: Located, schema: dict[str, Any], file: str) -> None:
 # ---------------------------------------------------------------------------- loading
 
 
-def load_variant(name_or_path: str | FsPath) -> Variant:
-    """A variant overlay by id (``play-high``) or by path to a YAML file."""
-    variants = _index()[1]
+def _is_file(key: str) -> bool:
+    try:
+        return FsPath(key).is_file()
+    except (OSError, ValueError):  # a name longer than a file name may be, a NUL...
+        return False
+
+
+def load_variant(
+    name_or_path: str | os.PathLike[str], *, profile_dirs: Iterable[str | os.PathLike[str]] = ()
+) -> Variant:
+    """A variant overlay by id (``play-high``, any case) or by path to a YAML file."""
+    return _variant(_variant_file(name_or_path, _registered(profile_dirs), paths=True))
+
+
+def _variant_file(name_or_path: Any, dirs: tuple[str, ...], *, paths: bool) -> FsPath:
+    if not isinstance(name_or_path, str | os.PathLike):
+        raise ArgumentTypeError(
+            f"variants: each variant must be an id or a path, not {type(name_or_path).__name__}"
+        )
+    index = _index(dirs)
     key = str(name_or_path)
-    if key in variants:
-        file = variants[key]
-    elif FsPath(key).suffix in (".yaml", ".yml", ".json") or FsPath(key).is_file():
-        file = FsPath(key)
-        if not file.is_file():
-            raise ProfileError(f"no such variant file: {key}")
-    else:
-        raise ProfileError(f"unknown variant {key!r}; valid choices: {', '.join(variants)}")
+    if key.lower() in index.variants:
+        return index.variants[key.lower()]
+    if paths and (isinstance(name_or_path, os.PathLike) or FsPath(key).suffix in _SUFFIXES):
+        if not _is_file(key):
+            raise ProfileError(f"no such variant file: {short_repr(key)}")
+        return FsPath(key)
+    raise _unknown("variant", key, index.variant_ids)
+
+
+def _variant(file: FsPath) -> Variant:
     doc = _read(file)
     _check(doc, variant_schema(), str(file))
     data = doc.data
     return Variant(data["id"], data["title"], data["summary"], data["set"], str(file))
 
 
-def _profile_file(name_or_path: str | FsPath) -> FsPath:
-    profiles = _index()[0]
+def _profile_file(name_or_path: Any, dirs: tuple[str, ...], *, paths: bool) -> FsPath:
+    if not isinstance(name_or_path, str | os.PathLike):
+        raise ArgumentTypeError(
+            f"name_or_path: a profile id, alias, path or Profile, not {type(name_or_path).__name__}"
+        )
+    index = _index(dirs)
     key = str(name_or_path)
-    if key in profiles:
-        return profiles[key]
-    if FsPath(key).suffix in (".yaml", ".yml", ".json") or FsPath(key).is_file():
-        if not FsPath(key).is_file():
-            raise ProfileError(f"no such profile file: {key}")
+    if key.lower() in index.profiles:
+        return index.profiles[key.lower()]
+    if paths and (
+        isinstance(name_or_path, os.PathLike) or FsPath(key).suffix in _SUFFIXES or _is_file(key)
+    ):
+        if not _is_file(key):
+            raise ProfileError(f"no such profile file: {short_repr(key)}")
         return FsPath(key)
-    raise ProfileError(f"unknown profile {key!r}; valid choices: {', '.join(sorted(profiles))}")
+    raise _unknown("profile", key, [k for k in index.profiles if k.lower() == k] + list(index.ids))
 
 
 def load_profile(
-    name_or_path: str | FsPath | Profile, variants: Iterable[str | FsPath] = ()
+    name_or_path: str | os.PathLike[str] | Profile,
+    variants: str | Iterable[str | os.PathLike[str]] = (),
+    *,
+    profile_dirs: Iterable[str | os.PathLike[str]] = (),
 ) -> Profile:
     """Load a profile by id, alias or file path and apply ``variants`` (ids or paths) in order.
 
-    Raises :class:`~gleek.errors.ProfileError` naming the file, line and column of what is wrong.
-    A :class:`Profile` passed in is returned with the variants applied on top.
+    Ids and aliases are matched in any case; ``variants`` may be one id given as a string.
+    ``profile_dirs`` registers folders of your own profiles (variants in their ``variants/``).
+    Raises :class:`~gleek.errors.ProfileError` naming the file, line and column of what is wrong,
+    with a "did you mean" for a misspelt id. A :class:`Profile` passed in is returned with the
+    variants applied on top.
+
+    >>> load_profile("Parlett", "PLAY-HIGH").name
+    'parlett+play-high'
     """
-    variant_list = tuple(variants)
+    dirs = _registered(profile_dirs)
+    variant_list = _variant_list(variants)
     if isinstance(name_or_path, Profile):
         if not variant_list:
             return name_or_path
-        return load_profile(name_or_path.id, (*name_or_path.variants, *variant_list))
-    return _load_cached(str(_profile_file(name_or_path)), tuple(str(v) for v in variant_list))
+        return load_profile(
+            name_or_path.id, (*name_or_path.variants, *variant_list), profile_dirs=dirs
+        )
+    file = _profile_file(name_or_path, dirs, paths=True)
+    vfiles = tuple(str(_variant_file(v, dirs, paths=True)) for v in variant_list)
+    return _load_cached(str(file), vfiles)
+
+
+def named_profile(
+    name: str, variants: Sequence[str] = (), *, profile_dirs: Iterable[str | os.PathLike[str]] = ()
+) -> Profile:
+    """A profile by id or alias only, never a file path: what an untrusted record may name.
+
+    Only the shipped profiles and those in the registered ``profile_dirs`` can be found.
+    """
+    dirs = _registered(profile_dirs)
+    file = _profile_file(name, dirs, paths=False)
+    vfiles = tuple(str(_variant_file(v, dirs, paths=False)) for v in variants)
+    return _load_cached(str(file), vfiles)
+
+
+def _variant_list(variants: Any) -> tuple[str | os.PathLike[str], ...]:
+    if isinstance(variants, str | os.PathLike):
+        return (variants,)
+    try:
+        out = tuple(variants)
+    except TypeError:
+        raise ArgumentTypeError(
+            f"variants: a variant id or a list of them, not {type(variants).__name__}"
+        ) from None
+    for v in out:
+        if not isinstance(v, str | os.PathLike):
+            raise ArgumentTypeError(
+                f"variants: each variant must be an id or a path, not {type(v).__name__}"
+            )
+    return out
 
 
 @functools.cache
@@ -448,7 +656,7 @@ def _load_cached(file: str, variants: tuple[str, ...]) -> Profile:
     origins = {path: file for path in _rule_schemas()}
     applied: list[str] = []
     for v in variants:
-        overlay = load_variant(v)
+        overlay = _variant(FsPath(v))
         for path, entry in overlay.rules.items():
             group, name = path.split(".")
             data["rules"][group][name] = copy.deepcopy(dict(entry))
@@ -482,6 +690,26 @@ def _build(
     def v(path: str) -> Any:
         return values[path].value
 
+    # Cotton's words are checked against the shipped text of his chapter.
+    for path, r in values.items():
+        for field, words in (("cotton", r.source.cotton), ("quote", r.source.quote)):
+            if (
+                words
+                and (field == "cotton" or r.source.ref == COTTON)
+                and not find_in_cotton(words)
+            ):
+                group, name = path.split(".")
+                at = ("rules", group, name, "source", field)
+                pos = doc.position(at) or (None, None)
+                raise ProfileError(
+                    f"Cotton does not say {words!r} (checked against his chapter, "
+                    "sentence by sentence; join separate words with ' ... ')",
+                    file=origins[path],
+                    line=pos[0] if origins[path] == file else None,
+                    column=pos[1] if origins[path] == file else None,
+                    path=".".join(map(str, at)),
+                )
+
     # Cross-field checks the schema cannot say.
     if v("ruff.no_vie") == "carry-fixed" and v("ruff.carried_stake") is None:
         pos = doc.position(("rules", "ruff", "carried_stake", "value")) or (None, None)
@@ -502,6 +730,24 @@ def _build(
             column=pos[1],
             path="rules.ruff.no_vie.value",
         )
+    direct_only = (
+        ("losers_pay", "how-far"),
+        ("youngest_doubles", True),
+        ("late_raise", None),
+    )
+    for name, needs in direct_only:
+        value = v(f"ruff.{name}")
+        used = value is not None if needs is None else value == needs
+        if used and v("ruff.model") != "direct":
+            _cross_error(doc, file, ("ruff", name), f"ruff.{name} applies to the direct model only")
+    if (v("ruff.losers_pay") == "how-far") != (v("ruff.nothing_to_say") is not None):
+        _cross_error(
+            doc,
+            file,
+            ("ruff", "nothing_to_say"),
+            "ruff.nothing_to_say must be a whole number with losers_pay how-far, and null with "
+            "losers_pay stake",
+        )
     return Profile(
         id=data["id"],
         title=data["title"],
@@ -513,6 +759,13 @@ def _build(
         **{name: _group(name, cls, v) for name, cls in _GROUPS.items()},
         rules=tuple(values.values()),
         fingerprint=repr((data["id"], variants, [(k, r.value) for k, r in values.items()])),
+    )
+
+
+def _cross_error(doc: Located, file: str, at: tuple[str, str], message: str) -> None:
+    pos = doc.position(("rules", *at, "value")) or (None, None)
+    raise ProfileError(
+        message, file=file, line=pos[0], column=pos[1], path=f"rules.{'.'.join(at)}.value"
     )
 
 
@@ -565,5 +818,5 @@ def with_rules(profile: Profile, overrides: Mapping[str, RuleValue], label: str)
         src = {k: v for k, v in attrs.asdict(chosen.source).items() if v is not None}
         data["rules"].setdefault(group, {})[name] = {"value": chosen.value, "source": src}
         origins[r.path] = chosen.origin
-    doc = Located(data, {}, {})
+    doc = Located(data)
     return _build(data, (*profile.variants, label), origins, doc, "<derived>")

@@ -51,6 +51,11 @@ def describe_deal(
     if o.ruff.winner is not None:
         how = "shown down" if o.ruff.shown else "without showing"
         out.append(f"  {names[o.ruff.winner]} wins the ruff ({how}), stake {o.ruff.stake}")
+    elif ruff and ruff[-1][1].kind == "double":
+        out.append(
+            f"  nobody vied; {names[ruff[-1][0]]} doubles the ruff: the next deal's stake is "
+            f"{o.ruff_stake}"
+        )
     else:
         out.append("  nobody vied: no ruff this deal")
     sets = [p for p in o.payments if p.reason in ("set", "tiddy", "towser", "tumbler", "turn-up")]

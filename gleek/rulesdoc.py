@@ -91,17 +91,7 @@ def rules_data(profile: Profile) -> dict[str, Any]:
                 "title": r.title,
                 "description": r.description,
                 "value": r.value,
-                "source": {
-                    k: v
-                    for k, v in {
-                        "seed": r.source.seed,
-                        "section": r.source.section,
-                        "quote": r.source.quote,
-                        "cotton": r.source.cotton,
-                        "inferred": r.source.inferred,
-                    }.items()
-                    if v is not None
-                },
+                "source": r.source.data(),
                 "inferred": r.inferred,
             }
             for r in profile.rules

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import itertools
 import json
 from collections.abc import Iterator
 from importlib import resources
@@ -43,6 +44,28 @@ class Problem:
         return format_path(self.path)
 
 
+def _whole(checker: Any, value: Any) -> bool:
+    """JSON Schema counts ``12.0`` as an integer; a record or a profile must not."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+#: Draft 2020-12, except that an integer is a Python ``int`` (never a float such as ``12.0``).
+_Validator: Any = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole),
+)
+#: At most this many problems are reported for one document.
+MAX_PROBLEMS = 50
+
+
+def short_repr(value: Any, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters (control characters always escaped)."""
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    return text[: limit - 4] + ("...'" if isinstance(value, str) else "...")
+
+
 def _describe(value: Any) -> str:
     if isinstance(value, bool):
         return f"the boolean {str(value).lower()}"
@@ -53,8 +76,8 @@ def _describe(value: Any) -> str:
     if isinstance(value, list):
         return "a list"
     if isinstance(value, str):
-        return f"the string {value!r}"
-    return f"{type(value).__name__} {value!r}"
+        return f"the string {short_repr(value)}"
+    return f"{type(value).__name__} {short_repr(value)}"
 
 
 _TYPE_WORDS = {
@@ -134,6 +157,11 @@ def _message(error: ValidationError, doc: Located) -> tuple[str, Path, tuple[int
         )
     if v == "uniqueItems":
         return (f"{where} lists the same item twice", path, doc.position(path))
+    if v in ("pattern", "not", "maxLength") and "description" in schema:
+        return (f"{where} is {_describe(inst)}; {schema['description']}", path, doc.position(path))
+    if v == "maxLength":
+        n = len(inst) if isinstance(inst, str) else "?"
+        return (f"{where} is {n} characters long; at most {vv}", path, doc.position(path))
     if v == "pattern":
         return (
             f"{where} is {_describe(inst)}, which is not of the expected form",
@@ -141,6 +169,8 @@ def _message(error: ValidationError, doc: Located) -> tuple[str, Path, tuple[int
             doc.position(path),
         )
     if v == "minLength":
+        if "description" in schema:
+            return (f"{where} is empty; {schema['description']}", path, doc.position(path))
         return (f"{where} is too short", path, doc.position(path))
     return (f"{where}: {error.message}", path, doc.position(path))
 
@@ -155,16 +185,25 @@ def _leaves(error: ValidationError) -> Iterator[ValidationError]:
 
 def problems(doc: Located, schema: dict[str, Any]) -> tuple[Problem, ...]:
     """Every schema failure of ``doc``, in document order, each with its located message."""
-    validator = jsonschema.Draft202012Validator(schema)
+    validator = _Validator(schema)
     out: dict[tuple[Path, str], Problem] = {}
     misspelt: set[Path] = set()
-    for error in validator.iter_errors(doc.data):
-        for leaf in _leaves(error):
-            message, path, pos = _message(leaf, doc)
-            line, col = pos if pos else (None, None)
-            out.setdefault((path, message), Problem(message, path, line, col))
-            if leaf.validator == "additionalProperties":
-                misspelt.add(tuple(leaf.absolute_path))
+    every = (leaf for error in validator.iter_errors(doc.data) for leaf in _leaves(error))
+    leaves = list(itertools.islice(every, MAX_PROBLEMS))
+    wanted: list[Path] = []
+    for leaf in leaves:  # find every position needed in one pass over the text
+        wanted.append(tuple(leaf.absolute_path))
+        keys = list(leaf.instance)[:MAX_PROBLEMS] if isinstance(leaf.instance, dict) else []
+        if isinstance(leaf.instance, int | str):
+            keys.append(leaf.instance)  # a bad key (propertyNames) is reported where it stands
+        wanted += [(*leaf.absolute_path, k if isinstance(k, int | str) else str(k)) for k in keys]
+    doc.locate(wanted)
+    for leaf in leaves:
+        message, path, pos = _message(leaf, doc)
+        line, col = pos if pos else (None, None)
+        out.setdefault((path, message), Problem(message, path, line, col))
+        if leaf.validator == "additionalProperties":
+            misspelt.add(tuple(leaf.absolute_path))
     # A misspelt key also leaves the right one missing: say it once, at the misspelling.
     for key in [k for k in out if k[0] in misspelt and k[1].startswith("missing key")]:
         del out[key]

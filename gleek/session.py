@@ -17,14 +17,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import attrs
 
 from gleek._args import check_int, check_seat, check_type, type_name
-from gleek.cards import Card
+from gleek.cards import Card, mask_of
 from gleek.errors import ArgumentError, ArgumentTypeError
 from gleek.profile import Profile
+from gleek.stages.common import Payment
+from gleek.stages.sets import forfeit_payments
 from gleek.state import (
     Action,
     Observation,
@@ -32,12 +34,18 @@ from gleek.state import (
     State,
     apply,
     legal_actions,
+    net_chips,
     new_deal,
     observation,
     outcome,
 )
 
+if TYPE_CHECKING:
+    from gleek.record.game import Record
+
 __all__ = ["Bot", "DealRecord", "Session", "play_deal"]
+
+Claims = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 
 
 @runtime_checkable
@@ -63,6 +71,9 @@ class DealRecord:
 
     final: State
     """The state at the end of the deal."""
+    claims: Claims | None = None
+    """What each seat declared before the first trick (sets and small trumps, as the record
+    format writes them, e.g. ``gleek-A``, ``tiddy``), by seat; None when not recorded."""
     outcome: Outcome = attrs.field(init=False)
     """The deal's result (:func:`~gleek.state.outcome` of :attr:`final`)."""
 
@@ -72,7 +83,37 @@ class DealRecord:
             raise ArgumentError(
                 f"final must be a finished deal; this one is in the {self.final.phase.value} phase"
             )
-        object.__setattr__(self, "outcome", outcome(self.final))
+        if self.claims is not None and not (
+            isinstance(self.claims, tuple)
+            and len(self.claims) == 3
+            and all(
+                isinstance(c, tuple) and all(isinstance(x, str) for x in c) for c in self.claims
+            )
+        ):
+            raise ArgumentTypeError(
+                f"claims must be None or 3 tuples of str by seat, not {self.claims!r:.80}"
+            )
+        result = outcome(self.final)
+        forfeits = self._forfeits()
+        if forfeits:  # a claimed set that the buyer laid out (sets.forfeit) is charged too
+            payments = result.payments + forfeits
+            chips, pot = net_chips(payments)
+            result = attrs.evolve(result, payments=payments, chips=chips, pot=pot)
+        object.__setattr__(self, "outcome", result)
+
+    def _forfeits(self) -> tuple[Payment, ...]:
+        s = self.final
+        if self.claims is None or s.buyer is None or not self.claims[s.buyer]:
+            return ()
+        laid_out = mask_of(s.discards)
+        hand = (mask_of(s.dealt[s.buyer]) & ~laid_out) | mask_of(s.stock)
+        return forfeit_payments(s.profile, s.buyer, hand, laid_out, self.claims[s.buyer])
+
+    def _repr_svg_(self) -> str:
+        """Jupyter shows the picture of the finished deal (:func:`gleek.svg.draw`)."""
+        from gleek.svg import draw
+
+        return draw(self.final)
 
     @property
     def actions(self) -> tuple[tuple[int, Action], ...]:
@@ -202,6 +243,36 @@ class Session:
             dealer,
             stake,
         )
+
+    @staticmethod
+    def from_record(record: Record, deals: int | None = None) -> Session:
+        """The session a :class:`~gleek.record.Record` tells, ready to go on: its starting
+        chips, pot, dealer and ruff stake, and its deals recorded in order.
+
+        ``deals`` is the number of deals planned in all (at least as many as recorded); by
+        default the recorded number rounded up to the profile's multiple (a 2-deal record of a
+        3-deal session can be continued with one more deal).
+        """
+        from gleek.record.game import Record
+
+        check_type("record", record, Record, "a Record (from gleek.record.read)")
+        done = len(record.deals)
+        m = record.profile.session.deals_multiple
+        planned = max(m, -(-done // m) * m) if deals is None else check_int("deals", deals, low=1)
+        if planned < done:
+            raise ArgumentError(f"deals must be at least the {done} recorded, not {planned}")
+        s = Session.start(
+            record.profile,
+            planned,
+            players=record.players,
+            chips=record.chips,
+            pot=record.pot,
+            dealer=record.dealer,
+            ruff_stake=record.ruff_stake,
+        )
+        for deal in record.deals:
+            s = s.record(deal)
+        return s
 
     @property
     def warnings(self) -> tuple[str, ...]:

@@ -1,8 +1,11 @@
-"""Safe YAML/JSON loading that remembers where every node stands in the file.
+"""Safe YAML/JSON loading that can say where every node stands in the file.
 
-Profiles and records both need errors that point at the offending node, so both are read here:
-the document is composed with PyYAML's *safe* loader, then built into plain Python values while
-the line and column (counted from 1) of each value and each mapping key are recorded by path.
+Profiles and records both need errors that point at the offending node, so both are read here.
+The document is read as a stream of parser events (with libyaml's C parser when PyYAML has it,
+else the pure-Python one; both give the same lines and columns) and built into plain Python values
+without keeping the parser's node tree, so memory stays near the size of the data. Where a path
+stands (line and column, counted from 1) is found again from the text when asked, for many paths
+in one pass: errors are rare, records can be large.
 
 >>> doc = load_located("a: 1\\nb: [x, {c: true}]\\n", "demo.yaml")
 >>> doc.data
@@ -15,31 +18,52 @@ the line and column (counted from 1) of each value and each mapping key are reco
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+import gc
+import sys
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Final, TypeAlias
 
-import attrs
 import yaml
 
-__all__ = ["Located", "LocatedError", "Path", "format_path", "load_located"]
+__all__ = [
+    "MAX_BYTES",
+    "Located",
+    "LocatedError",
+    "Path",
+    "format_path",
+    "load_located",
+    "read_limited",
+]
 
 Path: TypeAlias = tuple[str | int, ...]
 Position: TypeAlias = tuple[int, int]
+#: For a path, how many items its list or mapping may have before the shape is impossible.
+Limits: TypeAlias = Callable[[Path], "tuple[int, str] | None"]
 
 MAX_BYTES: Final = 16 * 1024 * 1024
 MAX_ALIAS_NODES: Final = 10_000
 MAX_DEPTH: Final = 200
+#: Whole numbers with more digits than this are refused (``schema``) before Python reads them.
+MAX_DIGITS: Final = 30
 
-_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+#: The loaders tried, fastest first: libyaml's C parser keeps line and column on its events too.
+LOADERS: Final[tuple[Any, ...]] = tuple(
+    x for x in (getattr(yaml, "CSafeLoader", None), yaml.SafeLoader) if x is not None
+)
 
-
-_PLAIN_TAGS: Final = frozenset(("tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"))
+_STR: Final = "tag:yaml.org,2002:str"
+_INT: Final = "tag:yaml.org,2002:int"
+_SEQ: Final = "tag:yaml.org,2002:seq"
+_MAP: Final = "tag:yaml.org,2002:map"
+_MERGE: Final = "tag:yaml.org,2002:merge"
 
 
 class LocatedError(Exception):
     """Raised by :func:`load_located`; the caller wraps it in its own error class."""
 
-    def __init__(self, message: str, line: int | None, column: int | None, code: str) -> None:
+    def __init__(
+        self, message: str, line: int | None, column: int | None, code: str = "syntax"
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.line = line
@@ -47,25 +71,91 @@ class LocatedError(Exception):
         self.code = code
 
 
-@attrs.frozen
-class Located:
-    """A loaded document with the position of each node, looked up by path."""
+def read_limited(path: str, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of the regular file at ``path``, refusing anything else before reading it.
 
-    data: Any
-    positions: dict[Path, Position]
-    key_positions: dict[Path, Position]
+    Devices, FIFOs and folders are refused without a blocking read; a file larger than
+    ``limit`` is refused from its size, and at most ``limit + 1`` bytes are ever read (a file
+    that grows while read is refused too). Raises :class:`OSError` or :class:`ValueError`
+    (the message says why).
+    """
+    import os
+    import stat
+
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise ValueError("is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise ValueError("is not a regular file (a device, pipe or socket); refused")
+        if info.st_size > limit:
+            raise ValueError(f"file is larger than {_mib(limit)}; refused")
+        chunks: list[bytes] = []
+        got = 0
+        while got <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - got))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+        if got > limit:
+            raise ValueError(f"file is larger than {_mib(limit)}; refused")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def _mib(n: int) -> str:
+    return f"{n / (1024 * 1024):g} MiB"
+
+
+class Located:
+    """A loaded document; the position of each node is looked up by path (from the text)."""
+
+    __slots__ = ("_cache", "_keys", "_loader", "_text", "data")
+
+    def __init__(self, data: Any, text: str | None = None, loader: Any = None) -> None:
+        self.data = data
+        self._text = text
+        self._loader = loader or LOADERS[0]
+        self._cache: dict[Path, Position | None] = {}
+        self._keys: dict[Path, Position | None] = {}
+
+    def locate(self, paths: Iterable[Path]) -> None:
+        """Find the values and keys at ``paths`` (and their ancestors) in one pass."""
+        wanted: set[Path] = set()
+        for path in paths:
+            for cut in range(len(path) + 1):
+                if path[:cut] not in self._cache:
+                    wanted.add(path[:cut])
+            if path not in self._keys:
+                wanted.add(path)
+        if not wanted:
+            return
+        if self._text is None:
+            for p in wanted:
+                self._cache.setdefault(p, None)
+                self._keys.setdefault(p, None)
+            return
+        found, keys = _Builder(self._text, self._loader, wanted=wanted).positions()
+        for p in wanted:
+            self._cache.setdefault(p, found.get(p))
+            self._keys.setdefault(p, keys.get(p))
 
     def position(self, path: Path) -> Position | None:
         """Line and column of the value at ``path``, or of its nearest ancestor that exists."""
+        self.locate((path,))
         for cut in range(len(path), -1, -1):
-            found = self.positions.get(path[:cut])
+            found = self._cache.get(path[:cut])
             if found is not None:
                 return found
         return None
 
     def key_position(self, path: Path) -> Position | None:
         """Line and column of the mapping key that names ``path`` (else of the value)."""
-        return self.key_positions.get(path) or self.position(path)
+        self.locate((path,))
+        return self._keys.get(path) or self.position(path)
 
 
 def format_path(path: Path) -> str:
@@ -81,129 +171,340 @@ def format_path(path: Path) -> str:
     return out
 
 
-def _mark(node: yaml.Node) -> Position:
-    return (node.start_mark.line + 1, node.start_mark.column + 1)
+def load_located(
+    text: str | bytes, name: str = "<string>", *, limits: Limits | None = None, loader: Any = None
+) -> Located:
+    """Parse ``text`` safely; raise :class:`LocatedError` (code ``syntax``) on anything wrong.
 
-
-def load_located(text: str | bytes, name: str = "<string>") -> Located:
-    """Parse ``text`` safely; raise :class:`LocatedError` (code ``syntax``) on anything wrong."""
+    ``limits(path)`` may give the most items the list or mapping at ``path`` can have and why;
+    a longer one is refused (code ``schema``) as soon as it is met, before it is built.
+    ``loader`` picks a PyYAML loader class (default: the C one if present).
+    """
     if len(text) > MAX_BYTES:
-        raise LocatedError(
-            f"file is larger than {MAX_BYTES // (1024 * 1024)} MiB; refused", None, None, "syntax"
-        )
+        raise LocatedError(f"file is larger than {_mib(MAX_BYTES)}; refused", None, None)
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise LocatedError(
-                f"not UTF-8 text (byte {exc.start} is {text[exc.start]:#04x})", None, None, "syntax"
+                f"not UTF-8 text (byte {exc.start} is {text[exc.start]:#04x})", None, None
             ) from None
     if "\x00" in text:
         line = text.count("\n", 0, text.index("\x00")) + 1
-        raise LocatedError("the file holds a NUL character", line, None, "syntax")
-    loader = _Loader(text)
+        raise LocatedError("the file holds a NUL character", line, None)
+    cls = loader or LOADERS[0]
+    builder = _Builder(text, cls, limits=limits)
+    # The data built holds no cycles: the cyclic collector, run again and again over a growing
+    # heap of new lists and dicts, would cost more than the building itself.
+    was_enabled = gc.isenabled()
+    gc.disable()
     try:
-        try:
-            root = loader.get_single_node()
-        finally:
-            loader.dispose()
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        problem = exc.problem or "not valid YAML or JSON"
-        context = ""
-        if exc.context and exc.context_mark is not None and exc.context_mark is not mark:
-            cm = exc.context_mark
-            context = f" ({exc.context} at line {cm.line + 1}, column {cm.column + 1})"
-        elif exc.context:
-            context = f" ({exc.context})"
-        raise LocatedError(
-            f"{problem}{context}",
-            mark.line + 1 if mark else None,
-            mark.column + 1 if mark else None,
-            "syntax",
-        ) from None
-    except yaml.YAMLError as exc:
-        raise LocatedError(f"not valid YAML or JSON: {exc}", None, None, "syntax") from None
-    except RecursionError:
-        raise LocatedError(
-            "the document is nested too deeply to read", None, None, "syntax"
-        ) from None
-    builder = _Builder(loader)
-    if root is None:
-        return Located(None, {(): (1, 1)}, {})
-    data = builder.build(root, (), 0, False)
-    return Located(data, builder.positions, builder.key_positions)
+        data = builder.build()
+    finally:
+        if was_enabled:
+            gc.enable()
+    doc = Located(data, text, cls)
+    doc._cache.update(builder.found)
+    doc._keys.update(builder.found_keys)
+    return doc
+
+
+class _Frame:
+    __slots__ = (
+        "count",
+        "is_map",
+        "key",
+        "key_mark",
+        "limit",
+        "note",
+        "path",
+        "value",
+        "value_key",
+    )
+
+    def __init__(self, path: Path, value: Any, is_map: bool, limit: tuple[int, str] | None):
+        self.path = path
+        self.value = value
+        self.is_map = is_map
+        self.count = 0
+        self.key: Any = _NO_KEY
+        self.key_mark: Position = (0, 0)
+        self.limit = limit
+        self.value_key: Any = None
+        #: While building, note where the items of the top two levels stand (cheap, often asked).
+        self.note = value is not None and len(path) <= 1
+
+
+_NO_KEY: Final = object()
+
+
+def _pos(event: Any) -> Position:
+    mark = event.start_mark
+    return (mark.line + 1, mark.column + 1)
 
 
 class _Builder:
-    def __init__(self, loader: Any) -> None:
-        self.loader = loader
-        self.positions: dict[Path, Position] = {}
-        self.key_positions: dict[Path, Position] = {}
-        self.seen: set[int] = set()
-        self.alias_nodes = 0
+    """Builds the data from parser events; or, given ``wanted`` paths, finds where they are."""
 
-    def build(self, node: yaml.Node, path: Path, depth: int, aliased: bool) -> Any:
-        if depth > MAX_DEPTH:
-            line, col = _mark(node)
-            raise LocatedError(f"nested more than {MAX_DEPTH} levels deep", line, col, "syntax")
-        # A node met twice is an alias; count what aliases expand to and refuse "billion laughs".
-        if id(node) in self.seen:
-            aliased = True
-        self.seen.add(id(node))
-        if aliased:
-            self.alias_nodes += 1
-            if self.alias_nodes > MAX_ALIAS_NODES:
-                line, col = _mark(node)
+    def __init__(
+        self,
+        text: str,
+        loader_cls: Any,
+        *,
+        limits: Limits | None = None,
+        wanted: set[Path] | None = None,
+    ) -> None:
+        self.loader = loader_cls(text)
+        self.limits = limits
+        self.wanted = wanted
+        self.found: dict[Path, Position] = {}
+        self.found_keys: dict[Path, Position] = {}
+        self.anchors: dict[str, tuple[Any, int]] = {}
+        self.alias_nodes = 0
+        self.cache: dict[str, Any] = {}  # plain scalars already read (immutable values only)
+
+    def positions(self) -> tuple[dict[Path, Position], dict[Path, Position]]:
+        self.build()
+        return self.found, self.found_keys
+
+    def build(self) -> Any:
+        try:
+            try:
+                return self._run()
+            finally:
+                self.loader.dispose()
+        except yaml.MarkedYAMLError as exc:
+            mark = exc.problem_mark or exc.context_mark
+            problem = exc.problem or "not valid YAML or JSON"
+            context = ""
+            if exc.context:
+                cm = exc.context_mark
+                at = (
+                    ""
+                    if cm is None or cm is mark
+                    else f" at line {cm.line + 1}, column {cm.column + 1}"
+                )
+                context = f" ({exc.context}{at})"
+            raise LocatedError(
+                f"{problem}{context}",
+                mark.line + 1 if mark else None,
+                mark.column + 1 if mark else None,
+            ) from None
+        except yaml.YAMLError as exc:
+            raise LocatedError(f"not valid YAML or JSON: {exc}", None, None) from None
+
+    def _run(self) -> Any:
+        get = self.loader.get_event
+        get()  # StreamStart
+        event = get()
+        if isinstance(event, yaml.StreamEndEvent):
+            self.found[()] = (1, 1)
+            return None
+        root = self._document()
+        event = get()  # the next DocumentStart, or StreamEnd
+        if not isinstance(event, yaml.StreamEndEvent):
+            line, col = _pos(event)
+            raise LocatedError("expected a single document, found another", line, col)
+        return root
+
+    def _document(self) -> Any:
+        get = self.loader.get_event
+        wanted = self.wanted
+        building = wanted is None
+        scalar_event, alias_event = yaml.ScalarEvent, yaml.AliasEvent
+        end_events = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+        stack: list[_Frame] = []
+        anchored: list[tuple[str, _Frame, int]] = []  # (anchor, its frame, nodes before it)
+        nodes = 0
+        root: Any = None
+        top: _Frame | None = None
+        while True:
+            event = get()
+            cls = type(event)
+            if cls is scalar_event and event.anchor is None:
+                # The common case, kept short: a plain value placed in its list or mapping.
+                nodes += 1
+                value = self._scalar(event)
+                if top is None:
+                    self.found.setdefault((), _pos(event))
+                    root = value
+                elif top.is_map and top.key is _NO_KEY:
+                    self._key(top, value, event)
+                else:
+                    if top.limit is not None and top.count >= top.limit[0]:
+                        self._too_many(top, event)
+                    if wanted is not None or top.note:
+                        self._want(top, event)
+                    self._value(top, value)
+                continue
+            if cls is yaml.DocumentEndEvent:
+                return root
+            if cls in end_events:
+                assert top is not None
+                stack.pop()
+                value = top.value
+                if anchored and anchored[-1][1] is top:
+                    name, _, before = anchored.pop()
+                    self.anchors[name] = (value, nodes - before)
+                top = stack[-1] if stack else None
+                if top is None:
+                    root = value
+                else:
+                    self._value(top, value)
+                continue
+            nodes += 1
+            is_key = top is not None and top.is_map and top.key is _NO_KEY
+            if not is_key and top is not None:
+                if top.limit is not None and top.count >= top.limit[0]:
+                    self._too_many(top, event)
+                if wanted is not None or top.note:
+                    self._want(top, event)
+            elif top is None and (wanted is None or () in wanted):
+                self.found.setdefault((), _pos(event))
+            if cls is scalar_event or cls is alias_event:
+                if cls is scalar_event:
+                    value = self._scalar(event)
+                    self.anchors[event.anchor] = (value, 1)
+                else:
+                    value, size = self._alias(event)
+                    nodes += size - 1  # an anchor around this alias holds all it expands to
+                if top is None:
+                    root = value
+                elif is_key:
+                    self._key(top, value, event)
+                else:
+                    self._value(top, value)
+                continue
+            # A list or a mapping starts.
+            if is_key:
+                line, col = _pos(event)
+                raise LocatedError("a mapping key must be a plain value", line, col)
+            if len(stack) >= MAX_DEPTH:
+                line, col = _pos(event)
+                raise LocatedError(f"nested more than {MAX_DEPTH} levels deep", line, col)
+            is_map = cls is yaml.MappingStartEvent
+            tag = event.tag
+            if tag is None or tag == "!":
+                tag = _MAP if is_map else _SEQ
+            if tag != (_MAP if is_map else _SEQ):
+                line, col = _pos(event)
                 raise LocatedError(
-                    f"YAML aliases expand to more than {MAX_ALIAS_NODES} nodes; refused",
+                    f"cannot read this value: the tag {tag!r} is not allowed", line, col
+                )
+            if top is None:
+                path: Path = ()
+            elif top.is_map:
+                path = (*top.path, top.key)
+            else:
+                path = (*top.path, top.count)
+            limit = self.limits(path) if self.limits is not None else None
+            frame = _Frame(path, ({} if is_map else []) if building else None, is_map, limit)
+            if event.anchor is not None:
+                anchored.append((event.anchor, frame, nodes))
+            stack.append(frame)
+            top = frame
+
+    def _want(self, top: _Frame, event: Any) -> None:
+        """Note where the next value of ``top`` stands, if its path is wanted."""
+        path = (*top.path, top.key) if top.is_map else (*top.path, top.count)
+        if self.wanted is None or path in self.wanted:
+            self.found.setdefault(path, _pos(event))
+
+    def _alias(self, event: Any) -> tuple[Any, int]:
+        if event.anchor not in self.anchors:
+            line, col = _pos(event)
+            raise LocatedError(f"found undefined alias {event.anchor!r}", line, col)
+        value, size = self.anchors[event.anchor]
+        self.alias_nodes += size
+        if self.alias_nodes > MAX_ALIAS_NODES:
+            line, col = _pos(event)
+            raise LocatedError(
+                f"YAML aliases expand to more than {MAX_ALIAS_NODES} nodes; refused", line, col
+            )
+        return value, size
+
+    def _too_many(self, top: _Frame, event: Any) -> None:
+        assert top.limit is not None
+        line, col = _pos(event)
+        where = format_path(top.path) or "the document"
+        kind = "keys" if top.is_map else "items"
+        raise LocatedError(
+            f"{where} has more than {top.limit[0]} {kind}; {top.limit[1]}", line, col, "schema"
+        )
+
+    @staticmethod
+    def _value(top: _Frame, value: Any) -> None:
+        """Put a finished value into its list, or under its mapping's pending key."""
+        if top.value is not None:
+            if top.is_map:
+                top.value[top.value_key] = value
+            else:
+                top.value.append(value)
+        top.key = _NO_KEY
+        top.count += 1
+
+    def _key(self, top: _Frame, value: Any, event: Any) -> None:
+        """A mapping key was read: check it and keep it until its value comes."""
+        if not isinstance(value, Hashable) or isinstance(value, list | dict):
+            line, col = _pos(event)
+            raise LocatedError("a mapping key must be a plain value", line, col)
+        if top.limit is not None and top.count >= top.limit[0]:
+            self._too_many(top, event)
+        if top.value is not None and value in top.value:
+            line, col = _pos(event)
+            raise LocatedError(f"duplicate key {_short(value)}", line, col)
+        top.key = value if isinstance(value, int | str) else str(value)
+        top.value_key = value
+        if self.wanted is not None or top.note:
+            child = (*top.path, top.key)
+            if self.wanted is None or child in self.wanted:
+                self.found_keys.setdefault(child, _pos(event))
+
+    def _scalar(self, event: Any) -> Any:
+        value = event.value
+        tag = event.tag
+        plain = tag is None and event.implicit[0]
+        if plain:
+            cached = self.cache.get(value, _NO_KEY)
+            if cached is not _NO_KEY:
+                return cached
+        if tag is None or tag == "!":
+            tag = self.loader.resolve(yaml.ScalarNode, value, event.implicit)
+        if tag == _STR:
+            out: Any = sys.intern(value) if len(value) <= 16 else value
+        else:
+            out = self._construct(tag, event)
+        if plain and len(value) <= 16 and len(self.cache) < 50_000:
+            self.cache[value] = out
+        return out
+
+    def _construct(self, tag: str, event: Any) -> Any:
+        value = event.value
+        if tag == _MERGE:
+            line, col = _pos(event)
+            raise LocatedError("YAML merge keys (<<) are not supported", line, col)
+        if tag == _INT:
+            digits = sum(ch.isdigit() for ch in value)
+            if digits > MAX_DIGITS:
+                line, col = _pos(event)
+                raise LocatedError(
+                    f"a whole number of {digits} digits is too large (at most {MAX_DIGITS})",
                     line,
                     col,
-                    "syntax",
+                    "schema",
                 )
-        if not aliased:
-            self.positions.setdefault(path, _mark(node))
-        if isinstance(node, yaml.MappingNode | yaml.SequenceNode) and node.tag not in _PLAIN_TAGS:
-            line, col = _mark(node)
-            raise LocatedError(
-                f"cannot read this value: the tag {node.tag!r} is not allowed", line, col, "syntax"
-            )
-        if isinstance(node, yaml.MappingNode):
-            return self._mapping(node, path, depth, aliased)
-        if isinstance(node, yaml.SequenceNode):
-            return [
-                self.build(item, (*path, i), depth + 1, aliased)
-                for i, item in enumerate(node.value)
-            ]
-        return self._scalar(node)
-
-    def _scalar(self, node: yaml.Node) -> Any:
-        construct: Callable[[yaml.Node], Any] = self.loader.construct_object
+        construct = self.loader.yaml_constructors.get(tag)
+        if construct is None:
+            line, col = _pos(event)
+            raise LocatedError(f"cannot read this value: the tag {tag!r} is not allowed", line, col)
+        node = yaml.ScalarNode(tag, value, event.start_mark, event.end_mark, event.style)
         try:
-            value = construct(node)
-        except (yaml.YAMLError, ValueError, OverflowError) as exc:
-            line, col = _mark(node)
-            raise LocatedError(f"cannot read this value: {exc}", line, col, "syntax") from None
-        return value
+            return construct(self.loader, node)
+        except (yaml.YAMLError, ValueError, OverflowError, TypeError) as exc:
+            line, col = _pos(event)
+            raise LocatedError(f"cannot read this value: {exc}", line, col) from None
 
-    def _mapping(self, node: yaml.MappingNode, path: Path, depth: int, aliased: bool) -> Any:
-        out: dict[Any, Any] = {}
-        for key_node, value_node in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                line, col = _mark(key_node)
-                raise LocatedError("YAML merge keys (<<) are not supported", line, col, "syntax")
-            if not isinstance(key_node, yaml.ScalarNode):
-                line, col = _mark(key_node)
-                raise LocatedError("a mapping key must be a plain value", line, col, "syntax")
-            key = self._scalar(key_node)
-            if not isinstance(key, Hashable):
-                line, col = _mark(key_node)
-                raise LocatedError("a mapping key must be a plain value", line, col, "syntax")
-            if key in out:
-                line, col = _mark(key_node)
-                raise LocatedError(f"duplicate key {key!r}", line, col, "syntax")
-            child = (*path, key if isinstance(key, int | str) else str(key))
-            if not aliased:
-                self.key_positions.setdefault(child, _mark(key_node))
-            out[key] = self.build(value_node, child, depth + 1, aliased)
-        return out
+
+def _short(value: Any, limit: int = 40) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 5] + "...'"

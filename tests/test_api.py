@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
 
 import gleek
+import gleek.record
 from gleek import (
     Action,
     ArgumentError,
@@ -328,3 +330,58 @@ def test_session_record_refuses_a_deal_that_does_not_continue_it() -> None:
         session.record(ok)
     with pytest.raises(ArgumentError, match="the session is over"):
         session.new_deal(seed=3)
+
+
+ODD_VALUES: list[Any] = [None, -1, 3, 1.5, True, "x", b"x", (), [1, 2, 3], object()]
+
+
+def _entry_points() -> list[tuple[str, Any, list[Any]]]:
+    """(name, function, good arguments) for the public functions and methods."""
+    s = fresh()
+    end = played()
+    deal = DealRecord(end)
+    session = Session.start(PARLETT, deals=1)
+    rec = gleek.record.read(Path("examples/parlett-s0-auction.yaml"))
+    return [
+        ("new_deal", lambda *a: gleek.new_deal(a[0], a[1], seed=a[2]), [PARLETT, 0, 1]),
+        ("new_deal deck", lambda *a: gleek.new_deal(a[0], deck=a[1]), [PARLETT, gleek.DECK]),
+        ("legal_actions", gleek.legal_actions, [s]),
+        ("apply", gleek.apply, [s, "bid 12", 0]),
+        ("check_action", gleek.check_action, [s, "bid 12", 0, ("a", "b", "c")]),
+        ("observation", gleek.observation, [s, 0]),
+        ("outcome", gleek.outcome, [end]),
+        ("hand", s.hand, [0]),
+        ("dealt_hand", s.dealt_hand, [0]),
+        ("Action.bid", Action.bid, [12]),
+        ("Action.play", Action.play, ["AS"]),
+        ("Action.discard", Action.discard, ["AS"]),
+        ("Action.word", Action.word, ["vie"]),
+        ("Action.parse", Action.parse, ["bid 12"]),
+        ("Session.start", lambda *a: Session.start(a[0], a[1], players=a[2]), [PARLETT, 3, "abc"]),
+        ("Session.new_deal", lambda *a: session.new_deal(seed=a[0]), [1]),
+        ("Session.record", session.record, [end]),
+        ("Session.play_out", session.play_out, [[RandomBot()] * 3, 1]),
+        ("Session.from_record", Session.from_record, [rec, 3]),
+        ("play_deal", play_deal, [s, [RandomBot()] * 3, random.Random(1)]),
+        ("DealRecord", DealRecord, [end]),
+        ("state_at", deal.state_at, [3]),
+        ("read", gleek.record.read, [Path("examples/parlett-s0-auction.yaml")]),
+        ("dumps", gleek.record.dumps, [session, "yaml"]),
+        ("loads", gleek.record.loads, ["format: gleek-record/1\n"]),
+        ("load", gleek.record.load, [Path("examples/parlett-s0-auction.yaml")]),
+        ("validate", gleek.record.validate, [Path("examples/parlett-s0-auction.yaml")]),
+        ("validate_text", gleek.record.validate_text, ["x: 1\n", "x.yaml"]),
+    ]
+
+
+def test_no_entry_point_lets_an_odd_argument_surface_as_index_key_or_attribute_error() -> None:
+    for name, call, good in _entry_points():
+        for i in range(len(good)):
+            for odd in ODD_VALUES:
+                args = [*good[:i], odd, *good[i + 1 :]]
+                try:
+                    call(*args)
+                except GleekError:
+                    pass  # the library's own error, naming what went wrong
+                except Exception as exc:
+                    raise AssertionError(f"{name} argument {i} = {odd!r}: {exc!r}") from exc

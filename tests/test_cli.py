@@ -67,7 +67,8 @@ def test_rules_formats(capsys: pytest.CaptureFixture[str], fmt: str) -> None:
         data = json.loads(out)
         assert data["id"] == "pedagogical"
         rule = next(r for r in data["rules"] if r["path"] == "stock.forbidden_discards")
-        assert rule["value"] == ["A", "K", "Q", "J"] and rule["source"]["seed"].startswith("002")
+        assert rule["value"] == ["A", "K", "Q", "J"] and rule["source"]["ref"] == "pedagogique"
+        assert rule["source"]["citation"].startswith("Règles pédagogiques, 03 / Acheter le talon")
     else:
         assert out.startswith("# Pedagogical rules") and "| Rule | Value | Source |" in out
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from tests.helpers import deal, play_first_legal, run
 
 ROOT = Path(__file__).resolve().parent.parent
 ALL = [gleek.load_profile(p) for p in list_profiles()]
+BY_ID = {p.id: p for p in ALL}
 
 
 def test_matrix_rows_are_exactly_the_rules_that_differ_read_from_the_profiles() -> None:
@@ -46,7 +48,7 @@ def test_matrix_all_rows_and_variants_as_columns() -> None:
 def test_matrix_renders_marks_inferred_and_cites() -> None:
     m = rule_matrix(ALL)
     text = m.text()
-    assert "[inferred]" in text and "+====" in text and "seed 000_8b0e712215f519c2.txt" in text
+    assert "[inferred]" in text and "+====" in text and "Parlett, Full rules" in text
     md = m.markdown()
     assert md.splitlines()[1].startswith("|:--") or md.splitlines()[1].startswith("|--")
     assert "*(inferred)*" in md
@@ -54,6 +56,10 @@ def test_matrix_renders_marks_inferred_and_cites() -> None:
     cell = next(r for r in data["rules"] if r["path"] == "ruff.four_aces")["cells"]
     assert cell["publications-international"]["inferred"] is True
     assert cell["parlett"]["value"] is True
+    assert cell["parlett"]["source"]["ref"] == "parlett"
+    assert cell["parlett"]["source"]["citation"].startswith("Parlett, Full rules, Stage 2")
+    # no citation names an input file
+    assert not re.search(r"_[0-9a-f]{16}\.txt|rulings\.md", json.dumps(data) + text + md)
 
 
 def _ped_compatible_record(discards: list[str]) -> Session:
@@ -115,7 +121,14 @@ def test_simulation_is_identical_whatever_the_number_of_workers() -> None:
 
 def test_simulation_reports_every_metric_with_an_interval() -> None:
     ticks: list[int] = []
-    sim = simulate([ALL[0], ALL[2]], 12, seed=1, bots="basic", workers=1, progress=ticks.append)
+    sim = simulate(
+        [BY_ID["parlett"], BY_ID["publications-international"]],
+        12,
+        seed=1,
+        bots="basic",
+        workers=1,
+        progress=ticks.append,
+    )
     assert sum(ticks) == 12
     data = sim.to_json()
     for name in ("parlett", "publications-international"):
@@ -150,7 +163,7 @@ def test_simulation_rejects_bad_arguments() -> None:
 
 
 def test_first_legal_actions_are_deterministic() -> None:
-    s = gleek.new_deal(ALL[0], 0, seed=3)
+    s = gleek.new_deal(BY_ID["parlett"], 0, seed=3)
     assert legal_actions(apply(s, legal_actions(s)[0]))[0] == gleek.Action.parse("pass")
 
 

@@ -68,7 +68,7 @@ BAD_ARGUMENTS = [
     (
         lambda: Action("shout"),
         ArgumentError,
-        "kind must be one of bid, pass, discard, wait, vie, see, revie, play; not 'shout'",
+        "kind must be one of bid, pass, discard, wait, vie, see, revie, double, play; not 'shout'",
     ),
     (
         lambda: Action("bid"),
@@ -86,7 +86,7 @@ BAD_ARGUMENTS = [
     (
         lambda: Action.word("Shout"),
         ArgumentError,
-        "word must be one of pass, wait, vie, see, revie; not 'Shout'",
+        "word must be one of pass, wait, vie, see, revie, double; not 'Shout'",
     ),
     (
         lambda: Action.parse(b"pass"),
@@ -96,8 +96,8 @@ BAD_ARGUMENTS = [
     (
         lambda: Action.parse("jump high"),
         ArgumentError,
-        "not an action: 'jump high' (write bid N, pass, discard CARD, wait, vie, see, revie or "
-        "play CARD)",
+        "not an action: 'jump high' (write bid N, pass, discard CARD, wait, vie, see, revie, "
+        "double or play CARD)",
     ),
     (
         lambda: gleek.outcome(3),

@@ -329,5 +329,17 @@ def test_a_boolean_name_as_a_key_points_at_the_key() -> None:
     text = (ROOT / "examples" / "parlett-play-high.yaml").read_text()
     r = validate_text(text.replace("  - {West: 12}", "  - {Yes: 12}"), "x.yaml")
     e = r.errors[0]
-    assert (e.code, e.line, e.column, e.path) == ("schema", 14, 6, "deals[0].auction[0].true")
+    assert (e.code, e.line, e.column, e.path) == ("schema", 17, 6, "deals[0].auction[0].true")
     assert "names must be strings" in e.message
+
+
+def test_a_negative_bid_is_a_bad_bid_at_its_place() -> None:
+    """A bid below zero is a whole number the schema lets through, but never a bid: the report
+    calls it ``bad-bid`` at the bid itself (found by the mutation fuzz test above)."""
+    path = Path(__file__).parent.parent / "examples" / "parlett-s0-auction.yaml"
+    text = path.read_text("utf-8").replace("- {Ben: 12}", "- {Ben: -12}", 1)
+    report = validate_text(text, "negative.yaml")
+    (error,) = report.errors
+    assert (error.code, error.path) == ("bad-bid", "deals[0].auction[0]")
+    assert "cannot be negative" in error.message
+    assert error.line == text.splitlines().index("  - {Ben: -12}") + 1

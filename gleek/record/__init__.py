@@ -1,7 +1,9 @@
 """Recorded deals (format ``gleek-record/1``): read, replay, report, and write.
 
-Like :mod:`json`: :func:`load` / :func:`loads` read a record into plain data (with its source
-positions kept for errors), :func:`dump` / :func:`dumps` write one, :func:`validate` replays it.
+:func:`read` reads a record into objects (a :class:`Record` whose deals step through their
+states); like :mod:`json`, :func:`load` / :func:`loads` read a record into plain data (with its
+source positions kept for errors), :func:`dump` / :func:`dumps` write one (a session or a
+record), :func:`validate` replays it into a report.
 
 >>> import gleek
 >>> from gleek.session import Session
@@ -16,19 +18,27 @@ positions kept for errors), :func:`dump` / :func:`dumps` write one, :func:`valid
 
 from __future__ import annotations
 
+from gleek.record import game
+from gleek.record.game import Record
 from gleek.record.read import load, loads
-from gleek.record.report import DealSummary, Problem, Report
+from gleek.record.report import DealSummary, Problem, Report, escape_controls
 from gleek.record.validate import validate, validate_text
 from gleek.record.write import dump, dumps, record_data
+
+# The function, not the submodule gleek.record.read (which the import above binds to this name).
+read = game.read
 
 __all__ = [
     "DealSummary",
     "Problem",
+    "Record",
     "Report",
     "dump",
     "dumps",
+    "escape_controls",
     "load",
     "loads",
+    "read",
     "record_data",
     "validate",
     "validate_text",

@@ -2,25 +2,27 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 from typing import IO, Any
 
-from gleek.errors import RecordError
+from gleek._args import check_type, type_name
+from gleek.errors import ArgumentTypeError, RecordError
+from gleek.record.shape import conforms, limits
 from gleek.schemacheck import load_schema, problems
-from gleek.sourcemap import Located, LocatedError, load_located
+from gleek.sourcemap import MAX_BYTES, Located, LocatedError, load_located, read_limited
 
-__all__ = ["load", "load_located_record", "loads"]
+__all__ = ["load", "load_located_record", "loads", "read_record_file"]
 
 
 def load_located_record(text: str | bytes, name: str = "<string>") -> Located:
     """Parse and schema-check a record; errors carry file, line and column."""
     try:
-        doc = load_located(text, name)
+        doc = load_located(text, name, limits=limits)
     except LocatedError as exc:
         raise RecordError(
-            exc.message, file=name, line=exc.line, column=exc.column, code="syntax"
+            exc.message, file=name, line=exc.line, column=exc.column, code=exc.code
         ) from None
-    found = problems(doc, load_schema("record"))
+    found = () if conforms(doc.data) else problems(doc, load_schema("record"))
     if found:
         p = found[0]
         raise RecordError(p.message, file=name, line=p.line, column=p.column, path=p.dotted)
@@ -29,16 +31,32 @@ def load_located_record(text: str | bytes, name: str = "<string>") -> Located:
 
 def loads(text: str | bytes, name: str = "<string>") -> dict[str, Any]:
     """A record from YAML or JSON text, checked against the record schema."""
+    check_type("text", text, (str, bytes), "the record's text (str or bytes)")
+    check_type("name", name, str, "a str naming the record in messages")
     data: dict[str, Any] = load_located_record(text, name).data
     return data
 
 
-def load(fp: IO[str] | IO[bytes] | str | Path) -> dict[str, Any]:
+def read_record_file(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of a record file: a regular file of at most ``MAX_BYTES``, never more read."""
+    check_type("path", path, (str, os.PathLike), "a path (str or pathlib.Path)")
+    try:
+        return read_limited(os.fspath(path))
+    except OSError as exc:
+        raise RecordError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
+    except ValueError as exc:
+        raise RecordError(str(exc), file=str(path), code="syntax") from None
+
+
+def load(fp: IO[str] | IO[bytes] | str | os.PathLike[str]) -> dict[str, Any]:
     """A record from an open file or a path."""
-    if isinstance(fp, str | Path):
-        path = Path(fp)
-        try:
-            return loads(path.read_bytes(), str(path))
-        except OSError as exc:
-            raise RecordError(f"cannot read: {exc.strerror}", file=str(path)) from None
-    return loads(fp.read(), getattr(fp, "name", "<stream>"))
+    if isinstance(fp, str | os.PathLike):
+        return loads(read_record_file(fp), str(fp))
+    read = getattr(fp, "read", None)
+    if read is None:
+        raise ArgumentTypeError(f"fp must be a path or an open file, not {type_name(fp)}")
+    try:
+        text = read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise RecordError(f"cannot read: {exc.strerror or exc}") from None
+    return loads(text, getattr(fp, "name", "<stream>"))

@@ -6,24 +6,40 @@ The file is checked in this order: syntax, schema, then each deal replayed under
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from pathlib import Path as FsPath
-from typing import Any
+import os
+from collections.abc import Iterable, Sequence
+from typing import Any, NoReturn
+
+import attrs
 
 from gleek.cards import CARDS, Card, mask_of
 from gleek.errors import CardError, ProfileError
-from gleek.profile import Profile, load_profile, load_variant
+from gleek.profile import Profile, named_profile
 from gleek.record.report import DealSummary, Problem, Report
-from gleek.schemacheck import load_schema, problems
+from gleek.record.shape import conforms, limits
+from gleek.schemacheck import load_schema, problems, short_repr
 from gleek.sourcemap import Located, LocatedError, Path, format_path, load_located
 from gleek.stages.common import POT, RANK_MASK, Payment
 from gleek.stages.deal import stack_deck
-from gleek.stages.sets import sets_held, small_trumps_held
-from gleek.state import Action, Outcome, Phase, State, apply, check_action, new_deal, outcome
+from gleek.stages.sets import forfeit_payments, sets_held, small_trumps_held
+from gleek.state import (
+    Action,
+    Outcome,
+    Phase,
+    State,
+    apply,
+    check_action,
+    net_chips,
+    new_deal,
+    outcome,
+)
 
 __all__ = ["replay_document", "validate_bytes"]
 
 _WAIT = Action.word("wait")
+
+
+_PARSED: dict[str, Card] = {}  # card texts already read: most records spell cards one way
 
 
 class _Stop(Exception):
@@ -32,13 +48,19 @@ class _Stop(Exception):
         self.problem = problem
 
 
-def validate_bytes(data: bytes | str, file: str, base_dir: FsPath | None = None) -> Report:
-    """Validate a record given as text; ``file`` names it in the report."""
+def validate_bytes(
+    data: bytes | str,
+    file: str,
+    profile_dirs: Iterable[str | os.PathLike[str]] = (),
+    finals: list[State] | None = None,
+) -> Report:
+    """Validate a record given as text; ``file`` names it in the report. The final state of
+    each deal replayed to its end is appended to ``finals`` if given."""
     try:
-        doc = load_located(data, file)
+        doc = load_located(data, file, limits=limits)
     except LocatedError as exc:
         return _early(file, [Problem(exc.code, exc.message, None, None, exc.line, exc.column)])
-    return replay_document(doc, file, base_dir)
+    return replay_document(doc, file, profile_dirs, finals)
 
 
 def _early(
@@ -47,10 +69,16 @@ def _early(
     return Report(file, profile, tuple(variants), tuple(errors), (), (), ())
 
 
-def replay_document(doc: Located, file: str, base_dir: FsPath | None = None) -> Report:
-    """Check the schema, load the profile, replay every deal."""
-    found = problems(doc, load_schema("record"))
+def replay_document(
+    doc: Located,
+    file: str,
+    profile_dirs: Iterable[str | os.PathLike[str]] = (),
+    finals: list[State] | None = None,
+) -> Report:
+    """Check the schema, load the profile (by name only), replay every deal (the final states
+    go to ``finals`` if given)."""
     data: Any = doc.data
+    found = () if conforms(data) else problems(doc, load_schema("record"))
     pname = data.get("profile") if isinstance(data, dict) else None
     pname = pname if isinstance(pname, str) else None
     vnames = data.get("variants") if isinstance(data, dict) else None
@@ -61,69 +89,43 @@ def replay_document(doc: Located, file: str, base_dir: FsPath | None = None) -> 
             for p in found
         ]
         return _early(file, errors, pname, vlist)
-    # Profile and variants.
     assert pname is not None
-    try:
-        profile = _load(pname, (), base_dir)
-    except ProfileError as exc:
-        code = "unknown-profile" if exc.line is None else "schema"
-        line, col = doc.position(("profile",)) or (None, None)
-        return _early(
-            file,
-            [
-                Problem(
-                    code, exc.message if exc.line is None else str(exc), None, "profile", line, col
-                )
-            ],
-            pname,
-            vlist,
-        )
-    for i, v in enumerate(vlist):
+    # The profile and the variants, by name: a record never names a file to open.
+    dirs = tuple(profile_dirs)
+    tries: list[tuple[Path, str, tuple[str, ...]]] = [(("profile",), "profile", ())]
+    tries += [(("variants", i), "variant", (v,)) for i, v in enumerate(vlist)]
+    for path, kind, one in tries:
         try:
-            _load_variant(v, base_dir)
+            named_profile(pname, one, profile_dirs=dirs)
         except ProfileError as exc:
-            line, col = doc.position(("variants", i)) or (None, None)
-            code = "unknown-variant" if exc.line is None else "schema"
+            line, col = doc.position(path) or (None, None)
+            if exc.file is None:  # not found: the message names it and the valid choices
+                code, message = f"unknown-{kind}", exc.message
+            else:  # a registered file that is broken: say where, never what it holds
+                code = "schema"
+                where = ":".join(str(x) for x in (exc.file, exc.line, exc.column) if x)
+                message = f"the {kind} {short_repr(data_at(data, path))} cannot be loaded ({where})"
             return _early(
                 file,
-                [
-                    Problem(
-                        code,
-                        exc.message if exc.line is None else str(exc),
-                        None,
-                        f"variants[{i}]",
-                        line,
-                        col,
-                    )
-                ],
-                profile.id,
+                [Problem(code, message, None, format_path(path), line, col)],
+                pname if kind == "profile" else named_profile(pname, profile_dirs=dirs).id,
                 vlist,
             )
-    profile = _load(pname, tuple(vlist), base_dir)
-    return _Replayer(doc, file, profile, tuple(vlist)).run()
+    profile = named_profile(pname, tuple(vlist), profile_dirs=dirs)
+    replayer = _Replayer(doc, file, profile, tuple(vlist))
+    replayer.finals = finals  # None: a plain validation keeps no states (each holds its deal)
+    return replayer.run()
 
 
-def _load(name: str, variants: tuple[str, ...], base_dir: FsPath | None) -> Profile:
-    try:
-        return load_profile(name, [_near(v, base_dir) for v in variants])
-    except ProfileError:
-        near = _near(name, base_dir)
-        if near != name:
-            return load_profile(near, [_near(v, base_dir) for v in variants])
-        raise
+def data_at(data: Any, path: Path) -> Any:
+    for part in path:
+        data = data[part]
+    return data
 
 
-def _load_variant(name: str, base_dir: FsPath | None) -> None:
-    load_variant(_near(name, base_dir))
-
-
-def _near(name: str, base_dir: FsPath | None) -> str:
-    """A relative path in a record is taken relative to the record's folder, if it exists there."""
-    if base_dir is not None and ("/" in name or name.endswith((".yaml", ".yml", ".json"))):
-        candidate = base_dir / name
-        if candidate.is_file():
-            return str(candidate)
-    return name
+def _all_cards(stock: list[Card], hands: Iterable[list[Card]], turn_up: Card) -> list[Card]:
+    """Every card of a deal given as hands, turn-up and stock."""
+    return [turn_up, *stock, *(c for h in hands for c in h)]
 
 
 def _deal_of(path: Path) -> int | None:
@@ -151,6 +153,7 @@ class _Replayer:
         self.players: tuple[str, str, str] = tuple(self.data["players"])
         self.seats = {n: i for i, n in enumerate(self.players)}
         self.deal_no = 0
+        self.finals: list[State] | None = None
 
     # -- problems
     def problem(self, code: str, message: str, path: Path, *, key: bool = False) -> Problem:
@@ -166,17 +169,26 @@ class _Replayer:
         if name not in self.seats:
             raise self.stop(
                 "unknown-player",
-                f"{name!r} is not one of the players ({', '.join(self.players)})",
+                f"{short_repr(name)} is not one of the players ({', '.join(self.players)})",
                 path,
                 key=True,
             )
         return self.seats[name]
 
-    def card(self, text: Any, path: Path) -> Card:
+    def card(self, text: Any, *path: str | int) -> Card:
+        """The card ``text`` at ``path`` (the path's parts, joined only for an error)."""
+        card = _PARSED.get(text) if isinstance(text, str) else None
+        if card is not None:
+            return card
         try:
-            return Card.parse(text)
+            card = Card.parse(text)
         except CardError:
-            raise self.stop("bad-card", f"{text!r} is not one of the 44 cards", path) from None
+            raise self.stop(
+                "bad-card", f"{short_repr(text)} is not one of the 44 cards", path
+            ) from None
+        if len(_PARSED) < 10_000:  # pragma: no branch - a bound, not a case
+            _PARSED[text] = card
+        return card
 
     # -- the whole record
     def run(self) -> Report:
@@ -265,7 +277,7 @@ class _Replayer:
     # -- one deal
     def deck(self, deal: dict[str, Any], path: Path, dealer: int) -> list[Card]:
         if "deck" in deal:
-            cards = [self.card(t, (*path, "deck", j)) for j, t in enumerate(deal["deck"])]
+            cards = [self.card(t, *path, "deck", j) for j, t in enumerate(deal["deck"])]
             if len(cards) != 44 or len(set(cards)) != 44:
                 raise self.stop(
                     "bad-deal",
@@ -275,17 +287,11 @@ class _Replayer:
                 )
             return cards
         hands: dict[int, list[Card]] = {}
-        where: list[tuple[Card, Path]] = []
         for name, texts in deal["hands"].items():
             seat = self.seat(name, (*path, "hands", name))
-            hands[seat] = []
-            for j, t in enumerate(texts):
-                hands[seat].append(self.card(t, (*path, "hands", name, j)))
-                where.append((hands[seat][-1], (*path, "hands", name, j)))
-        turn_up = self.card(deal["turn_up"], (*path, "turn_up"))
-        where.append((turn_up, (*path, "turn_up")))
-        stock = [self.card(t, (*path, "stock", j)) for j, t in enumerate(deal["stock"])]
-        where += [(c, (*path, "stock", j)) for j, c in enumerate(stock)]
+            hands[seat] = [self.card(t, *path, "hands", name, j) for j, t in enumerate(texts)]
+        turn_up = self.card(deal["turn_up"], *path, "turn_up")
+        stock = [self.card(t, *path, "stock", j) for j, t in enumerate(deal["stock"])]
         for seat in range(3):
             if seat not in hands:
                 raise self.stop("bad-deal", f"no hand for {self.players[seat]}", (*path, "hands"))
@@ -299,8 +305,30 @@ class _Replayer:
             raise self.stop(
                 "bad-deal", f"the stock has {len(stock)} cards; it has 7", (*path, "stock")
             )
+        if len({*_all_cards(stock, hands.values(), turn_up)}) != 44:
+            self._dealt_twice(deal, path, hands, turn_up, stock)
+        return stack_deck(hands, turn_up, stock, dealer, self.profile.deal.packet_size)
+
+    def _dealt_twice(
+        self,
+        deal: dict[str, Any],
+        path: Path,
+        hands: dict[int, list[Card]],
+        turn_up: Card,
+        stock: list[Card],
+    ) -> NoReturn:
+        """Stop at the first card dealt a second time (there is one)."""
         seen: set[Card] = set()
-        for c, cpath in where:
+        where: list[tuple[Card, Path]] = [
+            *(
+                (c, (*path, "hands", n, j))
+                for n in deal["hands"]
+                for j, c in enumerate(hands[self.seats[n]])
+            ),
+            (turn_up, (*path, "turn_up")),
+            *((c, (*path, "stock", j)) for j, c in enumerate(stock)),
+        ]
+        for c, cpath in where:  # pragma: no branch - the loop ends at the card seen twice
             if c in seen:
                 raise self.stop(
                     "bad-deal",
@@ -309,7 +337,7 @@ class _Replayer:
                     cpath,
                 )
             seen.add(c)
-        return stack_deck(hands, turn_up, stock, dealer, self.profile.deal.packet_size)
+        raise AssertionError("no card is dealt twice")  # pragma: no cover - callers check first
 
     def act(self, state: State, seat: int, action: Action, path: Path) -> State:
         error = check_action(state, action, seat, self.players)
@@ -328,6 +356,8 @@ class _Replayer:
             seat = self.seat(name, (*epath, name))
             if state.phase is not Phase.AUCTION:
                 raise self.stop("extra-action", f"{name} bid after the auction had ended", epath)
+            if value != "pass" and value < 0:
+                raise self.stop("bad-bid", f"{name} bid {value}: a bid cannot be negative", epath)
             action = Action.word("pass") if value == "pass" else Action.bid(value)
             state = self.act(state, seat, action, epath)
         if state.phase is Phase.AUCTION:
@@ -338,7 +368,7 @@ class _Replayer:
         discards = deal.get("discard")
         if discards is None:
             raise self.stop("incomplete", f"{self.players[buyer]}'s discards are missing", path)
-        cards = [self.card(t, (*path, "discard", j)) for j, t in enumerate(discards)]
+        cards = [self.card(t, *path, "discard", j) for j, t in enumerate(discards)]
         if len(cards) != 7 or len(set(cards)) != 7:
             raise self.stop(
                 "bad-discard",
@@ -362,7 +392,7 @@ class _Replayer:
             state = self.act(state, seat, Action.word(word), epath)
         if state.phase is Phase.RUFF:
             raise self.stop("incomplete", "the vying for the ruff is not finished", path)
-        warnings = self.claims(deal, path, state)
+        warnings, forfeits = self.claims(deal, path, state)
         # Tricks
         tricks = deal.get("tricks") or []
         for t, trick in enumerate(tricks):
@@ -375,7 +405,7 @@ class _Replayer:
                 seat = self.seat(name, (*epath, name))
                 if j >= 3:
                     raise self.stop("extra-action", f"trick {t + 1} has more than 3 cards", epath)
-                c = self.card(text, (*epath, name))
+                c = self.card(text, *epath, name)
                 try:
                     state = self.act(state, seat, Action.play(c), epath)
                 except _Stop as stop:
@@ -400,14 +430,24 @@ class _Replayer:
             raise self.stop(
                 "incomplete", f"the record stops after {len(state.tricks)} of 12 tricks", path
             )
+        if self.finals is not None:
+            self.finals.append(state)
         o = outcome(state)
+        if forfeits:
+            payments = o.payments + forfeits
+            chips, pot = net_chips(payments)
+            o = attrs.evolve(o, payments=payments, chips=chips, pot=pot)
         summary = self.summary(state, o)
         return o, summary, self.check_result(deal, path, o), warnings
 
-    def claims(self, deal: dict[str, Any], path: Path, state: State) -> list[Problem]:
-        """false-claim errors stop the deal; ``unclaimed`` warnings are returned."""
+    def claims(
+        self, deal: dict[str, Any], path: Path, state: State
+    ) -> tuple[list[Problem], tuple[Payment, ...]]:
+        """false-claim errors stop the deal; ``unclaimed`` warnings are returned, with the
+        forfeits of claims for sets the buyer laid out in the stock (``sets.forfeit``)."""
         if "claims" not in deal:
-            return []
+            return [], ()
+        forfeits: list[Payment] = []
         claims: dict[str, list[str]] = deal["claims"] or {}
         held: dict[int, set[str]] = {}
         for seat in range(3):
@@ -420,6 +460,10 @@ class _Replayer:
         for name, items in claims.items():
             seat = self.seat(name, (*path, "claims", name))
             for j, claim in enumerate(items):
+                forfeit = self._forfeit(seat, claim, state)
+                if forfeit:
+                    forfeits += forfeit
+                    continue
                 if claim not in held[seat]:
                     raise self.stop(
                         "false-claim",
@@ -440,7 +484,15 @@ class _Replayer:
                         where,
                     )
                 )
-        return out
+        return out, tuple(forfeits)
+
+    def _forfeit(self, seat: int, claim: str, state: State) -> tuple[Payment, ...]:
+        """The forfeit of ``claim`` by ``seat`` (:func:`~gleek.stages.sets.forfeit_payments`)."""
+        if seat != state.buyer:
+            return ()
+        return forfeit_payments(
+            self.profile, seat, mask_of(state.hand(seat)), mask_of(state.discards), (claim,)
+        )
 
     def _why_not(self, seat: int, claim: str, state: State) -> str:
         hand = mask_of(state.hand(seat))
@@ -466,7 +518,7 @@ class _Replayer:
 
         ruff = (
             None
-            if not o.ruff.vied or o.ruff.winner is None
+            if o.ruff.winner is None  # pool model, nobody vied: shown down at once, stake 0
             else (names[o.ruff.winner], o.ruff.stake, o.ruff.shown)
         )
         return DealSummary(
@@ -500,7 +552,7 @@ class _Replayer:
                     out.append(
                         self.problem(
                             "unknown-player",
-                            f"deal {self.deal_no}: {name!r} is not one of the players",
+                            f"deal {self.deal_no}: {short_repr(name)} is not one of the players",
                             rpath,
                             key=True,
                         )

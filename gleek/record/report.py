@@ -6,7 +6,29 @@ from typing import Any
 
 import attrs
 
-__all__ = ["DealSummary", "Problem", "Report"]
+__all__ = ["DealSummary", "Problem", "Report", "escape_controls"]
+
+
+def escape_controls(text: str) -> str:
+    """``text`` with every character a terminal could act on (escapes, other controls, bidi
+    overrides...) written as a Python-style escape; line breaks are kept.
+
+    >>> print(escape_controls("Ann\\x1b[2J\\u202e, Ben"))
+    Ann\\x1b[2J\\u202e, Ben
+    """
+    if text.isprintable():
+        return text
+    return "\n".join(
+        line
+        if line.isprintable()
+        else "".join(ch if ch.isprintable() else _escape(ch) for ch in line)
+        for line in text.split("\n")
+    )
+
+
+def _escape(ch: str) -> str:
+    n = ord(ch)
+    return f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}" if n < 0x10000 else f"\\U{n:08x}"
 
 
 @attrs.frozen
@@ -32,7 +54,7 @@ class Problem:
 
     def human(self, file: str, kind: str = "") -> str:
         where = ":".join(str(x) for x in (file, self.line, self.column) if x is not None)
-        return f"{where}: {kind}{self.code}: {self.message}"
+        return escape_controls(f"{where}: {kind}{self.code}: {self.message}")
 
 
 @attrs.frozen
@@ -130,4 +152,4 @@ class Report:
             lines += d.human(i)
         if self.chips:
             lines.append("  balances: " + ", ".join(f"{n} {c}" for n, c in self.chips))
-        return "\n".join(lines)
+        return escape_controls("\n".join(lines))

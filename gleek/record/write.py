@@ -1,33 +1,41 @@
-"""Write played deals as a format-1 record (YAML or JSON) that :func:`validate` accepts."""
+"""Write played deals as a format-1 record (YAML or JSON) that :func:`validate` accepts.
+
+The writer's output is the canonical form of a record: every deal names its dealer, the hands
+are listed sorted by suit (S H D C) and rank so people can edit them, every action and the
+result follow. ``dumps(read(text))`` is the canonical form of ``text``.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import tempfile
 from pathlib import Path
-from typing import IO, Any, Literal
+from typing import IO, TYPE_CHECKING, Any, Literal
 
 import yaml
 
+from gleek._args import type_name
+from gleek.errors import ArgumentError, ArgumentTypeError
 from gleek.session import DealRecord, Session
 from gleek.stages.common import POT
-from gleek.stages.deal import packets
 from gleek.state import split_history
+
+if TYPE_CHECKING:
+    from gleek.record.game import Record
 
 __all__ = ["deal_data", "dump", "dumps", "record_data"]
 
 
-def deal_data(
-    deal: DealRecord, players: tuple[str, str, str], *, with_dealer: bool = True
-) -> dict[str, Any]:
-    """One deal as record data: the hands as dealt, every action, and the result."""
+def deal_data(deal: DealRecord, players: tuple[str, str, str]) -> dict[str, Any]:
+    """One deal as record data: the dealer, the hands as dealt (sorted), every action, any
+    claims, and the result."""
     s = deal.final
     dealer = s.dealer
     order = ((dealer + 1) % 3, (dealer + 2) % 3, dealer)
-    hands = packets(s.deck, dealer, s.profile.deal.packet_size)
-    out: dict[str, Any] = {}
-    if with_dealer:
-        out["dealer"] = players[dealer]
-    out["hands"] = {players[seat]: [str(c) for c in hands[seat]] for seat in order}
+    out: dict[str, Any] = {"dealer": players[dealer]}
+    out["hands"] = {players[seat]: [str(c) for c in s.dealt[seat]] for seat in order}
     out["turn_up"] = str(s.turn_up)
     out["stock"] = [str(c) for c in s.stock]
     auction, _, ruff, _ = split_history(s.history)
@@ -36,6 +44,10 @@ def deal_data(
     ]
     out["discard"] = [str(c) for c in s.discards]
     out["ruff"] = [{players[seat]: a.kind} for seat, a in ruff]
+    if deal.claims is not None:
+        out["claims"] = {
+            players[seat]: list(deal.claims[seat]) for seat in order if deal.claims[seat]
+        }
     out["tricks"] = [[{players[seat]: str(c)} for seat, c in trick] for trick in s.tricks]
     o = deal.outcome
     out["result"] = {
@@ -45,8 +57,21 @@ def deal_data(
     return out
 
 
-def record_data(session: Session) -> dict[str, Any]:
-    """A session as record data (``format: gleek-record/1``)."""
+def _session(source: Session | Record) -> Session:
+    from gleek.record.game import Record
+
+    if isinstance(source, Session):
+        return source
+    if isinstance(source, Record):
+        return source.session()
+    raise ArgumentTypeError(
+        f"the record to write must be a Session or a Record, not {type_name(source)}"
+    )
+
+
+def record_data(source: Session | Record) -> dict[str, Any]:
+    """A session (or a :class:`~gleek.record.Record` read back) as record data."""
+    session = _session(source)
     p = session.profile
     return {
         "format": "gleek-record/1",
@@ -56,31 +81,54 @@ def record_data(session: Session) -> dict[str, Any]:
         "chips": {n: c for n, c in zip(session.players, session.start_chips, strict=True)},
         "pot": session.start_pot,
         "ruff_stake": session.start_ruff_stake,
-        "deals": [
-            deal_data(d, session.players, with_dealer=(i == 0)) for i, d in enumerate(session.deals)
-        ],
+        "deals": [deal_data(d, session.players) for d in session.deals],
     }
 
 
-def dumps(session: Session, format: Literal["yaml", "json"] = "yaml") -> str:
-    """The session as record text."""
-    data = record_data(session)
+def dumps(source: Session | Record, format: Literal["yaml", "json"] = "yaml") -> str:
+    """The session (or a :class:`~gleek.record.Record`) as record text; a record's head comment
+    is written back too (YAML only)."""
+    if format not in ("yaml", "json"):
+        raise ArgumentError(f"format must be 'yaml' or 'json', not {format!r}")
+    data = record_data(source)
     if format == "json":
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-    return str(
+    comment = getattr(source, "comment", "")
+    text = str(
         yaml.safe_dump(
             data, sort_keys=False, default_flow_style=None, width=100, allow_unicode=True
         )
     )
+    return f"{comment}\n{text}" if comment else text
 
 
 def dump(
-    session: Session, fp: IO[str] | str | Path, format: Literal["yaml", "json"] | None = None
+    source: Session | Record,
+    fp: IO[str] | str | Path,
+    format: Literal["yaml", "json"] | None = None,
 ) -> None:
-    """Write the session to an open text file or a path (JSON if the path ends in .json)."""
-    if isinstance(fp, str | Path):
+    """Write the session (or record) to an open text file or a path (JSON if the path ends in
+    .json).
+
+    A path is written atomically: to a temporary file in the same folder, then renamed over the
+    old file, so a failed write (a full disk) leaves the old file as it was.
+    """
+    if not isinstance(fp, str | os.PathLike) and not callable(getattr(fp, "write", None)):
+        raise ArgumentTypeError(f"fp must be a path or an open text file, not {type_name(fp)}")
+    if isinstance(fp, str | os.PathLike):
         path = Path(fp)
         fmt = format or ("json" if path.suffix == ".json" else "yaml")
-        path.write_text(dumps(session, fmt), encoding="utf-8")
+        text = dumps(source, fmt)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(text)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
         return
-    fp.write(dumps(session, format or "yaml"))
+    fp.write(dumps(source, format or "yaml"))

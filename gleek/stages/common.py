@@ -31,7 +31,8 @@ class Payment:
     """Chips moving from ``payer`` to ``payee`` (a seat 0-2 or ``"pot"``) for ``reason``.
 
     ``reason`` is one of the record format's reasons: ``stock``, ``turn-up``, ``ruff``,
-    ``ruff-pool``, ``set``, ``tiddy``, ``towser``, ``tumbler``, ``settlement``.
+    ``ruff-pool``, ``set``, ``tiddy``, ``towser``, ``tumbler``, ``settlement``, and ``forfeit``
+    (a claim for a set laid out in the stock, charged by the record validator).
     """
 
     payer: Party

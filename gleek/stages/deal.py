@@ -1,6 +1,6 @@
 """Stage 1: the deal, from a deck order or a seed; the turn-up, trumps and turn-up payments.
 
-rulings.md, Dealing: from a deck given top first, packets of 4 clockwise from eldest until each
+The rulings, Dealing: from a deck given top first, packets of 4 clockwise from eldest until each
 has 12; card 37 is turned up (its suit is trumps); cards 38-44 are the stock.
 
 >>> from gleek.profile import load_profile
@@ -37,10 +37,14 @@ T = TypeVar("T")
 
 @attrs.frozen
 class DealInfo:
-    """What the deal fixes for the whole deal: never changes afterwards."""
+    """What the deal fixes for the whole deal: never changes afterwards.
+
+    Two deals that give the same hands, turn-up and stock are equal: the order of the cards
+    within a hand (``deck``) plays no part in the game, so it takes no part in equality.
+    """
 
     dealer: int
-    deck: tuple[int, ...]
+    deck: tuple[int, ...] = attrs.field(eq=False)
     dealt: tuple[int, int, int]
     turn_up: int
     trumps: int
@@ -100,12 +104,15 @@ def deal_cards(profile: Profile, deck: Sequence[int], dealer: int, ruff_stake: i
 
 
 def turn_up_payments(profile: Profile, info: DealInfo) -> tuple[Payment, ...]:
-    """A turned Tiddy (or Towser/Tumbler with that variant) is paid by each opponent."""
+    """A turned Tiddy (or Towser/Tumbler where they are paid) is paid by each opponent; with
+    ``turn_up.double_when_turned`` a turned Towser or Tumbler pays twice its held value."""
     rank = info.turn_up % 11
+    held = profile.small_trumps
+    double = profile.turn_up.double_when_turned
     amount, reason = {
         R4: (profile.turn_up.tiddy, "tiddy"),
-        R5: (profile.turn_up.towser, "towser"),
-        R6: (profile.turn_up.tumbler, "tumbler"),
+        R5: (2 * held.towser if double else profile.turn_up.towser, "towser"),
+        R6: (2 * held.tumbler if double else profile.turn_up.tumbler, "tumbler"),
     }.get(rank, (0, ""))
     if amount <= 0:
         return ()
@@ -116,7 +123,7 @@ def turn_up_payments(profile: Profile, info: DealInfo) -> tuple[Payment, ...]:
 
 
 def turn_up_points(profile: Profile, info: DealInfo) -> int:
-    """Honour points of a turned A, K, Q or J, counted for the dealer (rulings.md)."""
+    """Honour points of a turned A, K, Q or J, counted for the dealer."""
     if not profile.turn_up.honour_to_dealer:
         return 0
     return profile.tricks.by_rank[info.turn_up % 11]  # 0 for any card but A, K, Q, J

@@ -1,10 +1,16 @@
 """Stage 3: the ruff - suit values, four Aces, vying in the direct or the pool model.
 
-Direct model (parlett, pedagogical; rulings.md "Direct model"): from the first speaker each may
+Direct model (parlett, pedagogical): from the first speaker each may
 vie or wait; after a vie, clockwise among players still in, each passes (owes the stake as it is
 now), sees, or revies (+raise). It ends when two have passed or everyone still in has acted
 since the last raise. Pool model (publications-international): everyone antes the stake; a vie or
 revie puts in ``raise`` more; folders forfeit what they put in; the winner takes the pool.
+
+Cotton's rules, for any direct-model profile: ``losers_pay`` how-far (a loser pays the final
+stake if it held out, the stake it last vied or saw if it withdrew after, ``nothing_to_say`` if
+it never vied or saw); ``late_raise`` (revies count less once the stake is high);
+``youngest_doubles`` (after two waits the third hand may say ``double``: no ruff this deal, and
+the next deal's opening stake is twice this one's).
 
 >>> from gleek.profile import load_profile
 >>> from gleek.cards import mask_of, parse_cards
@@ -27,6 +33,7 @@ __all__ = [
     "RuffWord",
     "best_suit_value",
     "next_stake",
+    "revie_stake",
     "ruff_apply",
     "ruff_choices",
     "ruff_payments",
@@ -35,7 +42,7 @@ __all__ = [
     "ruff_winner",
 ]
 
-RuffWord = Literal["wait", "vie", "pass", "see", "revie"]
+RuffWord = Literal["wait", "vie", "pass", "see", "revie", "double"]
 FOUR_ACES = 1000  # a ruff value above any suit's (the most a suit can hold is 85)
 
 
@@ -74,6 +81,7 @@ class RuffState:
     done: bool
     winner: int = -1
     shown: bool = False
+    doubled: bool = False  # the youngest doubled a ruff nobody vied, for the next deal
 
 
 def ruff_start(profile: Profile, dealer: int, buyer: int, stake: int) -> RuffState:
@@ -88,6 +96,8 @@ def ruff_choices(profile: Profile, r: RuffState) -> tuple[RuffWord, ...]:
     if r.done:
         return ()
     if r.vier < 0:
+        if r.waits == 2 and profile.ruff.youngest_doubles:
+            return ("wait", "vie", "double")
         return ("wait", "vie")
     return ("pass", "see", "revie")
 
@@ -105,10 +115,12 @@ def ruff_apply(
     pool = profile.ruff.model == "pool"
     raise_ = profile.ruff.raise_
     put = list(r.put)
+    if word == "double":
+        return RuffState(history, r.stake, -1, 0b111, 0, r.put, -1, r.waits, True, doubled=True)
     if word == "wait":
         waits = r.waits + 1
         if waits == 3:
-            # Nobody vied. Pool model: the hands are shown at once (inferred, rulings.md).
+            # Nobody vied. Pool model: the hands are shown at once (inferred: pool-no-vie).
             if pool:
                 win = ruff_winner(profile, hands, dealer, 0b111)
                 return RuffState(history, r.stake, -1, 0b111, 0, r.put, -1, waits, True, win, True)
@@ -127,7 +139,7 @@ def ruff_apply(
         if pool:
             put[seat] = max(put) + raise_
         else:
-            stake = stake + raise_
+            stake = revie_stake(profile, stake)
             put[seat] = stake
     elif word == "see":
         acted |= 1 << seat
@@ -135,9 +147,13 @@ def ruff_apply(
             put[seat] = max(put)
         else:
             put[seat] = stake
-    else:  # pass: drop out; direct model: owes the stake as it is now
+    else:  # pass: drop out; direct model: owes the stake as it is now (or by how far it went)
         live &= ~(1 << seat)
-        if not pool:
+        if profile.ruff.losers_pay == "how-far":
+            # keeps the stake it last vied or saw; one that never did had "nothing to say"
+            if put[seat] == 0:
+                put[seat] = profile.ruff.nothing_to_say or 0
+        elif not pool:
             put[seat] = stake
     if live.bit_count() == 1:
         winner = live.bit_length() - 1
@@ -151,6 +167,25 @@ def ruff_apply(
     while not live >> nxt & 1:
         nxt = (nxt + 1) % 3
     return RuffState(history, stake, vier, live, acted, _t(put), nxt, r.waits, False)
+
+
+def revie_stake(profile: Profile, stake: int) -> int:
+    """The direct-model stake after a revie: ``raise`` more, or with ``late_raise`` (Cotton:
+    "all above is but two a time ... after that it is once come to eight") the late raise once
+    the stake has reached its mark, a revie that would pass the mark stopping at it.
+
+    >>> from gleek.profile import load_profile
+    >>> cotton = load_profile("cotton")
+    >>> [revie_stake(cotton, s) for s in (4, 6, 7, 8, 10)]
+    [6, 8, 8, 10, 12]
+    """
+    late = profile.ruff.late_raise
+    if late is None:
+        return stake + profile.ruff.raise_
+    mark, step = late
+    if stake >= mark:
+        return stake + step
+    return min(stake + profile.ruff.raise_, mark)
 
 
 def _t(put: list[int]) -> tuple[int, int, int]:
@@ -176,8 +211,11 @@ def ruff_payments(profile: Profile, r: RuffState) -> tuple[Payment, ...]:
 
 
 def next_stake(profile: Profile, r: RuffState, opening: int) -> int:
-    """The opening stake of the next deal (rulings.md, "No vie")."""
+    """The opening stake of the next deal (the rulings, "No vie")."""
     vied = r.vier >= 0
+    if r.doubled:
+        # Cotton: the youngest doubles it "and then it is to be plaid for the next deal"
+        return opening * 2
     if profile.ruff.no_vie == "carry-fixed":
         # parlett: 4 in the next deal only; two no-vie deals in a row still give 4.
         carried = profile.ruff.carried_stake or profile.ruff.stake

@@ -1,6 +1,6 @@
 """Stage 4: gleeks, mournivals, and Tiddy (with Towser and Tumbler in that variant).
 
-Counted on each hand after the exchange, before the first trick (rulings.md). Each opponent pays
+Counted on each hand after the exchange, before the first trick. Each opponent pays
 the holder: gleek A 4, K 3, Q 2, J 1; mournival A 8, K 6, Q 4, J 2. A mournival is not also a
 gleek; every player is paid for every set.
 
@@ -18,7 +18,13 @@ from gleek.cards import Rank
 from gleek.profile import Profile
 from gleek.stages.common import R4, R5, R6, RA, RANK_MASK, RJ, RK, RQ, Payment
 
-__all__ = ["set_payments", "sets_held", "small_trump_payments", "small_trumps_held"]
+__all__ = [
+    "forfeit_payments",
+    "set_payments",
+    "sets_held",
+    "small_trump_payments",
+    "small_trumps_held",
+]
 
 _COURTS: Final = (
     (RA, Rank.ACE, "A"),
@@ -42,6 +48,46 @@ def sets_held(
         elif n == 3:
             out.append(("gleek", letter, profile.sets.gleek[rank]))
     return tuple(x for x in out if x[2] > 0)
+
+
+def forfeit_payments(
+    profile: Profile, buyer: int, hand: int, discards: int, claims: tuple[str, ...]
+) -> tuple[Payment, ...]:
+    """What the buyer forfeits for calling a set laid out in the stock.
+
+    Cotton: "If you call for either Mournival or Gleek, and have lay'd them out in the stock, if
+    you be taken in it, for forfeit double what you receive." ``hand`` is the buyer's hand after
+    the exchange, ``discards`` the cards laid out (masks), ``claims`` what the buyer called
+    (``gleek-K``, ``mournival-A``...). A call for a set not held that the cards laid out would
+    have completed costs ``sets.forfeit`` times the set's value to each opponent; anything else
+    is no forfeit (a call for a set never held is a false claim, judged elsewhere).
+
+    >>> from gleek.profile import load_profile
+    >>> from gleek.cards import mask_of, parse_cards
+    >>> kings = mask_of(parse_cards(["KH", "KS"]))
+    >>> laid = mask_of(parse_cards(["KD"]))
+    >>> [str(p) for p in forfeit_payments(load_profile("cotton"), 1, kings, laid, ("gleek-K",))]
+    ['1 -> 2: 6 [forfeit] (gleek-K laid out)', '1 -> 0: 6 [forfeit] (gleek-K laid out)']
+    """
+    times = profile.sets.forfeit
+    out: list[Payment] = []
+    if times <= 0:
+        return ()
+    for claim in claims:
+        kind, _, letter = claim.partition("-")
+        if kind not in ("gleek", "mournival"):
+            continue
+        r, rank = next((r, rank) for r, rank, ltr in _COURTS if ltr == letter)
+        held = (hand & RANK_MASK[r]).bit_count()
+        need = 4 if kind == "mournival" else 3
+        if held >= need or held + (discards & RANK_MASK[r]).bit_count() < need:
+            continue
+        value = (profile.sets.mournival if kind == "mournival" else profile.sets.gleek)[rank]
+        for k in (1, 2):
+            out.append(
+                Payment(buyer, (buyer + k) % 3, times * value, "forfeit", f"{claim} laid out")
+            )
+    return tuple(out)
 
 
 def set_payments(
@@ -77,7 +123,8 @@ def small_trump_payments(
 ) -> tuple[Payment, ...]:
     """The holder of Tiddy (Towser, Tumbler) after the exchange is paid once by each opponent.
 
-    A small trump discarded by the buyer is in no hand and pays nobody (inferred, rulings.md).
+    A small trump discarded by the buyer is in no hand and pays nobody (inferred; see "Where
+    the sources are silent").
     """
     out = []
     for seat in range(3):

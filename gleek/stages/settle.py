@@ -1,6 +1,6 @@
 """Stage 6: settlement against par through the pot, short players first.
 
-rulings.md, Counting and settling: every player below 22 pays the shortfall into the pot first;
+The rulings, Counting and settling: every player below 22 pays the shortfall into the pot first;
 then every player above 22 takes the excess from the pot. What is left carries to the next deal.
 
 >>> [(p.payer, p.payee, p.amount) for p in settlement((12, 39, 15), par=22)]

@@ -1,6 +1,6 @@
 """Stage 2: buying the stock - the forced opening, pass or raise, the price, the 7 discards.
 
-rulings.md, Buying the stock: eldest must open at the opening bid; then clockwise among players
+The rulings, Buying the stock: eldest must open at the opening bid; then clockwise among players
 still in, pass (out of this auction) or raise by exactly the increment; as soon as two players
 have passed, the last bidder buys. Half the bid to each opponent, an odd chip to the pot.
 
@@ -82,12 +82,20 @@ def auction_apply(profile: Profile, a: AuctionState, seat: int, bid: int | None)
     return AuctionState(history, bid, seat, a.out, nxt, -1)
 
 
-def price_payments(profile: Profile, buyer: int, price: int) -> tuple[Payment, ...]:
-    """Half the price to each opponent; an odd chip to the pot (seed 000, Stage 1, 3)."""
+def price_payments(
+    profile: Profile, buyer: int, price: int, eldest: int | None = None
+) -> tuple[Payment, ...]:
+    """Half the price to each opponent; an odd chip to the pot (Parlett, Stage 1 ¶3) or, with
+    ``stock.odd_chip`` eldest, to ``eldest`` unless eldest is the buyer (Cotton: "the eldest
+    hand usually claims it, or else it is given to the box")."""
     half = price // 2
     out = [Payment(buyer, (buyer + k) % 3, half, "stock") for k in (1, 2)]
     if price % 2:
-        out.append(Payment(buyer, POT, price - 2 * half, "stock", "odd chip"))
+        odd = price - 2 * half
+        if profile.stock.odd_chip == "eldest" and eldest is not None and eldest != buyer:
+            out.append(Payment(buyer, eldest, odd, "stock", "odd chip"))
+        else:
+            out.append(Payment(buyer, POT, odd, "stock", "odd chip"))
     return tuple(out)
 
 

@@ -1,6 +1,6 @@
 """Stage 5: the twelve tricks - first lead, following suit, play-high, the trick's winner.
 
-rulings.md, The tricks: follow suit if you can, otherwise any card; no duty to trump or to win.
+The rulings, The tricks: follow suit if you can, otherwise any card; no duty to trump or to win.
 With play-high, a player following suit must play the highest card held in that suit. The highest
 trump wins; if none, the highest card of the suit led. The winner leads next.
 

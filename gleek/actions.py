@@ -1,0 +1,151 @@
+"""Actions and phases: what a player does, and where the deal is. Actions are interned, so the
+engine compares them by identity; :mod:`gleek.state` re-exports both.
+
+>>> Action.parse("play 10h"), str(Action.bid(13))
+(Action.parse('play 10H'), 'bid 13')
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final
+
+import attrs
+
+from gleek._args import check_int, check_type, type_name
+from gleek.cards import CARDS, Card
+from gleek.errors import ArgumentError, ArgumentTypeError
+
+__all__ = ["Action", "Phase"]
+
+
+class Phase(enum.Enum):
+    """The stage a deal is in; sets and small-trump payments happen between ruff and play."""
+
+    AUCTION = "auction"
+    DISCARD = "discard"
+    RUFF = "ruff"
+    PLAY = "play"
+    OVER = "over"
+
+
+_KINDS: Final = ("bid", "pass", "discard", "wait", "vie", "see", "revie", "double", "play")
+_RUFF_WORDS: Final = frozenset(("wait", "vie", "see", "revie", "double"))
+
+
+def _card_arg(name: str, card: object) -> Card:
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, str):
+        return Card.parse(card)
+    raise ArgumentTypeError(
+        f"{name} must be a Card or a card's text like 'AS', not {type_name(card)} ({card!r:.60})"
+    )
+
+
+@attrs.frozen(repr=False)
+class Action:
+    """One thing a player does: ``bid 13``, ``pass``, ``discard AH``, ``wait``, ``vie``,
+    ``see``, ``revie``, ``play 10H``. ``pass`` serves the auction and the ruff alike.
+
+    ``kind`` is one of ``bid pass discard wait vie see revie play``; ``amount`` is set for a bid,
+    ``card`` for a discard or a play. Actions are interned: build them with the constructors
+    below (or :meth:`parse`), compare them with ``==``.
+
+    >>> Action.parse("play 10h"), str(Action.bid(13)), Action.play("AS")
+    (Action.parse('play 10H'), 'bid 13', Action.parse('play AS'))
+    """
+
+    kind: str
+    amount: int | None = None
+    card: Card | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if self.kind not in _KINDS:
+            raise ArgumentError(f"kind must be one of {', '.join(_KINDS)}; not {self.kind!r}")
+        if self.kind == "bid":
+            check_int("amount", self.amount, low=0)
+        elif self.amount is not None:
+            raise ArgumentError(f"only a bid has an amount, not {self.kind}")
+        if self.kind in ("play", "discard"):
+            check_type("card", self.card, Card, "a Card")
+        elif self.card is not None:
+            raise ArgumentError(f"only a play or a discard has a card, not {self.kind}")
+
+    def __str__(self) -> str:
+        if self.kind == "bid":
+            return f"bid {self.amount}"
+        if self.card is not None:
+            return f"{self.kind} {self.card}"
+        return self.kind
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+    @staticmethod
+    def bid(amount: int) -> Action:
+        """A bid of ``amount`` chips for the stock (a whole number, at least 0)."""
+        if type(amount) is int and 0 <= amount < len(_BIDS):
+            return _BIDS[amount]
+        return Action("bid", check_int("amount", amount, low=0))
+
+    @staticmethod
+    def play(card: Card | str) -> Action:
+        """Playing ``card`` (a :class:`Card` or its text, e.g. ``"AS"``) to the trick."""
+        return _PLAY[_card_arg("card", card).index]
+
+    @staticmethod
+    def discard(card: Card | str) -> Action:
+        """The buyer putting out ``card`` (a :class:`Card` or its text)."""
+        return _DISCARD[_card_arg("card", card).index]
+
+    @staticmethod
+    def word(word: str) -> Action:
+        """``pass``, ``wait``, ``vie``, ``see``, ``revie`` or ``double``."""
+        check_type("word", word, str, "a str")
+        if word.lower() not in _WORDS:
+            raise ArgumentError(f"word must be one of {', '.join(_WORDS)}; not {word!r}")
+        return _WORDS[word.lower()]
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        """The action written as :meth:`__str__` writes it (case-insensitive)."""
+        check_type("text", text, str, "a str like 'bid 12', 'pass' or 'play AS'")
+        raw = text.strip().split()
+        parts = [p.lower() for p in raw]
+        if len(parts) == 1 and parts[0] in _WORDS:
+            return _WORDS[parts[0]]
+        if len(parts) == 2 and parts[0] == "bid" and parts[1].isascii() and parts[1].isdigit():
+            return Action.bid(int(parts[1]))
+        if len(parts) == 2 and parts[0] in ("play", "discard"):
+            c = Card.parse(raw[1])
+            return _PLAY[c.index] if parts[0] == "play" else _DISCARD[c.index]
+        raise ArgumentError(
+            f"not an action: {text!r:.60} (write bid N, pass, discard CARD, wait, vie, see, "
+            "revie, double or play CARD)"
+        )
+
+
+_BIDS: Final = tuple(Action("bid", n) for n in range(256))  # interned, like the cards
+_PLAY: Final = tuple(Action("play", None, c) for c in CARDS)
+_DISCARD: Final = tuple(Action("discard", None, c) for c in CARDS)
+_WORDS: Final = {w: Action(w) for w in ("pass", "wait", "vie", "see", "revie", "double")}
+PASS: Final = _WORDS["pass"]
+
+
+def _action_arg(action: object) -> Action:
+    if isinstance(action, Action):
+        return action
+    if isinstance(action, str):
+        return Action.parse(action)
+    raise ArgumentTypeError(
+        f"action must be an Action or its text like 'bid 12', not {type_name(action)} "
+        f"({action!r:.60})"
+    )
+
+
+# The interned tables under the names the engine's core imports.
+BIDS: Final = _BIDS
+PLAY: Final = _PLAY
+DISCARD: Final = _DISCARD
+WORDS: Final = _WORDS

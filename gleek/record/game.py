@@ -1,0 +1,179 @@
+"""A record read into objects, the way python-chess reads a PGN into a ``Game``.
+
+:func:`read` replays a record and gives a frozen :class:`Record`: the profile, the players, the
+session's starting chips, and every deal as a :class:`~gleek.session.DealRecord` whose states
+can be stepped through. A record that breaks a rule gives the deals before the first error,
+and the error.
+
+>>> from gleek.record import read, dumps
+>>> rec = read("examples/parlett-s0-auction.yaml")
+>>> rec.profile.id, rec.players, len(rec.deals), rec.error
+('parlett', ('Anna', 'Ben', 'Carla'), 1, None)
+>>> deal = rec.deals[0]
+>>> deal.state_at(5).buyer, deal.final.points
+(1, (12, 39, 15))
+>>> read(dumps(rec)) == rec
+True
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from typing import IO, TYPE_CHECKING, Any
+
+import attrs
+
+from gleek._args import type_name
+from gleek.errors import ArgumentTypeError, RecordError
+from gleek.profile import Profile, _registered, named_profile
+from gleek.record.read import read_record_file
+from gleek.record.replay import replay_document
+from gleek.record.report import Problem
+from gleek.record.shape import limits
+from gleek.session import Claims, DealRecord
+from gleek.sourcemap import MAX_BYTES, LocatedError, load_located
+
+if TYPE_CHECKING:
+    from gleek.session import Session
+
+__all__ = ["Record", "read"]
+
+
+@attrs.frozen
+class Record:
+    """A record read into objects. ``deals`` are the deals replayed without error, in order;
+    ``error`` is the first rule broken (None if the record is valid)."""
+
+    file: str = attrs.field(eq=False)
+    """Where the record was read from (``<string>`` for a text)."""
+    profile: Profile
+    """The rules the record is played under, variants applied."""
+    players: tuple[str, str, str]
+    """The three names, by seat (clockwise)."""
+    chips: tuple[int, int, int]
+    """Each seat's chips before the first deal."""
+    pot: int
+    """The pot before the first deal."""
+    ruff_stake: int
+    """The opening ruff stake of the first deal."""
+    dealer: int
+    """The dealer of the first deal."""
+    deals: tuple[DealRecord, ...]
+    """Every deal replayed without error, in order."""
+    error: Problem | None = None
+    """The first error (its ``deal`` counts from 1), or None."""
+    warnings: tuple[Problem, ...] = attrs.field(default=(), eq=False)
+    """Warnings, which never make a record invalid (``deal-count``, ``unclaimed``)."""
+    comment: str = attrs.field(default="", eq=False)
+    """The comment lines at the head of the file, kept when the record is written back."""
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        """The variants applied, in order."""
+        return self.profile.variants
+
+    @property
+    def valid(self) -> bool:
+        """True when no rule is broken."""
+        return self.error is None
+
+    def session(self, deals: int | None = None) -> Session:
+        """Same as :meth:`Session.from_record(self, deals) <gleek.session.Session.from_record>`."""
+        from gleek.session import Session
+
+        return Session.from_record(self, deals)
+
+
+def read(
+    source: str | bytes | os.PathLike[str] | IO[str] | IO[bytes],
+    *,
+    profile_dirs: Iterable[str | os.PathLike[str]] = (),
+) -> Record:
+    """Read and replay a record: from a path (a :class:`~pathlib.Path`, or a ``str`` without a
+    line break), from the record's text (a ``str`` with line breaks, or ``bytes``), or from an
+    open file.
+
+    Raises :class:`~gleek.errors.RecordError` (with line and column) when the record cannot be
+    read at all: bad syntax, a schema error, an unknown profile, variant or player. A record
+    that breaks a rule of the game is read up to the deal of its first error
+    (:attr:`Record.error`). The record names its profile by id: shipped, or in the folders
+    ``profile_dirs`` registers (never a file).
+    """
+    dirs = _registered(profile_dirs)
+    if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source):
+        data: str | bytes = read_record_file(source)
+        name = str(source)
+    elif isinstance(source, str | bytes):
+        data, name = source, "<string>"
+    elif hasattr(source, "read"):
+        data, name = source.read(MAX_BYTES + 1), str(getattr(source, "name", "<stream>"))
+    else:
+        raise ArgumentTypeError(
+            f"source must be a path, a record's text or an open file, not {type_name(source)}"
+        )
+    try:
+        doc = load_located(data, name, limits=limits)
+    except LocatedError as exc:
+        raise RecordError(
+            exc.message, file=name, line=exc.line, column=exc.column, code=exc.code
+        ) from None
+    finals: list[Any] = []
+    report = replay_document(doc, name, dirs, finals)
+    error = report.errors[0] if report.errors else None
+    if error is not None and error.deal is None:
+        raise RecordError(
+            error.message,
+            file=name,
+            line=error.line,
+            column=error.column,
+            path=error.path,
+            code=error.code,
+        )
+    raw: dict[str, Any] = doc.data
+    profile = named_profile(raw["profile"], tuple(raw.get("variants") or ()), profile_dirs=dirs)
+    players: tuple[str, str, str] = tuple(raw["players"])
+    seats = {n: i for i, n in enumerate(players)}
+    start = [profile.session.starting_chips] * 3
+    for n, amount in (raw.get("chips") or {}).items():
+        start[seats[n]] = amount
+    good = len(finals) if error is None or error.deal is None else min(len(finals), error.deal - 1)
+    raw_deals = raw["deals"]
+    first_dealer = raw_deals[0].get("dealer") if raw_deals else None
+    deals = tuple(
+        DealRecord(finals[i], _claims(raw_deals[i].get("claims"), seats, "claims" in raw_deals[i]))
+        for i in range(good)
+    )
+    return Record(
+        file=name,
+        profile=profile,
+        players=players,
+        chips=(start[0], start[1], start[2]),
+        pot=raw.get("pot", profile.session.starting_pot),
+        ruff_stake=raw.get("ruff_stake", profile.ruff.stake),
+        dealer=seats.get(first_dealer, 0) if isinstance(first_dealer, str) else 0,
+        deals=deals,
+        error=error,
+        warnings=report.warnings,
+        comment=_head_comment(data),
+    )
+
+
+def _claims(raw: Any, seats: dict[str, int], present: bool) -> Claims | None:
+    if not present:
+        return None
+    by_seat: list[tuple[str, ...]] = [(), (), ()]
+    for n, items in (raw or {}).items():
+        by_seat[seats[n]] = tuple(items or ())
+    return (by_seat[0], by_seat[1], by_seat[2])
+
+
+def _head_comment(data: str | bytes) -> str:
+    """The ``#`` lines at the very top of a YAML text."""
+    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+    lines = []
+    for line in text.lstrip("\ufeff").splitlines():
+        if not line.startswith("#"):
+            break
+        lines.append(line)
+    return "\n".join(lines)

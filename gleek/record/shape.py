@@ -1,0 +1,202 @@
+"""The shape of a record, checked fast, and the sizes no record can exceed.
+
+:func:`conforms` is a quick, plain-Python test that a record meets the record schema
+(``gleek/schemas/record.schema.json``). It only ever answers True when the schema check would
+find nothing, so a True lets a large valid record skip the (much slower) general JSON Schema
+check; on False the schema check runs and words every problem. A test holds the two together.
+
+:func:`limits` tells the loader the most items a list or mapping of a record can have before its
+shape is impossible (a deck longer than twice 44 cards, say), so such a file is refused as soon as
+the loader meets the extra item, before it is built.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final
+
+from gleek.sourcemap import Path
+
+__all__ = ["conforms", "limits"]
+
+_NAME: Final = re.compile(
+    "^[^\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]*$"
+)
+_TOP: Final = frozenset(
+    ("format", "profile", "variants", "players", "chips", "pot", "ruff_stake", "deals")
+)
+_DEAL: Final = frozenset(
+    (
+        "dealer",
+        "hands",
+        "turn_up",
+        "stock",
+        "deck",
+        "auction",
+        "discard",
+        "ruff",
+        "claims",
+        "tricks",
+        "result",
+    )
+)
+_WORDS: Final = frozenset(("wait", "vie", "pass", "see", "revie"))
+_CLAIMS: Final = frozenset(
+    (
+        *(f"{kind}-{r}" for kind in ("gleek", "mournival") for r in "AKQJ"),
+        "tiddy",
+        "towser",
+        "tumbler",
+    )
+)
+
+# The most items a list (or keys a mapping) may have, by the last parts of its path. Twice what
+# a deal can hold, so a slightly wrong count still gets the precise rule error.
+_LIMITS: Final[dict[str, tuple[int, str]]] = {
+    "players": (6, "a record has exactly 3 players"),
+    "deck": (88, "a deck is 44 cards"),
+    "stock": (14, "a stock is 7 cards"),
+    "discard": (14, "a buyer discards 7 cards"),
+    "tricks": (24, "a deal has 12 tricks"),
+    "hands": (8, "a deal has 3 hands"),
+    "hand": (24, "a hand is 12 cards"),
+    "trick": (6, "a trick is 3 cards"),
+    "claims": (8, "claims are by the 3 players"),
+    "points": (8, "results are by the 3 players and the pot"),
+    "chips": (8, "chips are by the 3 players and the pot"),
+    "claim": (22, "a player can claim 11 things at most"),
+}
+
+
+def limits(path: Path) -> tuple[int, str] | None:
+    """The most items the list or mapping at ``path`` may have, and why; None if unbounded."""
+    n = len(path)
+    if n == 1:
+        return _LIMITS.get(str(path[0])) if path[0] in ("players", "chips") else None
+    if n < 3 or path[0] != "deals":
+        return None
+    key = path[2]
+    if n == 3:
+        return _LIMITS.get(key) if isinstance(key, str) else None
+    if n == 4:
+        if key == "hands":
+            return _LIMITS["hand"]
+        if key == "tricks":
+            return _LIMITS["trick"]
+        if key == "claims":
+            return _LIMITS["claim"]
+        if key == "result":
+            return _LIMITS.get(str(path[3]))
+    return None
+
+
+def _int(x: Any) -> bool:
+    return type(x) is int
+
+
+def _strings(x: Any) -> bool:
+    return type(x) is list and all(type(c) is str for c in x)
+
+
+def _int_map(x: Any) -> bool:
+    return type(x) is dict and all(type(k) is str and type(v) is int for k, v in x.items())
+
+
+def _name(x: Any) -> bool:
+    return type(x) is str and 0 < len(x) <= 64 and x != "pot" and _NAME.match(x) is not None
+
+
+def _one(entry: Any) -> Any:
+    """The value of a one-key mapping with a string key, else a sentinel that fails."""
+    if type(entry) is not dict or len(entry) != 1:
+        return _BAD
+    ((key, value),) = entry.items()
+    return value if type(key) is str else _BAD
+
+
+_BAD: Final = object()
+
+
+def conforms(data: Any) -> bool:
+    """True only if ``data`` meets the record schema (False: let the schema check say why)."""
+    if type(data) is not dict or not _TOP.issuperset(data):
+        return False
+    if data.get("format") != "gleek-record/1":
+        return False
+    profile = data.get("profile")
+    if type(profile) is not str or len(profile) > 100:
+        return False
+    if "variants" in data and not (
+        _strings(data["variants"]) and all(len(v) <= 100 for v in data["variants"])
+    ):
+        return False
+    players = data.get("players")
+    if type(players) is not list or len(players) != 3 or not all(map(_name, players)):
+        return False
+    if len(set(players)) != 3:
+        return False
+    if "chips" in data and not _int_map(data["chips"]):
+        return False
+    if "pot" in data and not _int(data["pot"]):
+        return False
+    if "ruff_stake" in data and not (_int(data["ruff_stake"]) and data["ruff_stake"] >= 1):
+        return False
+    deals = data.get("deals")
+    return type(deals) is list and len(deals) >= 1 and all(map(_deal, deals))
+
+
+def _deal(deal: Any) -> bool:
+    if type(deal) is not dict or not _DEAL.issuperset(deal):
+        return False
+    if "deck" in deal:
+        if "hands" in deal or not _strings(deal["deck"]):
+            return False
+    elif not ("hands" in deal and "turn_up" in deal and "stock" in deal):
+        return False
+    if "dealer" in deal and type(deal["dealer"]) is not str:
+        return False
+    if "hands" in deal:
+        hands = deal["hands"]
+        if type(hands) is not dict or not all(
+            type(k) is str and _strings(v) for k, v in hands.items()
+        ):
+            return False
+    if "turn_up" in deal and type(deal["turn_up"]) is not str:
+        return False
+    for key in ("stock", "discard"):
+        if key in deal and not _strings(deal[key]):
+            return False
+    if "auction" in deal:
+        auction = deal["auction"]
+        if type(auction) is not list:
+            return False
+        for entry in auction:
+            bid = _one(entry)
+            if not (_int(bid) or bid == "pass"):
+                return False
+    if "ruff" in deal:
+        ruff = deal["ruff"]
+        if type(ruff) is not list or not all(
+            (w := _one(e)) is not _BAD and type(w) is str and w in _WORDS for e in ruff
+        ):
+            return False
+    if "claims" in deal:
+        claims = deal["claims"]
+        if type(claims) is not dict or not all(
+            type(k) is str and type(v) is list and all(type(c) is str and c in _CLAIMS for c in v)
+            for k, v in claims.items()
+        ):
+            return False
+    if "tricks" in deal:
+        tricks = deal["tricks"]
+        if type(tricks) is not list or not all(
+            type(t) is list and all(type(_one(e)) is str for e in t) for t in tricks
+        ):
+            return False
+    if "result" in deal:
+        result = deal["result"]
+        if type(result) is not dict or not {"points", "chips"}.issuperset(result):
+            return False
+        if not all(_int_map(v) for v in result.values()):
+            return False
+    return True

@@ -1,0 +1,148 @@
+"""One fixed action space for every profile: integers ``0`` to ``N_ACTIONS - 1``.
+
+============  ===========  ==========================================================
+indices       count        meaning
+============  ===========  ==========================================================
+0             1            ``pass`` (the auction, or dropping out of the ruff)
+1-8           8            bids: slot ``k`` is the ``k``-th lowest bid legal now (every
+                           shipped profile allows one bid at a time: the opening bid,
+                           then the last bid raised by the increment; the other slots
+                           are room for rules that allow more)
+9-16          8            ruff words: ``wait``, ``vie``, ``see``, ``revie``, then
+                           :data:`EXTRA_WORDS` (``double``, Cotton's youngest hand)
+                           and room for 3 more
+17-60         44           ``discard CARD``, cards in :data:`gleek.DECK` order
+                           (spades, hearts, diamonds, clubs; Ace high to 4 low)
+61-104        44           ``play CARD``, the same order
+============  ===========  ==========================================================
+
+>>> import gleek
+>>> s = gleek.new_deal(gleek.load_profile("parlett"), dealer=2, seed=7)
+>>> legal = gleek.legal_actions(s)
+>>> [action_index(a, legal) for a in legal], index_action(1, legal)
+([1], Action.parse('bid 12'))
+>>> index_action(61, ()), index_action(104, ())
+(Action.parse('play AS'), Action.parse('play 4C'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from gleek.cards import DECK, Card
+from gleek.errors import ArgumentError
+from gleek.state import Action
+
+__all__ = [
+    "ACTION_LAYOUT",
+    "BID_SLOTS",
+    "EXTRA_WORDS",
+    "N_ACTIONS",
+    "WORDS",
+    "action_index",
+    "action_mask",
+    "index_action",
+    "legal_action",
+]
+
+BID_SLOTS: Final = 8
+WORDS: Final = ("wait", "vie", "see", "revie")
+EXTRA_WORDS: Final[tuple[str, ...]] = ("double",)  # new ruff words are appended, in order
+_WORD_SLOTS: Final = 8
+assert len(WORDS) + len(EXTRA_WORDS) <= _WORD_SLOTS
+
+PASS_AT: Final = 0
+BID_AT: Final = 1
+WORD_AT: Final = BID_AT + BID_SLOTS
+DISCARD_AT: Final = WORD_AT + _WORD_SLOTS
+PLAY_AT: Final = DISCARD_AT + 44
+N_ACTIONS: Final = PLAY_AT + 44
+
+ACTION_LAYOUT: Final = (
+    ("pass", PASS_AT, 1),
+    ("bid", BID_AT, BID_SLOTS),
+    ("word", WORD_AT, _WORD_SLOTS),
+    ("discard", DISCARD_AT, 44),
+    ("play", PLAY_AT, 44),
+)
+"""``(name, first index, count)`` for each block of the action space."""
+
+_POS: Final = {c: i for i, c in enumerate(DECK)}
+_WORD_INDEX: Final = {w: WORD_AT + i for i, w in enumerate((*WORDS, *EXTRA_WORDS))}
+_INDEX_WORD: Final = {i: w for w, i in _WORD_INDEX.items()}
+
+
+def _card_pos(card: Card | None) -> int:
+    assert card is not None
+    return _POS[card]
+
+
+def action_index(action: Action, legal: Sequence[Action]) -> int:
+    """The index of ``action``; ``legal`` (the legal actions now) places bids in their slot."""
+    kind = action.kind
+    if kind == "pass":
+        return PASS_AT
+    if kind == "play":
+        return PLAY_AT + _card_pos(action.card)
+    if kind == "discard":
+        return DISCARD_AT + _card_pos(action.card)
+    if kind == "bid":
+        bids = sorted(a.amount or 0 for a in legal if a.kind == "bid")
+        if action.amount not in bids:
+            raise ArgumentError(f"{action} is not among the legal bids {bids}")
+        k = bids.index(action.amount or 0)
+        if k >= BID_SLOTS:  # pragma: no cover - no shipped profile allows two bids at once
+            raise ArgumentError(f"{action}: more than {BID_SLOTS} bids legal at once")
+        return BID_AT + k
+    if kind in _WORD_INDEX:
+        return _WORD_INDEX[kind]
+    raise ArgumentError(  # pragma: no cover - every word of the engine has a slot (tested)
+        f"action {action} has no place in the action space; add its word to "
+        "gleek.rl.actions.EXTRA_WORDS"
+    )
+
+
+def index_action(index: int, legal: Sequence[Action]) -> Action:
+    """The action an index stands for now (bids need ``legal``, the legal actions now)."""
+    if not isinstance(index, int | np.integer) or not 0 <= int(index) < N_ACTIONS:
+        raise ArgumentError(f"action index must be 0 to {N_ACTIONS - 1}, not {index!r}")
+    i = int(index)
+    if i == PASS_AT:
+        return Action.parse("pass")
+    if i >= PLAY_AT:
+        return Action.play(DECK[i - PLAY_AT])
+    if i >= DISCARD_AT:
+        return Action.discard(DECK[i - DISCARD_AT])
+    if i >= WORD_AT:
+        if i not in _INDEX_WORD:
+            raise ArgumentError(f"action index {i} is a spare ruff-word slot")
+        return Action.word(_INDEX_WORD[i])
+    bids = sorted(a.amount or 0 for a in legal if a.kind == "bid")
+    k = i - BID_AT
+    if k >= len(bids):
+        raise ArgumentError(f"action index {i}: bid slot {k} but only {len(bids)} bid(s) legal")
+    return Action.bid(bids[k])
+
+
+def legal_action(index: int, legal: Sequence[Action], who: str = "") -> Action:
+    """The action ``index`` stands for, which must be one of ``legal``, else
+    :class:`~gleek.errors.ArgumentError` listing what is legal (``who`` prefixes the message)."""
+    chosen = index_action(index, legal)
+    if chosen not in legal:
+        raise ArgumentError(
+            f"{who}action {int(index)} ({chosen}) is not legal now; "
+            f"legal: {', '.join(str(a) for a in legal)}"
+        )
+    return chosen
+
+
+def action_mask(legal: Sequence[Action]) -> npt.NDArray[np.int8]:
+    """1 at the index of each legal action, 0 elsewhere."""
+    mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    for a in legal:
+        mask[action_index(a, legal)] = 1
+    return mask

@@ -1,0 +1,208 @@
+"""A PettingZoo AEC environment: three seats play a session of ``deals`` deals.
+
+Agents are ``seat_0``, ``seat_1``, ``seat_2``. Each observation is a dict: ``observation``, the
+:func:`~gleek.rl.tensor.encode` vector of what that seat knows, and ``action_mask``, 1 at the
+legal actions of the seat to act (all 0 for the others). Actions are indices of the fixed action
+space of :mod:`gleek.rl.actions`. The reward is the chips each seat won in a deal, given when
+the deal ends; the dealer passes to the left and the ruff stake carries between deals, as in a
+real session. ``reset(seed=...)`` fixes every deal of the session.
+``render_mode="ansi"``: :meth:`GleekEnv.render` returns the deal as text; ``"svg"``: as an SVG
+picture (:func:`gleek.svg.draw`, every hand face up).
+
+>>> e = env(profile="pi", deals=1)
+>>> e.reset(seed=3)
+>>> e.agent_selection
+'seat_1'
+>>> for agent in e.agent_iter():
+...     obs, reward, terminated, truncated, info = e.last()
+...     legal = obs["action_mask"].nonzero()[0]
+...     e.step(None if terminated else int(legal[0]))
+>>> sum(e._cumulative_rewards.values()) <= 0
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from gleek.errors import ArgumentError
+from gleek.profile import Profile, load_profile
+from gleek.rl.actions import N_ACTIONS, action_mask, legal_action
+from gleek.rl.tensor import TENSOR_SIZE, encode
+from gleek.state import State, apply, legal_actions, new_deal, observation, outcome
+
+__all__ = ["GleekEnv", "env", "raw_env"]
+
+AGENTS = ("seat_0", "seat_1", "seat_2")
+_BOUND = 1e6
+
+
+def _profile(profile: str | Profile, variants: str | Sequence[str]) -> Profile:
+    if isinstance(profile, Profile):
+        if variants:
+            raise ArgumentError("give variants with a profile name, not with a Profile")
+        return profile
+    if not isinstance(profile, str):
+        raise ArgumentError(f"profile must be a name or a Profile, not {profile!r}")
+    names = [variants] if isinstance(variants, str) else list(variants)
+    return load_profile(profile, names)
+
+
+class GleekEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # untyped base
+    """The raw environment (see the module documentation); :func:`env` wraps it."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi", "svg"],
+        "name": "gleek_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        profile: str | Profile = "parlett",
+        variants: str | Sequence[str] = (),
+        deals: int = 3,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
+            raise ArgumentError(f"deals must be a positive whole number, not {deals!r}")
+        if render_mode not in (None, "ansi", "svg"):
+            raise ArgumentError(f"render_mode must be None, 'ansi' or 'svg', not {render_mode!r}")
+        self.profile = _profile(profile, variants)
+        self.deals = deals
+        self.render_mode = render_mode
+        self.possible_agents = list(AGENTS)
+        self._obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(-_BOUND, _BOUND, (TENSOR_SIZE,), np.float32),
+                "action_mask": spaces.Box(0, 1, (N_ACTIONS,), np.int8),
+            }
+        )
+        self._act_space = spaces.Discrete(N_ACTIONS)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, self._obs_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, self._act_space)
+        self._rng = random.Random()
+        self._state: State | None = None
+        self._deal = 0
+        self._scores = [0, 0, 0]
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._act_space
+
+    @property
+    def state_now(self) -> State:
+        """The deal in progress (all hands: for tests and rendering, not for agents)."""
+        if self._state is None:
+            raise ArgumentError("call reset() first")
+        return self._state
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self._rng = random.Random(seed if seed is not None else random.SystemRandom().random())
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._deal = 0
+        self._scores = [0, 0, 0]
+        self._start_deal(0, None)
+
+    def _start_deal(self, dealer: int, stake: int | None) -> None:
+        seed = self._rng.getrandbits(64)
+        self._state = new_deal(self.profile, dealer, seed=seed, ruff_stake=stake)
+        self._select()
+
+    def _select(self) -> None:
+        s = self.state_now
+        seat = s.to_act
+        self.agent_selection = AGENTS[seat if seat is not None and 0 <= seat <= 2 else 0]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = AGENTS.index(agent)
+        s = self.state_now
+        mask = (
+            action_mask(legal_actions(s))
+            if not s.is_over and s.to_act == seat
+            else np.zeros(N_ACTIONS, dtype=np.int8)
+        )
+        return {"observation": encode(observation(s, seat)), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ArgumentError(f"{agent} must act: give an action index, not None")
+        s = self.state_now
+        chosen = legal_action(action, legal_actions(s), f"{agent}: ")
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        s = apply(s, chosen)
+        self._state = s
+        if s.is_over:
+            res = outcome(s)
+            for seat, a in enumerate(AGENTS):
+                self.rewards[a] = float(res.chips[seat])
+                self._scores[seat] += res.chips[seat]
+            self._deal += 1
+            if self._deal >= self.deals:
+                self.terminations = dict.fromkeys(self.agents, True)
+                for a in self.agents:
+                    self.infos[a] = {"chips": self._scores[AGENTS.index(a)]}
+            else:
+                self._start_deal((s.dealer + 1) % 3, res.ruff_stake)
+        else:
+            self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        s = self.state_now
+        if self.render_mode == "svg":
+            from gleek.svg import draw
+
+            return draw(s)
+        head = (
+            f"deal {min(self._deal + 1, self.deals)} of {self.deals}; "
+            f"chips so far {self._scores[0]:+d} {self._scores[1]:+d} {self._scores[2]:+d}"
+        )
+        return f"{head}\n{s}"
+
+    def close(self) -> None:
+        pass
+
+
+def raw_env(
+    profile: str | Profile = "parlett",
+    variants: str | Sequence[str] = (),
+    deals: int = 3,
+    render_mode: str | None = None,
+) -> GleekEnv:
+    """The environment without PettingZoo's checking wrappers."""
+    return GleekEnv(profile, variants, deals, render_mode)
+
+
+def env(
+    profile: str | Profile = "parlett",
+    variants: str | Sequence[str] = (),
+    deals: int = 3,
+    render_mode: str | None = None,
+) -> Any:
+    """The environment in PettingZoo's usual wrappers (order enforcing, out-of-bounds check)."""
+    e: Any = raw_env(profile, variants, deals, render_mode)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)

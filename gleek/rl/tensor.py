@@ -1,0 +1,206 @@
+"""What a seat knows, as a fixed-length ``float32`` vector (like OpenSpiel's information state).
+
+:func:`encode` reads only an :class:`~gleek.state.Observation`, so two states the seat cannot
+tell apart give equal vectors, and everything the observation shows changes the vector. Seats
+are absolute (0, 1, 2); amounts of chips and points are divided by 100, bids by 100, counts by
+their maximum. The profile is not encoded: an environment plays one profile. The blocks, in
+order (:data:`TENSOR_LAYOUT` gives each one's start and size):
+
+==================  =====  ================================================================
+block               size   contents
+==================  =====  ================================================================
+seat                3      one-hot: whose view this is
+dealer              3      one-hot
+to_act              4      one-hot: seat 0, 1, 2, or nobody (the deal is over)
+phase               5      one-hot: auction, discard, ruff, play, over
+hand                44     the cards held now (one per card, :data:`gleek.DECK` order)
+turn_up             44     one-hot: the turned-up card
+trumps              4      one-hot: S H D C
+hand_sizes          3      cards held by each seat / 12
+auction             120    the first 24 calls: seat one-hot, pass, bid / 100 (5 each)
+auction_calls       1      number of calls / 24
+passed_at           3      per seat: the bid standing when it passed / 100 (0: still in);
+                           with the current bid this fixes the whole auction, however long
+bid                 1      the highest bid so far / 100
+buyer               4      one-hot: seat 0, 1, 2, or not yet decided
+price               1      the price paid / 100
+discards            308    own discards, in order (7 one-hot cards; only the buyer's own)
+ruff                192    the first 16 ruff calls: seat one-hot, word one-hot (pass, then
+                           the 8 word slots of the action space)
+ruff_calls          1      number of ruff calls / 16
+ruff_stake          1      the ruff stake as it stands / 100
+ruff_winner         4      one-hot: seat 0, 1, 2, or none (yet)
+plays               1692   36 plays (12 tricks x 3) in order: seat one-hot and card one-hot
+tricks_won          3      per seat / 12
+points              3      per seat / 100
+chips               3      net chips this deal per seat / 100
+pot                 1      net change of the pot / 100
+payments            40     net chips received per reason (stock, turn-up, ruff, ruff-pool,
+                           set, tiddy, towser, tumbler, settlement, other) and party (seat 0,
+                           1, 2, pot) / 100
+==================  =====  ================================================================
+
+>>> import gleek
+>>> s = gleek.new_deal(gleek.load_profile("parlett"), dealer=0, seed=1)
+>>> x = encode(gleek.observation(s, 1))
+>>> x.shape, x.dtype, TENSOR_SIZE
+((2488,), dtype('float32'), 2488)
+>>> int(x[_SLICES["hand"]].sum()), int(x[_SLICES["seat"]].argmax())
+(12, 1)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from gleek.cards import DECK, Suit
+from gleek.rl.actions import EXTRA_WORDS, WORDS
+from gleek.sim.knowledge import public_history
+from gleek.state import Observation, Phase
+
+__all__ = ["TENSOR_LAYOUT", "TENSOR_SIZE", "encode"]
+
+AUCTION_SLOTS: Final = 24
+RUFF_SLOTS: Final = 16
+_RUFF_WORDS: Final = ("pass", *WORDS, *EXTRA_WORDS)
+_RUFF_WIDTH: Final = 3 + 1 + 8
+_REASONS: Final = (
+    "stock",
+    "turn-up",
+    "ruff",
+    "ruff-pool",
+    "set",
+    "tiddy",
+    "towser",
+    "tumbler",
+    "settlement",
+)
+_PHASES: Final = tuple(Phase)
+
+_BLOCKS: Final = (
+    ("seat", 3),
+    ("dealer", 3),
+    ("to_act", 4),
+    ("phase", 5),
+    ("hand", 44),
+    ("turn_up", 44),
+    ("trumps", 4),
+    ("hand_sizes", 3),
+    ("auction", AUCTION_SLOTS * 5),
+    ("auction_calls", 1),
+    ("passed_at", 3),
+    ("bid", 1),
+    ("buyer", 4),
+    ("price", 1),
+    ("discards", 7 * 44),
+    ("ruff", RUFF_SLOTS * _RUFF_WIDTH),
+    ("ruff_calls", 1),
+    ("ruff_stake", 1),
+    ("ruff_winner", 4),
+    ("plays", 36 * 47),
+    ("tricks_won", 3),
+    ("points", 3),
+    ("chips", 3),
+    ("pot", 1),
+    ("payments", (len(_REASONS) + 1) * 4),
+)
+
+
+def _layout() -> tuple[tuple[str, int, int], ...]:
+    out = []
+    at = 0
+    for name, size in _BLOCKS:
+        out.append((name, at, size))
+        at += size
+    return tuple(out)
+
+
+TENSOR_LAYOUT: Final = _layout()
+"""``(block, start, size)`` for each block of :func:`encode`'s vector."""
+TENSOR_SIZE: Final = TENSOR_LAYOUT[-1][1] + TENSOR_LAYOUT[-1][2]
+_SLICES: Final = {name: slice(at, at + size) for name, at, size in TENSOR_LAYOUT}
+_AT: Final = {name: at for name, at, _ in TENSOR_LAYOUT}
+_POS: Final = {c: i for i, c in enumerate(DECK)}
+_SUITS: Final = tuple(Suit)
+
+
+def encode(obs: Observation) -> npt.NDArray[np.float32]:
+    """The observation as a vector of :data:`TENSOR_SIZE` floats (layout above)."""
+    x = np.zeros(TENSOR_SIZE, dtype=np.float32)
+    at = _AT
+    x[at["seat"] + obs.seat] = 1
+    x[at["dealer"] + obs.dealer] = 1
+    to_act = obs.to_act
+    x[at["to_act"] + (to_act if to_act is not None else 3)] = 1
+    x[at["phase"] + _PHASES.index(obs.phase)] = 1
+    for c in obs.hand:
+        x[at["hand"] + _POS[c]] = 1
+    x[at["turn_up"] + _POS[obs.turn_up]] = 1
+    x[at["trumps"] + _SUITS.index(obs.trumps)] = 1
+    for s in range(3):
+        x[at["hand_sizes"] + s] = obs.hand_sizes[s] / 12
+    history = public_history(obs)
+    # The auction is the leading run of bids and passes; then come discards, ruff words, plays.
+    n = 0
+    while n < len(history) and history[n][1].kind in ("bid", "pass"):
+        n += 1
+    auction, rest = history[:n], history[n:]
+    bid = 0
+    for i, (seat, action) in enumerate(auction):
+        if action.kind == "pass":
+            x[at["passed_at"] + seat] = bid / 100
+        else:
+            bid = action.amount or 0
+        if i < AUCTION_SLOTS:
+            base = at["auction"] + 5 * i
+            x[base + seat] = 1
+            if action.kind == "pass":
+                x[base + 3] = 1
+            else:
+                x[base + 4] = bid / 100
+    x[at["auction_calls"]] = len(auction) / AUCTION_SLOTS
+    x[at["bid"]] = bid / 100
+    x[at["buyer"] + (obs.buyer if obs.buyer is not None else 3)] = 1
+    x[at["price"]] = (obs.price or 0) / 100
+    for i, c in enumerate(obs.discards[:7]):
+        x[at["discards"] + 44 * i + _POS[c]] = 1
+    ruff_calls = 0
+    plays = 0
+    for seat, action in rest:
+        kind = action.kind
+        if kind == "play":
+            assert action.card is not None
+            if plays < 36:
+                base = at["plays"] + 47 * plays
+                x[base + seat] = 1
+                x[base + 3 + _POS[action.card]] = 1
+            plays += 1
+        elif kind in _RUFF_WORDS:
+            if ruff_calls < RUFF_SLOTS:
+                base = at["ruff"] + _RUFF_WIDTH * ruff_calls
+                x[base + seat] = 1
+                x[base + 3 + _RUFF_WORDS.index(kind)] = 1
+            ruff_calls += 1
+    x[at["ruff_calls"]] = ruff_calls / RUFF_SLOTS
+    x[at["ruff_stake"]] = obs.ruff_stake / 100
+    winner = obs.ruff_winner
+    x[at["ruff_winner"] + (winner if winner is not None else 3)] = 1
+    for s in range(3):
+        x[at["tricks_won"] + s] = obs.tricks_won[s] / 12
+    for s in range(3):
+        x[at["points"] + s] = obs.points[s] / 100
+    by_reason = np.zeros((len(_REASONS) + 1, 4), dtype=np.float64)
+    for pay in obs.payments:
+        r = _REASONS.index(pay.reason) if pay.reason in _REASONS else len(_REASONS)
+        payer = pay.payer if isinstance(pay.payer, int) else 3
+        payee = pay.payee if isinstance(pay.payee, int) else 3
+        by_reason[r, payer] -= pay.amount
+        by_reason[r, payee] += pay.amount
+    for s in range(3):
+        x[at["chips"] + s] = obs.chips[s] / 100
+    x[at["pot"]] = obs.pot / 100
+    x[_SLICES["payments"]] = (by_reason / 100).reshape(-1)
+    return x

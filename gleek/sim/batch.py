@@ -1,0 +1,414 @@
+"""Batch simulation: many seeded deals played by bots under each profile, on one core, on local
+worker processes, or on a dask.distributed cluster, with the same results on each.
+
+Deals are played in sessions of three (so that carried ruff stakes count); each session has a
+seed of its own, derived from ``seed`` and the number of its first deal, so how the sessions are
+shared out among workers never changes a result.
+
+>>> import gleek
+>>> from gleek.sim.batch import play_deals
+>>> parlett = gleek.load_profile("parlett")
+>>> (outcomes,) = play_deals([parlett], 4, seed=1, workers=1)
+>>> len(outcomes), type(outcomes[0]).__name__
+(4, 'Outcome')
+>>> all(sum(o.chips) + o.pot == 0 for o in outcomes)
+True
+
+``measure`` turns each outcome into what you want to keep, on the worker (it must be a function
+defined at the top level of a module, or ``operator.attrgetter``, so that worker processes can
+import it):
+
+>>> from operator import attrgetter
+>>> play_deals([parlett], 4, seed=1, workers=1, measure=attrgetter("price"))
+((15, 15, 15, 15),)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copyreg
+import ctypes
+import io
+import logging
+import multiprocessing
+import os
+import pickle
+import random
+import signal
+import sys
+import threading
+import types
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Any, Final, TypeVar, overload
+from urllib.parse import urlsplit
+
+from gleek.errors import ArgumentError, ArgumentTypeError
+from gleek.profile import Profile
+from gleek.session import Session, play_deal
+from gleek.sim.bots import BOTS
+from gleek.state import Outcome
+
+__all__ = ["SCHEDULERS", "SESSION_DEALS", "check_scheduler", "check_workers", "play_deals"]
+
+T = TypeVar("T")
+
+SESSION_DEALS: Final = 3
+"""Deals in one seeded session (the last one may be shorter)."""
+
+SCHEDULERS: Final = ("processes", "dask")
+"""Scheduler names; a dask scheduler's address ``tcp://HOST:PORT`` is accepted too."""
+
+_TASKS_PER_WORKER: Final = 4  # a few tasks per worker, so that a slow one does not hold up all
+_STOP_WAIT: Final = 2.0  # seconds a terminated worker gets before it is killed
+_CONNECT_TIMEOUT = "10s"  # to reach a running dask scheduler
+
+
+# ---------------------------------------------------------------------------- checking arguments
+
+
+def check_workers(workers: object) -> int | None:
+    """``workers`` as given (``None``: every core) if it is a whole number of at least 1."""
+    if workers is None:
+        return None
+    if isinstance(workers, bool) or not isinstance(workers, int):
+        raise ArgumentTypeError(f"workers must be a whole number, not {workers!r}")
+    if workers < 1:
+        raise ArgumentError(f"workers must be at least 1, not {workers}")
+    return workers
+
+
+def check_scheduler(scheduler: object) -> str:
+    """``processes`` (the default for ``None``), ``dask`` (a local dask cluster) or the address
+    of a running dask scheduler, ``tcp://HOST:PORT`` (or ``tls://``)."""
+    if scheduler is None:
+        return "processes"
+    if not isinstance(scheduler, str):
+        raise ArgumentTypeError(f"scheduler must be a string, not {scheduler!r}")
+    if scheduler in SCHEDULERS:
+        return scheduler
+    if "://" in scheduler:
+        try:
+            parts = urlsplit(scheduler)
+            port = parts.port
+        except ValueError:
+            port = None
+        if (
+            parts.scheme in ("tcp", "tls")
+            and parts.hostname
+            and port
+            and parts.path in ("", "/")
+            and not parts.query
+        ):
+            return scheduler
+    raise ArgumentError(
+        f"scheduler must be 'processes', 'dask' (a local dask cluster) or the address of a "
+        f"running dask scheduler, tcp://HOST:PORT (such as tcp://127.0.0.1:8786), "
+        f"not {scheduler!r}"
+    )
+
+
+# ---------------------------------------------------------------------------- the work
+
+
+def _mappingproxy(d: dict[Any, Any]) -> types.MappingProxyType[Any, Any]:
+    return types.MappingProxyType(d)
+
+
+def _pickle_profiles(profiles: Sequence[Profile]) -> bytes:
+    """The profiles themselves, not their ids: a profile loaded from a file or changed with
+    :func:`~gleek.profile.with_rules` must reach the workers as it is."""
+    buf = io.BytesIO()
+    pickler = pickle.Pickler(buf, pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = {
+        **copyreg.dispatch_table,
+        types.MappingProxyType: lambda m: (_mappingproxy, (dict(m),)),
+    }
+    pickler.dump(tuple(profiles))
+    return buf.getvalue()
+
+
+# (profiles pickled, bots, seed, sessions as (first deal, deals), measure)
+_Task = tuple[bytes, str, int, tuple[tuple[int, int], ...], Callable[[Outcome], Any]]
+
+
+def _play_sessions(
+    profiles: Sequence[Profile],
+    bots: str,
+    seed: int,
+    sessions: Sequence[tuple[int, int]],
+    measure: Callable[[Outcome], T],
+) -> list[list[T]]:
+    """For each profile, ``measure`` of every deal of ``sessions``, in order."""
+    bot = BOTS[bots]()
+    out: list[list[T]] = []
+    for profile in profiles:
+        rows: list[T] = []
+        for start, count in sessions:
+            session = Session.start(profile, deals=count, dealer=start % 3)
+            rng = random.Random(f"{seed}:rng:{start}")
+            for i in range(start, start + count):
+                deal = play_deal(session.new_deal(seed=f"{seed}:deal:{i}"), [bot, bot, bot], rng)
+                session = session.record(deal)
+                rows.append(measure(deal.outcome))
+        out.append(rows)
+    return out
+
+
+def _play_task(task: _Task) -> list[list[Any]]:
+    blob, bots, seed, sessions, measure = task
+    profiles: tuple[Profile, ...] = pickle.loads(blob)
+    return _play_sessions(profiles, bots, seed, sessions, measure)
+
+
+def _identity(o: Outcome) -> Outcome:
+    return o
+
+
+@overload
+def play_deals(
+    profiles: Sequence[Profile],
+    deals: int,
+    *,
+    seed: int = ...,
+    bots: str = ...,
+    measure: None = ...,
+    workers: int | None = ...,
+    scheduler: str | None = ...,
+    progress: Callable[[int], None] | None = ...,
+) -> tuple[tuple[Outcome, ...], ...]: ...
+
+
+@overload
+def play_deals(
+    profiles: Sequence[Profile],
+    deals: int,
+    *,
+    seed: int = ...,
+    bots: str = ...,
+    measure: Callable[[Outcome], T],
+    workers: int | None = ...,
+    scheduler: str | None = ...,
+    progress: Callable[[int], None] | None = ...,
+) -> tuple[tuple[T, ...], ...]: ...
+
+
+def play_deals(
+    profiles: Sequence[Profile],
+    deals: int,
+    *,
+    seed: int = 0,
+    bots: str = "basic",
+    measure: Callable[[Outcome], Any] | None = None,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[tuple[Any, ...], ...]:
+    """Play ``deals`` seeded deals with ``bots`` under each of ``profiles``: for each profile,
+    each deal's outcome (or ``measure(outcome)``), in deal order.
+
+    ``scheduler``: ``None`` or ``"processes"`` runs on ``workers`` local processes (default:
+    every core; with one worker, in this process); ``"dask"`` starts a local dask cluster of
+    ``workers`` processes; ``"tcp://HOST:PORT"`` uses the running dask scheduler there (its
+    workers need gleek installed). Never more workers than there are sessions to play.
+    ``progress`` is called with the number of deals finished as work comes back. The result is
+    the same in every case.
+    """
+    profiles = tuple(profiles)
+    if not profiles or not all(isinstance(p, Profile) for p in profiles):
+        raise ArgumentTypeError(f"profiles must be one or more Profile objects, not {profiles!r}")
+    if isinstance(deals, bool) or not isinstance(deals, int):
+        raise ArgumentTypeError(f"deals must be a whole number, not {deals!r}")
+    if deals < 1:
+        raise ArgumentError(f"deals must be at least 1, not {deals}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ArgumentTypeError(f"seed must be a whole number, not {seed!r}")
+    if not isinstance(bots, str) or bots not in BOTS:
+        raise ArgumentError(f"unknown bots {bots!r}; valid choices: {', '.join(BOTS)}")
+    workers = check_workers(workers)
+    where = check_scheduler(scheduler)
+    how = measure if measure is not None else _identity
+    sessions = [(s, min(SESSION_DEALS, deals - s)) for s in range(0, deals, SESSION_DEALS)]
+    wanted = workers if workers is not None else (os.cpu_count() or 1)
+    n_workers = min(wanted, len(sessions))
+
+    if where == "processes" and n_workers == 1:
+        rows: list[list[Any]] = [[] for _ in profiles]
+        for s in sessions:
+            for mine, new in zip(rows, _play_sessions(profiles, bots, seed, [s], how), strict=True):
+                mine.extend(new)
+            if progress:
+                progress(s[1])
+        return tuple(tuple(r) for r in rows)
+
+    blob = _pickle_profiles(profiles)
+
+    def tasks(parallel: int) -> list[_Task]:
+        n = min(len(sessions), parallel * _TASKS_PER_WORKER)
+        step, extra = divmod(len(sessions), n)
+        out: list[_Task] = []
+        at = 0
+        for k in range(n):
+            size = step + (1 if k < extra else 0)
+            out.append((blob, bots, seed, tuple(sessions[at : at + size]), how))
+            at += size
+        return out
+
+    if where == "processes":
+        results = _run_processes(tasks(n_workers), n_workers, progress)
+    else:
+        results = _run_dask(tasks, where, n_workers, progress)
+    return tuple(tuple(row for r in results for row in r[k]) for k in range(len(profiles)))
+
+
+def _deals_in(task: _Task) -> int:
+    return sum(count for _, count in task[3])
+
+
+# ---------------------------------------------------------------------------- local processes
+
+
+def _worker_init(parent: int) -> None:
+    """In each worker: leave Ctrl-C to the parent (which stops the workers), die of SIGTERM,
+    and on Linux die with the parent whatever kills it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            pr_set_pdeathsig = 1
+            ctypes.CDLL(None).prctl(pr_set_pdeathsig, signal.SIGTERM, 0, 0, 0)
+    if os.getppid() != parent:  # the parent died before we could ask
+        os._exit(1)
+
+
+@contextlib.contextmanager
+def _stop_on_sigterm() -> Iterator[None]:
+    """While the workers run, SIGTERM raises ``SystemExit(143)`` in the main thread, so that
+    the workers are stopped before this process ends (as it would have ended by default)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.getsignal(signal.SIGTERM)
+    if previous not in (signal.SIG_DFL, None):
+        yield  # somebody else handles SIGTERM: leave it to them
+        return
+
+    def stop(signum: int, frame: types.FrameType | None) -> None:
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """Workers started now inherit an ignored SIGINT, so a Ctrl-C while they start up cannot
+    kill one half-way (the parent handles Ctrl-C and stops them)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop every worker now: cancel what is queued, SIGTERM, then SIGKILL what is left."""
+    procs = list(pool._processes.values()) if pool._processes else []
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in procs:
+        with contextlib.suppress(Exception):
+            p.terminate()
+    for p in procs:
+        with contextlib.suppress(Exception):
+            p.join(_STOP_WAIT)
+            if p.is_alive():
+                p.kill()
+                p.join(_STOP_WAIT)
+
+
+def _run_processes(
+    tasks: list[_Task], workers: int, progress: Callable[[int], None] | None
+) -> list[list[list[Any]]]:
+    context = multiprocessing.get_context("spawn")
+    results: list[list[list[Any]] | None] = [None] * len(tasks)
+    with _stop_on_sigterm():
+        pool = ProcessPoolExecutor(
+            max_workers=workers,
+            mp_context=context,
+            initializer=_worker_init,
+            initargs=(os.getpid(),),
+        )
+        try:
+            with _sigint_ignored():
+                index: dict[Future[list[list[Any]]], int] = {
+                    pool.submit(_play_task, t): i for i, t in enumerate(tasks)
+                }
+            pending = set(index)
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for f in done:
+                    i = index[f]
+                    results[i] = f.result()
+                    if progress:
+                        progress(_deals_in(tasks[i]))
+            pool.shutdown(wait=True)
+        except BaseException:
+            _stop(pool)
+            raise
+    return [r for r in results if r is not None]
+
+
+# ---------------------------------------------------------------------------- dask
+
+
+def _run_dask(
+    tasks: Callable[[int], list[_Task]],
+    where: str,
+    workers: int,
+    progress: Callable[[int], None] | None,
+) -> list[list[list[Any]]]:
+    try:
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise ArgumentError(
+            f"scheduler {where!r} needs dask.distributed: pip install 'gleek[dask]'"
+        ) from None
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(_stop_on_sigterm())  # SIGTERM closes the cluster on its way out
+        if where == "dask":
+            cluster = stack.enter_context(
+                LocalCluster(  # type: ignore[no-untyped-call]
+                    n_workers=workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    host="127.0.0.1",
+                    dashboard_address=None,
+                    silence_logs=logging.CRITICAL,  # a closing cluster logs errors of its own
+                    # no dashboard; its HTTP server on any free loopback port, not 8787
+                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                )
+            )
+            client = stack.enter_context(Client(cluster))  # type: ignore[no-untyped-call]
+            parallel = workers
+        else:
+            try:
+                client = stack.enter_context(Client(where, timeout=_CONNECT_TIMEOUT))  # type: ignore[no-untyped-call]
+            except (OSError, TimeoutError) as exc:
+                raise ArgumentError(f"cannot reach the dask scheduler at {where}: {exc}") from None
+            parallel = max(1, sum(client.nthreads().values()))
+        work = tasks(parallel)
+        futures = client.map(_play_task, work, pure=False)
+        index = {f.key: i for i, f in enumerate(futures)}
+        results: list[list[list[Any]] | None] = [None] * len(work)
+        for f in as_completed(futures):  # type: ignore[no-untyped-call]
+            i = index[f.key]
+            results[i] = f.result()
+            if progress:
+                progress(_deals_in(work[i]))
+        return [r for r in results if r is not None]

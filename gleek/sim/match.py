@@ -1,0 +1,213 @@
+"""Tournaments: three bots play seeded deals, seats rotated, chips per deal with 95% intervals.
+
+Deals come in threes on one deck: deal ``3k + r`` is deck ``k`` (seeded from ``seed`` and
+``k``, dealt by seat ``k % 3``) with the bots moved round ``r`` seats, so every bot holds every
+seat's cards once per deck. Each deal stands alone (the profile's opening ruff stake). A bot is
+a shipped name (``random``, ``basic``, ``search`` or ``search:N`` for N playouts a decision) or
+``module:Class``, a class whose no-argument instance has ``choose(obs, legal, rng)``.
+
+>>> r = play_match(["basic", "random", "random"], "parlett", deals=6, seed=1)
+>>> r.deals, len(r.chips[0])
+(6, 6)
+>>> all(sum(r.chips[b][d] for b in range(3)) + r.pot[d] == 0 for d in range(6))
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import os
+import random
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import attrs
+
+from gleek.errors import ArgumentError
+from gleek.profile import Profile, load_profile
+from gleek.sim.bots import BOTS
+from gleek.state import Observation, apply, legal_actions, new_deal, observation, outcome
+
+__all__ = ["Estimate", "MatchResult", "estimate", "load_bot", "play_match"]
+
+
+def load_bot(spec: str) -> Any:
+    """A bot from its name: ``random``, ``basic``, ``search``, ``search:N`` or
+    ``module:Class``; :class:`~gleek.errors.ArgumentError` naming what was wrong."""
+    if not isinstance(spec, str):
+        raise ArgumentError(f"a bot is named by a string, not {spec!r}")
+    name, _, arg = spec.partition(":")
+    if name in BOTS and not arg:
+        return BOTS[name]()
+    if name == "search":
+        from gleek.sim.search import SearchBot
+
+        if not arg:
+            return SearchBot()
+        if not arg.isdigit() or int(arg) < 1:
+            raise ArgumentError(f"bot {spec!r}: write search:N with N playouts a decision")
+        return SearchBot(int(arg))
+    if not arg:
+        names = ", ".join([*BOTS, "search", "search:N", "module:Class"])
+        raise ArgumentError(f"unknown bot {spec!r}; choose one of {names}")
+    try:
+        module = importlib.import_module(name)
+    except ImportError as exc:
+        raise ArgumentError(f"bot {spec!r}: cannot import module {name!r} ({exc})") from None
+    cls = getattr(module, arg, None)
+    if cls is None:
+        raise ArgumentError(f"bot {spec!r}: module {name!r} has no {arg!r}")
+    bot = cls()
+    if not callable(getattr(bot, "choose", None)):
+        raise ArgumentError(f"bot {spec!r}: {arg} has no choose(obs, legal, rng) method")
+    return bot
+
+
+@attrs.frozen
+class Estimate:
+    """A mean with its 95% interval (normal approximation)."""
+
+    mean: float
+    low: float
+    high: float
+    n: int
+
+    def __str__(self) -> str:
+        return f"{self.mean:+.2f} [{self.low:+.2f}, {self.high:+.2f}]"
+
+    def to_json(self) -> dict[str, float | int]:
+        return {"mean": self.mean, "low": self.low, "high": self.high, "n": self.n}
+
+
+def estimate(values: Sequence[float]) -> Estimate:
+    """The mean of ``values`` and its 95% interval."""
+    n = len(values)
+    if n == 0:
+        raise ArgumentError("no values to estimate from")
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(var / n)
+    return Estimate(mean, mean - half, mean + half, n)
+
+
+@attrs.frozen
+class MatchResult:
+    """Per bot (in the order given) the chips it won in each deal; ``pot`` per deal."""
+
+    bots: tuple[str, ...]
+    profile: str
+    deals: int
+    seed: int
+    chips: tuple[tuple[int, ...], ...]
+    pot: tuple[int, ...]
+
+    def per_deal(self, bot: int) -> Estimate:
+        return estimate(self.chips[bot])
+
+    def text(self) -> str:
+        lines = [
+            f"{self.deals} deals of {self.profile}, seed {self.seed}, seats rotated; "
+            "chips per deal with 95% interval"
+        ]
+        width = max(len(b) for b in self.bots)
+        for i, b in enumerate(self.bots):
+            lines.append(f"  {i + 1}. {b:<{width}}  {self.per_deal(i)}")
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "profile": self.profile,
+            "deals": self.deals,
+            "seed": self.seed,
+            "bots": [
+                {"bot": b, "chips_per_deal": self.per_deal(i).to_json()}
+                for i, b in enumerate(self.bots)
+            ],
+        }
+
+
+def _play_range(
+    task: tuple[tuple[str, ...], Profile | tuple[str, tuple[str, ...]], int, int, int],
+) -> list[tuple[int, int, int, int]]:
+    """Deals ``start`` to ``start + n``: per deal the chips of bot 0, 1, 2 and the pot. The
+    profile comes itself, or as its id and variants to a worker process."""
+    specs, spec, seed, start, n = task
+    profile = spec if isinstance(spec, Profile) else load_profile(spec[0], list(spec[1]))
+    bots = [load_bot(s) for s in specs]
+    out = []
+    for d in range(start, start + n):
+        deck, r = divmod(d, 3)
+        # One dealer per deck, so the deck gives each seat the same cards three times; bot b
+        # sits in seat (b + r) % 3, so over the three deals every bot holds every hand.
+        seat_of = [(b + r) % 3 for b in range(3)]
+        bot_at = {seat_of[b]: bots[b] for b in range(3)}
+        state = new_deal(profile, deck % 3, seed=f"match/{seed}/{deck}")
+        rng = random.Random(f"match/{seed}/{d}")
+        while not state.is_over:
+            legal = legal_actions(state)
+            seat = state.to_act
+            assert seat is not None
+            if len(legal) == 1:
+                state = apply(state, legal[0])
+                continue
+            obs: Observation = observation(state, seat)
+            state = apply(state, bot_at[seat].choose(obs, legal, rng))
+        res = outcome(state)
+        out.append((res.chips[seat_of[0]], res.chips[seat_of[1]], res.chips[seat_of[2]], res.pot))
+    return out
+
+
+def play_match(
+    bots: Sequence[str],
+    profile: str | Profile = "parlett",
+    deals: int = 300,
+    *,
+    seed: int = 0,
+    workers: int | None = 1,
+    progress: Callable[[int], None] | None = None,
+) -> MatchResult:
+    """Three bots (names for :func:`load_bot`) play ``deals`` deals, seats rotated.
+
+    The result is the same for any ``workers`` (processes; None: all cores). ``progress`` is
+    called with the number of deals finished as they finish.
+    """
+    if isinstance(bots, str) or len(bots) != 3:
+        raise ArgumentError(f"a match needs exactly three bots, not {bots!r}")
+    for spec in bots:
+        load_bot(spec)  # fail early, with the name
+    if not isinstance(deals, int) or deals < 1:
+        raise ArgumentError(f"deals must be a positive whole number, not {deals!r}")
+    if workers is not None and (not isinstance(workers, int) or workers < 1):
+        raise ArgumentError(f"workers must be a positive whole number, not {workers!r}")
+    prof = load_profile(profile) if isinstance(profile, str) else profile
+    specs = tuple(bots)
+    chunk = 3 if deals < 300 else 12
+    n_workers = workers if workers is not None else (os.cpu_count() or 1)
+    # A profile does not pickle: worker processes load it again by id (a shipped profile).
+    where: Profile | tuple[str, tuple[str, ...]] = (
+        prof if n_workers <= 1 else (prof.id, tuple(prof.variants))
+    )
+    tasks = [(specs, where, seed, s, min(chunk, deals - s)) for s in range(0, deals, chunk)]
+    rows: list[tuple[int, int, int, int]] = []
+    mapped: Iterable[list[tuple[int, int, int, int]]]
+    pool = ProcessPoolExecutor(max_workers=n_workers) if n_workers > 1 else None
+    try:
+        mapped = pool.map(_play_range, tasks) if pool is not None else map(_play_range, tasks)
+        for part in mapped:
+            rows.extend(part)
+            if progress is not None:
+                progress(len(part))
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    name = prof.id + "".join(f"+{v}" for v in prof.variants)
+    return MatchResult(
+        specs,
+        name,
+        deals,
+        seed,
+        tuple(tuple(row[b] for row in rows) for b in range(3)),
+        tuple(row[3] for row in rows),
+    )

@@ -1,0 +1,480 @@
+"""Pictures of a deal: a :class:`~gleek.State` or an :class:`~gleek.Observation` as one SVG.
+
+The picture is self-contained (card faces are drawn here as vector shapes, nothing is fetched)
+and reads well at 600 pixels wide. A full state shows every hand face up; an observation shows
+the other hands face down. The stock stays face down until the buyer takes it.
+
+>>> import gleek
+>>> from gleek.svg import draw
+>>> state = gleek.new_deal(gleek.load_profile("parlett"), dealer=0, seed=3)
+>>> picture = draw(state, names=("Anna", "Ben", "Carla"))
+>>> picture.startswith("<svg") and picture.count('data-where="hand-1"') == 12
+True
+>>> seen = draw(gleek.observation(state, 1))
+>>> all(f'data-card="{c}"' not in seen for c in state.hand(0))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+from xml.sax.saxutils import escape
+
+import attrs
+
+from gleek.cards import Card, Suit
+from gleek.errors import ArgumentError, ArgumentTypeError
+from gleek.stages.common import POT, Payment
+from gleek.stages.tricks import trick_winner
+from gleek.state import Observation, Outcome, Phase, State
+
+__all__ = ["HEIGHT", "WIDTH", "card_defs", "draw", "draw_card", "outcome_html"]
+
+WIDTH: Final = 600
+HEIGHT: Final = 500
+_FONT: Final = "DejaVu Sans, Verdana, Arial, sans-serif"
+_CARD_W, _CARD_H = 40, 58
+
+# Suit signs as paths in a 20 x 20 box centred on the origin (no font needed).
+_PIPS: Final = {
+    Suit.SPADES: "M0-10C-3-6-10-2-10 3C-10 7-4 9-1 5L-3 10H3L1 5C4 9 10 7 10 3C10-2 3-6 0-10Z",
+    Suit.HEARTS: "M0 9C-3 6-10 2-10-3C-10-8-3-10 0-5C3-10 10-8 10-3C10 2 3 6 0 9Z",
+    Suit.DIAMONDS: "M0-10L7.5 0L0 10L-7.5 0Z",
+    Suit.CLUBS: "M-4.5-5a4.5 4.5 0 1 0 9 0a4.5 4.5 0 1 0-9 0ZM-10 2.5a4.5 4.5 0 1 0 9 0"
+    "a4.5 4.5 0 1 0-9 0ZM1 2.5a4.5 4.5 0 1 0 9 0a4.5 4.5 0 1 0-9 0ZM-1 2L-3 10H3L1 2Z",
+}
+_TWO_COLOURS: Final = {
+    Suit.SPADES: "#111",
+    Suit.HEARTS: "#c8102e",
+    Suit.DIAMONDS: "#c8102e",
+    Suit.CLUBS: "#111",
+}
+_FOUR_COLOURS: Final = {
+    Suit.SPADES: "#111",
+    Suit.HEARTS: "#c8102e",
+    Suit.DIAMONDS: "#1f5fbf",
+    Suit.CLUBS: "#1d7a32",
+}
+_SEATS: Final = ("Seat 0", "Seat 1", "Seat 2")
+_ACTIVE: Final = "#e0a100"
+
+
+def _colour(suit: Suit, four_colour: bool) -> str:
+    return (_FOUR_COLOURS if four_colour else _TWO_COLOURS)[suit]
+
+
+def _card_id(card: Card, four_colour: bool) -> str:
+    return f"gleek{4 if four_colour else 2}-{card}"
+
+
+def _pip(suit: Suit, x: float, y: float, size: float, colour: str) -> str:
+    return (
+        f'<use href="#gleek-pip-{suit.value}" x="{x - size / 2:g}" y="{y - size / 2:g}" '
+        f'width="{size:g}" height="{size:g}" fill="{colour}"/>'
+    )
+
+
+def _card_symbol(card: Card, four_colour: bool) -> str:
+    colour = _colour(card.suit, four_colour)
+    return (
+        f'<symbol id="{_card_id(card, four_colour)}" viewBox="0 0 {_CARD_W} {_CARD_H}">'
+        f'<rect x="0.5" y="0.5" width="{_CARD_W - 1}" height="{_CARD_H - 1}" rx="4" '
+        'fill="#fff" stroke="#666"/>'
+        f'<text x="{10 if card.rank.symbol != "10" else 10.5}" y="15" font-size="13" '
+        f'font-weight="bold" text-anchor="middle" letter-spacing="-1" fill="{colour}">'
+        f"{card.rank.symbol}</text>"
+        + _pip(card.suit, 10, 24, 10, colour)
+        + _pip(card.suit, 26, 41, 20, colour)
+        + "</symbol>"
+    )
+
+
+def card_defs(cards: Sequence[Card] = (), *, four_colour: bool = False) -> str:
+    """The ``<defs>`` the pictures refer to: suit signs, the card back, and these card faces.
+
+    :func:`draw` includes them itself; a page holding many pictures may include them once
+    (with every card) and draw with ``defs=False``.
+    """
+    pips = "".join(
+        f'<symbol id="gleek-pip-{s.value}" viewBox="-10 -10 20 20"><path d="{p}"/></symbol>'
+        for s, p in _PIPS.items()
+    )
+    back = (
+        '<pattern id="gleek-hatch" width="6" height="6" patternUnits="userSpaceOnUse" '
+        'patternTransform="rotate(45)"><rect width="6" height="6" fill="#2b4a7a"/>'
+        '<line x1="0" y1="0" x2="0" y2="6" stroke="#5b7db0" stroke-width="2"/></pattern>'
+        f'<symbol id="gleek-back" viewBox="0 0 {_CARD_W} {_CARD_H}">'
+        f'<rect x="0.5" y="0.5" width="{_CARD_W - 1}" height="{_CARD_H - 1}" rx="4" '
+        'fill="#fff" stroke="#666"/>'
+        f'<rect x="3" y="3" width="{_CARD_W - 6}" height="{_CARD_H - 6}" rx="2" '
+        'fill="url(#gleek-hatch)"/></symbol>'
+    )
+    faces = "".join(_card_symbol(c, four_colour) for c in dict.fromkeys(cards))
+    return f"<defs>{pips}{back}{faces}</defs>"
+
+
+def draw_card(card: Card, *, four_colour: bool = False, width: int = 80) -> str:
+    """One card face as a standalone SVG.
+
+    >>> from gleek import Card
+    >>> 'data-card="10H"' in draw_card(Card.parse("10h"))
+    True
+    """
+    if not isinstance(card, Card):
+        raise ArgumentTypeError(f"card: expected a Card, not {type(card).__name__}")
+    h = round(width * _CARD_H / _CARD_W)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{h}" '
+        f'viewBox="0 0 {_CARD_W} {_CARD_H}" font-family="{_FONT}">'
+        + card_defs((card,), four_colour=four_colour)
+        + f'<use href="#{_card_id(card, four_colour)}" data-card="{card}" '
+        f'width="{_CARD_W}" height="{_CARD_H}"/></svg>'
+    )
+
+
+# ---------------------------------------------------------------------------- what is shown
+
+
+@attrs.frozen
+class _Table:
+    """What the picture shows; a card is None where it lies face down."""
+
+    names: tuple[str, str, str]
+    viewer: int | None
+    phase: Phase
+    to_act: int | None
+    dealer: int
+    buyer: int | None
+    price: int | None
+    bid: int | None
+    turn_up: Card
+    trumps: Suit
+    hands: tuple[tuple[Card | None, ...], ...]
+    stock: tuple[Card | None, ...]
+    discards: tuple[Card | None, ...]
+    trick: tuple[tuple[int, Card], ...]
+    last_trick: tuple[tuple[int, Card], ...]
+    tricks_won: tuple[int, int, int]
+    points: tuple[int, int, int]
+    chips: tuple[int, int, int]
+    pot: int
+    ruff_stake: int
+    last_payment: Payment | None
+
+
+def _table(thing: State | Observation, names: tuple[str, str, str]) -> _Table:
+    taken = thing.phase not in (Phase.AUCTION, Phase.DISCARD)
+    stock: tuple[Card | None, ...] = () if taken else (None,) * 7
+    if isinstance(thing, State):
+        viewer = None
+        hands: tuple[tuple[Card | None, ...], ...] = tuple(thing.hand(s) for s in range(3))
+        discards: tuple[Card | None, ...] = thing.discards
+    else:
+        viewer = thing.seat
+        hands = tuple(
+            thing.hand if s == viewer else (None,) * thing.hand_sizes[s] for s in range(3)
+        )
+        discards = thing.discards
+        if thing.buyer is not None and thing.buyer != viewer:
+            n = 12 - thing.hand_sizes[thing.buyer] if thing.phase is Phase.DISCARD else 7
+            discards = (None,) * n
+    last: tuple[tuple[int, Card], ...] = ()
+    if not thing.trick and thing.tricks:
+        last = thing.tricks[-1]
+    return _Table(
+        names=names,
+        viewer=viewer,
+        phase=thing.phase,
+        to_act=thing.to_act,
+        dealer=thing.dealer,
+        buyer=thing.buyer,
+        price=thing.price,
+        bid=thing.bid,
+        turn_up=thing.turn_up,
+        trumps=thing.trumps,
+        hands=hands,
+        stock=stock,
+        discards=discards,
+        trick=thing.trick,
+        last_trick=last,
+        tricks_won=thing.tricks_won,
+        points=thing.points,
+        chips=thing.chips,
+        pot=thing.pot,
+        ruff_stake=thing.ruff_stake,
+        last_payment=thing.payments[-1] if thing.payments else None,
+    )
+
+
+# ---------------------------------------------------------------------------- drawing
+
+
+def _text(
+    x: float,
+    y: float,
+    body: str,
+    *,
+    size: int = 13,
+    weight: str = "normal",
+    anchor: str = "start",
+    fill: str = "#222",
+    cls: str = "",
+) -> str:
+    extra = f' class="{cls}"' if cls else ""
+    bold = ' font-weight="bold"' if weight == "bold" else ""
+    return (
+        f'<text x="{x:g}" y="{y:g}" font-size="{size}"{bold} text-anchor="{anchor}" '
+        f'fill="{fill}"{extra}>{body}</text>'
+    )
+
+
+def _put(
+    card: Card | None,
+    x: float,
+    y: float,
+    four_colour: bool,
+    where: str,
+    scale: float = 1.0,
+    seat: int | None = None,
+) -> str:
+    w, h = _CARD_W * scale, _CARD_H * scale
+    who = "" if seat is None else f' data-seat="{seat}"'
+    if card is None:
+        return (
+            f'<use href="#gleek-back" x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" '
+            f'data-where="{where}"{who} data-face="down"/>'
+        )
+    return (
+        f'<use href="#{_card_id(card, four_colour)}" x="{x:g}" y="{y:g}" width="{w:g}" '
+        f'height="{h:g}" data-card="{card}" data-where="{where}"{who}/>'
+    )
+
+
+def _party(p: object, names: Sequence[str]) -> str:
+    return "the pot" if p == POT else escape(names[int(p)])  # type: ignore[call-overload]
+
+
+def _seat_panel(t: _Table, seat: int, x: float, y: float, four_colour: bool) -> str:
+    active = t.to_act == seat
+    out = [
+        f'<g data-panel="{seat}">',
+        f'<rect x="{x:g}" y="{y:g}" width="288" height="106" rx="6" '
+        f'fill="{"#fff6d6" if active else "#f4f1ea"}" '
+        f'stroke="{_ACTIVE if active else "#c9c2b2"}" stroke-width="{3 if active else 1}"/>',
+    ]
+    roles = []
+    if t.dealer == seat:
+        roles.append("dealer")
+    if t.buyer == seat:
+        roles.append("buyer")
+    if t.viewer == seat:
+        roles.append("you")
+    label = escape(t.names[seat]) + (f" ({', '.join(roles)})" if roles else "")
+    out.append(_text(x + 8, y + 17, label, weight="bold", size=14))
+    if active:
+        out.append(
+            _text(x + 280, y + 17, "to act", anchor="end", weight="bold", fill="#9a6b00", size=13)
+        )
+    chips = t.chips[seat]
+    out.append(
+        _text(
+            x + 8,
+            y + 35,
+            f"tricks {t.tricks_won[seat]} · points {t.points[seat]} · chips {chips:+d}",
+            size=13,
+            cls="stats",
+        )
+    )
+    hand = t.hands[seat]
+    step = 20 if len(hand) <= 12 else 240 / max(len(hand) - 1, 1)
+    for i, c in enumerate(hand):
+        out.append(_put(c, x + 8 + i * step, y + 42, four_colour, f"hand-{seat}", seat=seat))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _bottom(t: _Table) -> int:
+    """The seat drawn at the bottom: the observer, else seat 0; the next seats clockwise are
+    top left, then top right."""
+    return 0 if t.viewer is None else t.viewer
+
+
+def _phase_line(t: _Table) -> str:
+    n = t.names
+    if t.phase is Phase.AUCTION:
+        return f"Auction for the stock: {'bid ' + str(t.bid) if t.bid else 'no bid yet'}"
+    bought = f"{escape(n[t.buyer])} bought the stock for {t.price}" if t.buyer is not None else ""
+    if t.phase is Phase.DISCARD:
+        return f"{bought}; discarding"
+    if t.phase is Phase.RUFF:
+        return f"{bought}; the ruff, stake {t.ruff_stake}"
+    if t.phase is Phase.PLAY:
+        return f"{bought}; trick {sum(t.tricks_won) + 1} of 12"
+    return f"{bought}; the deal is over"
+
+
+def _middle(t: _Table, four_colour: bool) -> str:
+    out = []
+    # Left: the turn-up, trumps and the stock.
+    out.append(_text(14, 160, "turn-up", size=12, fill="#555"))
+    out.append(_put(t.turn_up, 14, 166, four_colour, "turn-up", scale=1.1))
+    colour = _colour(t.trumps, four_colour)
+    out.append(_text(70, 186, "trumps", size=12, fill="#555"))
+    out.append(_pip(t.trumps, 86, 205, 26, colour))
+    out.append(_text(70, 236, t.trumps.name.lower(), size=12, fill="#555", cls="trumps"))
+    out.append(_text(14, 256, "stock" if t.stock else "stock: taken", size=12, fill="#555"))
+    for i, c in enumerate(t.stock):
+        out.append(_put(c, 14 + i * 8, 262, four_colour, "stock", scale=0.8))
+    # Centre: the trick on the table (or the last one, faded).
+    trick = t.trick or t.last_trick
+    me = _bottom(t)
+    slots = {(me + 1) % 3: (206, 158), (me + 2) % 3: (334, 158), me: (270, 226)}
+    faded = not t.trick
+    out.append(
+        f'<g data-trick="{"last" if faded else "current"}"' + (' opacity="0.55">' if faded else ">")
+    )
+    for order, (seat, c) in enumerate(trick, 1):
+        sx, sy = slots[seat]
+        out.append(_put(c, sx, sy, four_colour, "trick", scale=1.2, seat=seat))
+        out.append(
+            _text(sx + 24, sy + 82, f"{order}. {escape(t.names[seat])}", size=11, anchor="middle")
+        )
+    out.append("</g>")
+    if faded and trick:
+        win = trick_winner(tuple((s, c.index) for s, c in trick), t.trumps.index)
+        out.append(
+            _text(
+                294,
+                153,
+                f"last trick: {escape(t.names[win])} won it",
+                size=12,
+                anchor="middle",
+                fill="#555",
+            )
+        )
+    # Right: the buyer's discards.
+    if t.discards:
+        who = escape(t.names[t.buyer]) + "'s" if t.buyer is not None else "the"
+        out.append(_text(440, 160, f"{who} discards", size=12, fill="#555"))
+        for i, c in enumerate(t.discards):
+            out.append(_put(c, 440 + i * 18, 166, four_colour, "discards", scale=1.0))
+    out.append(_text(300, 330, _phase_line(t), size=13, anchor="middle", cls="phase"))
+    return "".join(out)
+
+
+def _footer(t: _Table) -> str:
+    p = t.last_payment
+    if p is None:
+        line = "no payment yet"
+    else:
+        line = (
+            f"last payment: {_party(p.payer, t.names)} pays {_party(p.payee, t.names)} "
+            f"{p.amount} ({escape(p.reason)})"
+        )
+    pot = f"pot {t.pot:+d}"
+    return _text(10, 491, line, size=13, cls="payment") + _text(
+        590, 491, pot, size=13, anchor="end", cls="pot"
+    )
+
+
+def _names(names: Sequence[str] | None) -> tuple[str, str, str]:
+    if names is None:
+        return _SEATS
+    if isinstance(names, str) or len(names) != 3:
+        raise ArgumentError(f"names: give three player names by seat, not {names!r}")
+    if not all(isinstance(n, str) for n in names):
+        raise ArgumentTypeError(f"names: each name must be a string, not {names!r}")
+    return (names[0], names[1], names[2])
+
+
+def draw(
+    thing: State | Observation,
+    *,
+    names: Sequence[str] | None = None,
+    four_colour: bool = False,
+    width: int | None = WIDTH,
+    defs: bool = True,
+) -> str:
+    """``thing`` as one SVG document (a string).
+
+    ``names`` are the three players by seat (default ``Seat 0`` ...). ``four_colour`` draws
+    diamonds blue and clubs green. ``width`` sets the width attribute (the picture scales; None
+    leaves it to the page). With ``defs=False`` the card faces are not included: the page must
+    hold :func:`card_defs` of every card once.
+    """
+    if not isinstance(thing, State | Observation):
+        raise ArgumentTypeError(
+            f"draw: expected a State or an Observation, not {type(thing).__name__}"
+        )
+    t = _table(thing, _names(names))
+    shown = [c for hand in t.hands for c in hand if c is not None]
+    shown += [c for c in t.discards if c is not None]
+    shown += [c for _, c in t.trick or t.last_trick]
+    shown.append(t.turn_up)
+    size = "" if width is None else f' width="{width}" height="{round(width * HEIGHT / WIDTH)}"'
+    body = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}"{size} '
+        f'font-family="{_FONT}" class="gleek-deal" data-phase="{t.phase.value}">',
+    ]
+    if defs:
+        body.append(card_defs(shown, four_colour=four_colour))
+    body.append(f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#2f6b45" rx="8"/>')
+    body.append(f'<rect x="4" y="140" width="{WIDTH - 8}" height="200" rx="8" fill="#e9e4d8"/>')
+    seer = f"seen by {escape(t.names[t.viewer])}" if t.viewer is not None else "all hands shown"
+    body.append(
+        _text(
+            10,
+            22,
+            f"{escape(t.names[t.dealer])} deals · {seer}",
+            size=14,
+            weight="bold",
+            fill="#fff",
+        )
+    )
+    body.append(
+        _text(
+            590,
+            22,
+            f"opening ruff stake {t.ruff_stake}" if t.phase is Phase.AUCTION else "",
+            size=12,
+            anchor="end",
+            fill="#fff",
+        )
+    )
+    me = _bottom(t)
+    body.append(_seat_panel(t, (me + 1) % 3, 6, 30, four_colour))
+    body.append(_seat_panel(t, (me + 2) % 3, 306, 30, four_colour))
+    body.append(_middle(t, four_colour))
+    body.append(_seat_panel(t, me, 156, 348, four_colour))
+    body.append(_footer_box(t))
+    body.append("</svg>")
+    return "".join(body)
+
+
+def _footer_box(t: _Table) -> str:
+    return f'<rect x="4" y="472" width="{WIDTH - 8}" height="26" rx="6" fill="#f4f1ea"/>' + _footer(
+        t
+    )
+
+
+def outcome_html(o: Outcome, *, names: Sequence[str] | None = None) -> str:
+    """A finished deal as an HTML table (what Jupyter shows for an :class:`~gleek.Outcome`):
+    points and net chips by player, the pot, then every payment."""
+    if not isinstance(o, Outcome):
+        raise ArgumentTypeError(f"outcome_html: expected an Outcome, not {type(o).__name__}")
+    n = _names(names)
+    rows = "".join(
+        f"<tr><th>{escape(n[s])}</th><td>{o.points[s]}</td><td>{o.chips[s]:+d}</td></tr>"
+        for s in range(3)
+    )
+    pays = "".join(
+        f"<li>{_party(p.payer, n)} pays {_party(p.payee, n)} {p.amount} ({escape(p.reason)})</li>"
+        for p in o.payments
+    )
+    return (
+        "<table><tr><th></th><th>points</th><th>chips</th></tr>"
+        f"{rows}<tr><th>pot</th><td></td><td>{o.pot:+d}</td></tr></table>"
+        f"<p>{escape(n[o.dealer])} dealt; trumps {o.trumps.name.lower()}; "
+        f"{escape(n[o.buyer])} bought the stock for {o.price}.</p><ul>{pays}</ul>"
+    )

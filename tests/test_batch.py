@@ -1,0 +1,332 @@
+"""Batch simulation: the same figures on one core, local processes and dask; profiles reach the
+workers as loaded; never more workers than work; signals stop every worker."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from operator import attrgetter
+from pathlib import Path
+
+import pytest
+
+import gleek
+from gleek.compare import simulate
+from gleek.sim import batch
+from gleek.sim.batch import check_scheduler, play_deals
+from gleek.state import Outcome
+
+ROOT = Path(__file__).resolve().parent.parent
+PARLETT = gleek.load_profile("parlett")
+PI = gleek.load_profile("pi")
+price = attrgetter("price")
+
+
+def _gleek(*args: str) -> list[str]:
+    """The command line, quiet: JSON out, no progress bar."""
+    return [sys.executable, "-m", "gleek", *args, "--no-progress", "--format", "json"]
+
+
+def _pid(o: Outcome) -> int:
+    """Which process played the deal."""
+    return os.getpid()
+
+
+@pytest.fixture(scope="module")
+def dear_parlett(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Parlett's profile file with the opening bid raised to 20: same id, other rules."""
+    text = (ROOT / "profiles" / "parlett.yaml").read_text(encoding="utf-8")
+    head, tail = text.split("    opening_bid:\n      value: 12\n")
+    f = tmp_path_factory.mktemp("profiles") / "dear-parlett.yaml"
+    f.write_text(head + "    opening_bid:\n      value: 20\n" + tail, encoding="utf-8")
+    return f
+
+
+# ---------------------------------------------------------------------------- same results
+
+
+def test_outcomes_are_the_same_on_one_core_and_on_processes() -> None:
+    one = play_deals([PARLETT, PI], 7, seed=3, bots="random", workers=1)
+    ticks: list[int] = []
+    two = play_deals([PARLETT, PI], 7, seed=3, bots="random", workers=2, progress=ticks.append)
+    assert one == two
+    assert [len(o) for o in one] == [7, 7] and sum(ticks) == 7
+    assert all(sum(o.chips) + o.pot == 0 for outs in one for o in outs)
+    assert play_deals([PARLETT], 7, seed=4, bots="random", workers=1)[0] != one[0]
+
+
+def test_a_profile_file_is_simulated_as_loaded_not_by_its_id(dear_parlett: Path) -> None:
+    dear = gleek.load_profile(dear_parlett)
+    assert dear.id == "parlett" and dear != PARLETT
+    shipped = play_deals([PARLETT], 6, seed=1, measure=price, workers=1)[0]
+    assert min(shipped) < 20
+    for workers in (1, 2):
+        prices = play_deals([dear], 6, seed=1, measure=price, workers=workers)[0]
+        assert min(prices) >= 20, workers
+
+
+def test_compare_file_simulate_uses_the_file(dear_parlett: Path) -> None:
+    out = {}
+    for workers in ("1", "2"):
+        proc = subprocess.run(
+            _gleek("compare", str(dear_parlett), "--simulate", "6", "--workers", workers),
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert proc.returncode == 0, proc.stderr
+        out[workers] = json.loads(proc.stdout)
+    assert out["1"] == out["2"]
+    assert out["1"]["profiles"]["parlett"]["price"]["ci95"][0] >= 20
+
+
+def test_never_more_workers_than_sessions() -> None:
+    # one deal is one session: played here, no worker process at all
+    assert set(play_deals([PARLETT], 1, measure=_pid, workers=200)[0]) == {os.getpid()}
+    # six deals are two sessions: at most two workers, none of them this process
+    pids = set(play_deals([PARLETT, PI], 6, measure=_pid, workers=200)[0])
+    assert 1 <= len(pids) <= 2 and os.getpid() not in pids
+
+
+def test_bad_arguments_are_refused_with_the_argument_named() -> None:
+    with pytest.raises(gleek.ArgumentError, match="workers must be at least 1"):
+        simulate([PARLETT], 3, workers=0)
+    with pytest.raises(gleek.ArgumentTypeError, match="workers"):
+        simulate([PARLETT], 3, workers=True)  # type: ignore[arg-type]
+    with pytest.raises(gleek.ArgumentError, match="scheduler must be"):
+        simulate([PARLETT], 3, scheduler="nonsense")
+    with pytest.raises(gleek.ArgumentError, match="deals must be at least 1"):
+        play_deals([PARLETT], 0)
+    with pytest.raises(gleek.ArgumentTypeError, match="profiles"):
+        play_deals(["parlett"], 3)  # type: ignore[list-item]
+    with pytest.raises(gleek.ArgumentError, match="unknown bots"):
+        play_deals([PARLETT], 3, bots="clever")
+    for good in ("dask", "processes", "tcp://127.0.0.1:8786", "tls://sched.example:8786"):
+        assert check_scheduler(good) == good
+    assert check_scheduler(None) == "processes"
+    for bad in ("tcp://host", "tcp://:8786", "http://h:1", "tcp://h:1/x", "tcp://h:port", ""):
+        with pytest.raises(gleek.ArgumentError):
+            check_scheduler(bad)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--simulate", "3", "--workers", "0"], "--workers: must be at least 1"),
+        (["--simulate", "3", "--workers", "many"], "--workers: not a whole number"),
+        (["--simulate", "3", "--scheduler", "nonsense"], "--scheduler: scheduler must be"),
+        (["--simulate", "3", "--scheduler", "tcp://127.0.0.1"], "tcp://HOST:PORT"),
+        (["--workers", "2"], "--workers applies only to --simulate"),
+        (["--scheduler", "dask"], "--scheduler applies only to --simulate"),
+    ],
+)
+def test_bad_cli_arguments_exit_2_with_a_message(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    from gleek.cli import main
+
+    assert main(["compare", *args]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and message in err and "Traceback" not in err
+
+
+# ---------------------------------------------------------------------------- stopping
+
+
+def _children() -> dict[int, list[int]]:
+    """Every live process's children, from /proc (zombies count as gone)."""
+    kids: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        state, ppid = stat.rsplit(")", 1)[1].split()[:2]
+        if state not in ("Z", "X"):
+            kids.setdefault(int(ppid), []).append(int(entry.name))
+    return kids
+
+
+def _descendants(pid: int) -> set[int]:
+    kids = _children()
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        for child in kids.get(todo.pop(), []):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
+
+
+def _alive(pids: set[int]) -> set[int]:
+    live = {p for ps in _children().values() for p in ps}
+    return pids & live
+
+
+def _workers(pid: int) -> set[int]:
+    out = set()
+    for child in _children().get(pid, []):
+        try:
+            cmd = Path(f"/proc/{child}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if b"spawn_main" in cmd:
+            out.add(child)
+    return out
+
+
+@contextlib.contextmanager
+def _busy_compare(*where: str) -> Iterator[subprocess.Popen[bytes]]:
+    """``gleek compare --simulate`` with far more deals than it can play, and two workers busy."""
+    proc = subprocess.Popen(
+        _gleek("compare", "--simulate", "1000000", "--workers", "2", *where),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,  # its own process group: what a terminal's Ctrl-C reaches
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while len(_workers(proc.pid)) < 2:
+            assert proc.poll() is None and time.monotonic() < deadline, "no workers started"
+            time.sleep(0.1)
+        time.sleep(0.5 if not where else 3)  # let them get into the deals
+        yield proc
+    finally:
+        with_leftovers = _descendants(proc.pid)
+        if proc.poll() is None:
+            proc.kill()
+        for p in with_leftovers:
+            with pytest.raises(ProcessLookupError):
+                os.kill(p, signal.SIGKILL)  # nothing of it may be left to kill
+        proc.wait(10)
+        if proc.stderr:
+            proc.stderr.close()
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+@pytest.mark.parametrize(
+    ("how", "code", "where"),
+    [
+        ("SIGTERM to the command", 128 + signal.SIGTERM, ()),
+        ("SIGINT to the command", 130, ()),
+        ("SIGINT to its process group (Ctrl-C)", 130, ()),
+        ("SIGKILL to the command", -signal.SIGKILL, ()),
+        ("SIGTERM to the command", 128 + signal.SIGTERM, ("--scheduler", "dask")),
+    ],
+)
+def test_a_signal_stops_every_worker_within_seconds(
+    how: str, code: int, where: tuple[str, ...]
+) -> None:
+    with _busy_compare(*where) as proc:
+        _stop_and_check(proc, how, code)
+
+
+def _stop_and_check(proc: subprocess.Popen[bytes], how: str, code: int) -> None:
+    family = _descendants(proc.pid)
+    assert len(_workers(proc.pid)) == 2
+    started = time.monotonic()
+    if how.startswith("SIGTERM"):
+        os.kill(proc.pid, signal.SIGTERM)
+    elif how.startswith("SIGKILL"):
+        os.kill(proc.pid, signal.SIGKILL)
+    elif "group" in how:
+        os.killpg(proc.pid, signal.SIGINT)
+    else:
+        os.kill(proc.pid, signal.SIGINT)
+    assert proc.wait(timeout=20) == code
+    while _alive(family) and time.monotonic() - started < 20:
+        time.sleep(0.1)
+    assert not _alive(family), f"left running after {how}"
+    assert time.monotonic() - started < 10, how
+    err = proc.stderr.read().decode() if proc.stderr is not None else ""
+    assert "Traceback" not in err
+    if code == 130:
+        assert "gleek: interrupted" in err
+
+
+# ---------------------------------------------------------------------------- dask
+
+
+def test_a_local_dask_cluster_gives_the_same_figures(dear_parlett: Path) -> None:
+    dear = gleek.load_profile(dear_parlett)
+    here = simulate([dear, PI], 9, seed=5, bots="random", workers=1)
+    ticks: list[int] = []
+    there = simulate(
+        [dear, PI], 9, seed=5, bots="random", workers=2, scheduler="dask", progress=ticks.append
+    )
+    assert there == here and sum(ticks) == 9
+    assert dict(here.metrics[0][1])["price"].low >= 20  # the file's rules, also on dask
+
+
+def test_an_unreachable_scheduler_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # closed again: nobody listens there
+    monkeypatch.setattr(batch, "_CONNECT_TIMEOUT", "1s")
+    with pytest.raises(gleek.ArgumentError, match="cannot reach the dask scheduler at tcp://127"):
+        play_deals([PARLETT], 3, scheduler=f"tcp://127.0.0.1:{port}")
+
+
+@pytest.fixture
+def dask_cluster(tmp_path: Path) -> Iterator[str]:
+    """A real ``dask scheduler`` and ``dask worker``, as the docs run them, on loopback only."""
+    info = tmp_path / "scheduler.json"
+
+    def dask(*args: str) -> subprocess.Popen[bytes]:
+        return subprocess.Popen(
+            [str(Path(sys.executable).parent / "dask"), *args, "--no-dashboard"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+
+    procs = [dask("scheduler", "--host", "127.0.0.1", "--port", "0", "--scheduler-file", str(info))]
+    try:
+        deadline = time.monotonic() + 60
+        while not info.exists() or not info.read_text():
+            assert time.monotonic() < deadline and procs[0].poll() is None, "no scheduler"
+            time.sleep(0.2)
+        address = json.loads(info.read_text())["address"]
+        procs.append(
+            dask("worker", address, "--host", "127.0.0.1", "--nworkers", "1", "--nthreads", "1")
+        )
+        yield address
+    finally:
+        for p in reversed(procs):
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(p.pid, signal.SIGTERM)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                p.wait(20)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(p.pid, signal.SIGKILL)
+            p.wait(10)
+
+
+def test_compare_on_a_running_dask_cluster(dask_cluster: str) -> None:
+    from distributed import Client
+
+    with Client(dask_cluster, timeout="30s") as client:
+        client.wait_for_workers(1, timeout=60)
+    runs = {}
+    for where in (["--workers", "1"], ["--scheduler", dask_cluster]):
+        proc = subprocess.run(
+            _gleek("compare", "parlett", "pi", "--simulate", "6", "--seed", "3", *where),
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert proc.returncode == 0, proc.stderr
+        runs[where[0]] = json.loads(proc.stdout)
+    assert runs["--scheduler"] == runs["--workers"]
+    assert runs["--workers"]["deals"] == 6

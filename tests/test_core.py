@@ -1,0 +1,223 @@
+"""Differential test: the engine's fast core against the stage functions, which are the rules.
+
+A reference engine below composes :mod:`gleek.stages` directly (the stages' own states, one
+stage call per action). Random deals in every profile and every variant are played through the
+public API, and on every action the core's state is compared with the reference's: whose turn,
+the phase, the hands, the legal actions, the trick, the finished tricks, points, tricks won and
+payments. Rollouts are checked the same way by replaying their history.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+import pytest
+
+import gleek
+from gleek import _core
+from gleek.actions import PASS, Action
+from gleek.cards import CARDS, cards_of_mask
+from gleek.profile import Profile, list_profiles, list_variants, load_profile
+from gleek.stages.common import Payment
+from gleek.stages.deal import DealInfo, seeded_deck, turn_up_payments, turn_up_points
+from gleek.stages.ruff import (
+    FOUR_ACES,
+    RuffState,
+    ruff_apply,
+    ruff_choices,
+    ruff_payments,
+    ruff_start,
+    ruff_value,
+)
+from gleek.stages.sets import set_payments, small_trump_payments
+from gleek.stages.settle import settlement
+from gleek.stages.stock import (
+    AuctionState,
+    auction_apply,
+    auction_choices,
+    auction_start,
+    discardable,
+    price_payments,
+    take_stock,
+)
+from gleek.stages.tricks import PlayState, legal_mask, play_card, play_start
+
+PROFILES = [(p, v) for p in list_profiles() for v in [None, *list_variants()]]
+
+
+@dataclass
+class Reference:
+    """A deal driven by the stage functions alone."""
+
+    profile: Profile
+    info: DealInfo
+    phase: str = "auction"
+    hands: list[int] = field(default_factory=list)
+    auction: AuctionState | None = None
+    discards: list[int] = field(default_factory=list)
+    ruff: RuffState | None = None
+    play: PlayState | None = None
+    payments: tuple[Payment, ...] = ()
+
+    def __post_init__(self) -> None:
+        self.hands = list(self.info.dealt)
+        self.auction = auction_start(self.profile, self.info.dealer)
+        self.payments = turn_up_payments(self.profile, self.info)
+
+    @property
+    def to_act(self) -> int | None:
+        if self.phase == "auction":
+            assert self.auction is not None
+            return self.auction.to_act
+        if self.phase == "discard":
+            assert self.auction is not None
+            return self.auction.buyer
+        if self.phase == "ruff":
+            assert self.ruff is not None
+            return self.ruff.to_act
+        if self.phase == "play":
+            assert self.play is not None
+            return (self.play.leader + len(self.play.trick)) % 3
+        return None
+
+    def legal(self) -> set[str]:
+        p, seat = self.profile, self.to_act
+        if self.phase == "auction":
+            assert self.auction is not None
+            return {"pass" if b is None else f"bid {b}" for b in auction_choices(p, self.auction)}
+        if self.phase == "discard":
+            assert self.auction is not None
+            mask = discardable(p, self.hands[self.auction.buyer], self.info.trumps)
+            return {f"discard {c}" for c in cards_of_mask(mask)}
+        if self.phase == "ruff":
+            assert self.ruff is not None
+            return set(ruff_choices(p, self.ruff))
+        if self.phase == "play":
+            assert self.play is not None and seat is not None
+            mask = legal_mask(self.hands[seat], self.play.trick, False)
+            if p.tricks.play_high:
+                mask = legal_mask(self.hands[seat], self.play.trick, True)
+            return {f"play {c}" for c in cards_of_mask(mask)}
+        return set()
+
+    def apply(self, action: Action) -> None:
+        p, seat = self.profile, self.to_act
+        assert seat is not None
+        if self.phase == "auction":
+            assert self.auction is not None
+            self.auction = auction_apply(p, self.auction, seat, action.amount)
+            if self.auction.over:
+                eldest = (self.info.dealer + 1) % 3
+                self.payments += price_payments(p, self.auction.buyer, self.auction.bid, eldest)
+                self.phase = "discard"
+        elif self.phase == "discard":
+            assert action.card is not None and self.auction is not None
+            self.hands[seat] &= ~(1 << action.card.index)
+            self.discards.append(action.card.index)
+            if len(self.discards) == 7:
+                self.hands[seat] = take_stock(self.hands[seat], self.info.stock)
+                self.ruff = ruff_start(p, self.info.dealer, seat, self.info.ruff_stake)
+                self.phase = "ruff"
+        elif self.phase == "ruff":
+            assert self.ruff is not None and self.auction is not None
+            hands = (self.hands[0], self.hands[1], self.hands[2])
+            r = ruff_apply(p, self.ruff, seat, action.kind, hands, self.info.dealer)  # type: ignore[arg-type]
+            self.ruff = r
+            if r.done:
+                four = r.shown and r.winner >= 0 and ruff_value(p, hands[r.winner]) == FOUR_ACES
+                self.payments += (
+                    ruff_payments(p, r)
+                    + set_payments(p, hands, r.winner if four else -1)
+                    + small_trump_payments(p, hands, self.info.trumps)
+                )
+                start = [0, 0, 0]
+                start[self.info.dealer] = turn_up_points(p, self.info)
+                self.play = play_start(p, self.info.dealer, self.auction.buyer, tuple(start))  # type: ignore[arg-type]
+                self.phase = "play"
+        else:
+            assert action.card is not None and self.play is not None
+            c = action.card.index
+            self.hands[seat] &= ~(1 << c)
+            self.play = play_card(p, self.play, seat, c, self.info.trumps)
+            if len(self.play.tricks) == 12:
+                self.payments += settlement(self.play.points, p.scoring.par)
+                self.phase = "over"
+
+
+def _agree(state: gleek.State, ref: Reference) -> None:
+    assert state.phase.value == ref.phase
+    assert state.to_act == ref.to_act
+    assert _core.masks(state) == tuple(ref.hands)
+    assert {str(a) for a in gleek.legal_actions(state)} == ref.legal()
+    assert state.payments == ref.payments
+    assert tuple(c.index for c in state.discards) == tuple(ref.discards)
+    if ref.play is not None:
+        play = ref.play
+        assert state.trick == tuple((s, CARDS[c]) for s, c in play.trick)
+        assert state.tricks == tuple(tuple((s, CARDS[c]) for s, c in t) for t in play.tricks)
+        assert (state.points, state.tricks_won) == (play.points, play.won)
+    else:
+        assert (state.trick, state.tricks, state.points) == ((), (), (0, 0, 0))
+
+
+def _profile(pid: str, variant: str | None) -> Profile:
+    return load_profile(pid, [variant] if variant else [])
+
+
+@pytest.mark.parametrize(("pid", "variant"), PROFILES, ids=[f"{p}+{v}" for p, v in PROFILES])
+def test_the_core_agrees_with_the_stages_on_every_action(pid: str, variant: str | None) -> None:
+    profile = _profile(pid, variant)
+    rng = random.Random(f"{pid}/{variant}")
+    for k in range(6):
+        state = gleek.new_deal(profile, k % 3, seed=k, ruff_stake=1 + k % 3)
+        ref = Reference(profile, state._deal.info)
+        _agree(state, ref)
+        while not state.is_over:
+            # mostly uniform; now and then the first or the last choice (passes, low cards)
+            legal = gleek.legal_actions(state)
+            action = rng.choice((legal[0], legal[-1], *legal))
+            state = gleek.apply(state, action)
+            ref.apply(action)
+            _agree(state, ref)
+        assert state.history == tuple(state.history)  # rebuilt from the back-pointers
+        assert gleek.outcome(state).points == ref.play.points  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("pid", "variant"), PROFILES, ids=[f"{p}+{v}" for p, v in PROFILES])
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_rollouts_replay_through_the_stages(pid: str, variant: str | None, policy: str) -> None:
+    """A rollout's final state is the one its history reaches action by action, from the
+    dealt state or from part-way through."""
+    profile = _profile(pid, variant)
+    rng = random.Random(f"{pid}/{variant}/{policy}")
+    for k in range(4):
+        state = gleek.new_deal(profile, k % 3, seed=100 + k)
+        for _ in range(rng.randrange(60)):  # start anywhere: auction, discard, ruff or play
+            if state.is_over:
+                break
+            state = gleek.apply(state, rng.choice(gleek.legal_actions(state)))
+        end = gleek.rollout(state, policy, rng)
+        assert end.is_over and end.history[: len(state.history)] == state.history
+        ref = Reference(profile, state._deal.info)
+        replay = state.root()
+        for seat, action in end.history:
+            assert replay.to_act == seat and action in gleek.legal_actions(replay)
+            ref.apply(action)
+            replay = gleek.apply(replay, action)
+        _agree(end, ref)
+        assert end == replay and gleek.outcome(end) == gleek.outcome(replay)
+
+
+def test_the_core_deals_the_seeded_deck() -> None:
+    for seed in [*range(200), "a", "gleek", 2**40 + 7, -5]:
+        assert tuple(_core.seeded_order(seed)) == seeded_deck(seed)
+
+
+def test_a_state_is_immutable_from_outside() -> None:
+    s = gleek.new_deal(load_profile("parlett"), seed=1)
+    for name in ("phase", "to_act", "hands", "payments", "profile", "history", "points"):
+        with pytest.raises(AttributeError):
+            setattr(s, name, None)
+    assert s.apply("bid 12") == s.apply("bid 12") and s.apply("bid 12") != s
+    assert s.legal_actions() == (Action.bid(12),) and PASS not in s.legal_actions()

@@ -1,0 +1,103 @@
+"""Small public conveniences not exercised elsewhere: card and suit text, writing to a stream."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+import gleek
+from gleek.cards import Card, Rank, Suit, format_cards
+from gleek.errors import CardError
+from gleek.record import dump, loads
+from gleek.session import Session
+from gleek.sim.bots import RandomBot
+
+
+def test_suit_and_rank_text() -> None:
+    assert [s.index for s in Suit] == [0, 1, 2, 3]
+    assert Suit.parse(" h ") is Suit.parse("♥") and str(Suit.parse("S")) == Suit.parse("S").value
+    assert Rank.parse("t") is Rank.parse("10") and str(Rank.parse("q")) == "Q"
+    for parse, text in ((Suit.parse, "X"), (Suit.parse, 3), (Rank.parse, "1"), (Rank.parse, None)):
+        with pytest.raises(CardError):
+            parse(text)  # type: ignore[operator]
+    assert Card.parse("10h").pretty == "10♥"
+    assert format_cards([Card.parse("AH"), Card.parse("4C")]) == "AH 4C"
+
+
+def test_dump_to_an_open_stream() -> None:
+    s = Session.start(gleek.load_profile("parlett"), deals=1).play_out([RandomBot()] * 3, seed=3)
+    out = io.StringIO()
+    dump(s, out, "json")
+    assert loads(out.getvalue())["profile"] == "parlett"
+
+
+def test_stage_helpers_and_argument_checks() -> None:
+    from gleek.cards import CARDS
+    from gleek.errors import ArgumentTypeError
+    from gleek.stages.common import card
+    from gleek.viewer import viewer_html
+
+    p = gleek.load_profile("parlett")
+    assert card(5) is CARDS[5]
+    with pytest.raises(ArgumentTypeError, match="chips"):
+        Session.start(p, chips="100")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="viewer_html"):
+        viewer_html()
+
+
+def test_forfeit_only_for_sets_laid_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gleek.cards import mask_of, parse_cards
+    from gleek.stages.sets import forfeit_payments
+    from gleek.stages.stock import AuctionState, auction_choices, take_stock
+
+    cotton = gleek.load_profile("cotton")
+    kings = mask_of(parse_cards(["KH", "KS", "KD"]))
+    assert cotton.sets.forfeit > 0
+    assert forfeit_payments(cotton, 1, kings, 0, ("tiddy", "gleek-K")) == ()  # held: no forfeit
+    assert auction_choices(cotton, AuctionState(((0, 12),), 12, 0, 0b110, -1, 0)) == ()
+    hand = mask_of(parse_cards(["AH", "KH"]))
+    qs = Card.parse("QS").index
+    assert take_stock(hand, (qs,)) == mask_of(parse_cards(["AH", "KH", "QS"]))
+
+
+def test_a_broken_bibliography(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    from gleek import sources
+    from gleek.errors import ProfileError
+
+    monkeypatch.setattr(sources, "_profiles_dir", lambda: tmp_path)
+    read = sources.bibliography.__wrapped__
+    with pytest.raises(ProfileError, match="cannot read the bibliography"):
+        read()
+    (tmp_path / "sources.yaml").write_text("a: [1\n")
+    with pytest.raises(ProfileError) as info:
+        read()
+    assert info.value.code == "syntax"
+    (tmp_path / "sources.yaml").write_text("nonsense: 1\n")
+    with pytest.raises(ProfileError) as info:
+        read()
+    assert info.value.line == 1
+
+
+def test_more_library_corners(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import gc
+
+    from gleek.actions import Action
+    from gleek.errors import ArgumentError, ProfileError
+    from gleek.profile import load_variant
+    from gleek.sourcemap import load_located
+
+    with pytest.raises(ArgumentError, match="only a bid has an amount"):
+        Action("pass", 3)
+    with pytest.raises(ArgumentError, match="only a play or a discard has a card"):
+        Action("pass", None, Card.parse("AH"))
+    bad = tmp_path / "v.yaml"
+    bad.write_text("id: Bad_Id\ntitle: t\nsummary: s\nset: {}\n")
+    with pytest.raises(ProfileError, match="not of the expected form"):
+        load_variant(bad)
+    gc.disable()
+    try:
+        assert load_located("a: 1").data == {"a": 1}
+        assert not gc.isenabled()  # the loader leaves the collector as it found it
+    finally:
+        gc.enable()

@@ -1,0 +1,284 @@
+"""Cotton's rules (the ``cotton`` profile) and the parameters any profile can use for them.
+
+Seats: with the dealer at 2, eldest is 0, the middle hand 1 and the youngest (the dealer) 2.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import gleek
+from gleek.profile import profiles_dir
+from gleek.record import validate_text
+from gleek.record.write import dumps
+from gleek.session import DealRecord, Session
+from gleek.stages.ruff import revie_stake
+from gleek.state import Action, Phase
+from tests.helpers import deal, deck_for, play_first_legal, run, to_ruff
+
+COTTON = gleek.load_profile("cotton")
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def _profile_with(
+    tmp_path: Path, base: str, edits: dict[str, str], variants: tuple[str, ...] = ()
+) -> gleek.Profile:
+    """The shipped profile ``base`` with some rule values replaced, loaded from a file."""
+    text = (profiles_dir() / f"{base}.yaml").read_text("utf-8")
+    for rule, value in edits.items():
+        text, n = re.subn(rf"(\n    {rule}:\n      value: )[^\n]*", rf"\g<1>{value}", text)
+        assert n == 1, rule
+    f = tmp_path / f"{base}-edited.yaml"
+    f.write_text(text.replace(f"id: {base}", "id: edited"), encoding="utf-8")
+    return gleek.load_profile(f, variants)
+
+
+def _paid(state: gleek.State, reason: str) -> list[tuple[object, object, int]]:
+    return [(p.payer, p.payee, p.amount) for p in state.payments if p.reason == reason]
+
+
+# ---------------------------------------------------------------------------- the profile
+
+
+def test_cotton_values_and_how_they_are_cited() -> None:
+    p = COTTON
+    assert (p.stock.opening_bid, p.stock.increment, p.stock.odd_chip) == (12, 1, "eldest")
+    assert (p.small_trumps.tiddy, p.small_trumps.towser, p.small_trumps.tumbler) == (4, 5, 6)
+    assert p.turn_up.double_when_turned is True
+    assert (p.ruff.stake, p.ruff.raise_, p.ruff.losers_pay, p.ruff.nothing_to_say) == (
+        4,
+        2,
+        "how-far",
+        1,
+    )
+    assert p.ruff.late_raise == (8, 2) and p.ruff.youngest_doubles is True
+    assert p.sets.forfeit == 2
+    cite = p.rule("ruff.nothing_to_say").source.cite(quotes=True)
+    assert cite.startswith('Cotton, Compleat Gamester, ch. VII, sentence 10: "if any of the three')
+    # where Cotton is silent: Parlett's value, inferred, with its section of the silent page
+    lead = p.rule("tricks.first_lead")
+    assert lead.inferred and lead.value == gleek.load_profile("parlett").tricks.first_lead
+    assert "Where the sources are silent: first-lead" in lead.source.cite()
+    # doubtful readings say so
+    assert "doubtful:" in p.rule("small_trumps.tiddy").source.cite(quotes=True)
+
+
+def test_every_silent_key_has_its_section_and_every_section_is_used() -> None:
+    page = (DOCS / "silent.rst").read_text("utf-8")
+    labels = set(re.findall(r"^\.\. _silent-([a-z0-9-]+):$", page, re.M))
+    used = set()
+    for pid in gleek.list_profiles():
+        for variant in ((), *((v,) for v in gleek.list_variants())):
+            for r in gleek.load_profile(pid, variant).rules:
+                if r.inferred:
+                    assert r.source.silent, r.path
+                    used.add(r.source.silent)
+    assert used == labels
+
+
+def test_no_citation_names_an_input_file(capsys: pytest.CaptureFixture[str]) -> None:
+    from gleek.cli import main
+
+    out = ""
+    for args in (["rules", "cotton", "--format", "json"], ["compare", "parlett", "cotton"]):
+        assert main(args) == 0
+        out += capsys.readouterr().out
+    for pid in gleek.list_profiles():
+        assert main(["rules", pid]) == 0
+        out += capsys.readouterr().out
+    assert "Cotton, Compleat Gamester, ch. VII" in out and '"ref": "cotton"' in out
+    assert not re.search(r"rulings\.md|_[0-9a-f]{16}\.txt|seed 00\d", out)
+
+
+# ---------------------------------------------------------------------------- the stock
+
+
+def test_odd_chip_to_eldest_or_to_the_box_when_eldest_buys() -> None:
+    s = run(deal(COTTON, {}, "7H"), ["bid 12", "bid 13", "pass", "pass"])  # the middle buys
+    assert _paid(s, "stock") == [(1, 2, 6), (1, 0, 6), (1, 0, 1)]
+    s = run(deal(COTTON, {}, "7H"), ["bid 12", "bid 13", "bid 14", "bid 15", "pass", "pass"])
+    assert _paid(s, "stock") == [(0, 1, 7), (0, 2, 7), (0, "pot", 1)]
+    parlett = run(deal("parlett", {}, "7H"), ["bid 12", "bid 13", "pass", "pass"])
+    assert _paid(parlett, "stock")[-1] == (1, "pot", 1)
+
+
+# ---------------------------------------------------------------------------- the turn-up
+
+
+@pytest.mark.parametrize(("turn_up", "amount"), [("5H", 10), ("6H", 12), ("4H", 4)])
+def test_turned_towser_and_tumbler_pay_double(turn_up: str, amount: int) -> None:
+    assert _paid(deal(COTTON, {}, turn_up), "turn-up") == [(0, 2, amount), (1, 2, amount)]
+
+
+def test_double_when_turned_on_another_profile(tmp_path: Path) -> None:
+    with_tt = _profile_with(
+        tmp_path, "parlett", {"double_when_turned": "true"}, ("towser-tumbler",)
+    )
+    assert _paid(deal(with_tt, {}, "5H"), "turn-up") == [(0, 2, 10), (1, 2, 10)]
+    plain = gleek.load_profile("parlett", ["towser-tumbler"])
+    assert _paid(deal(plain, {}, "5H"), "turn-up") == [(0, 2, 5), (1, 2, 5)]
+
+
+# ---------------------------------------------------------------------------- the ruff
+
+BIG_SPADES = {2: "AS KS QS JS 10S 9S"}  # the dealer's ruff of 60 beats anything else dealt
+
+
+def test_ruff_paid_by_how_far_each_went() -> None:
+    """Cotton's example: eldest vies, the middle sees, the third sees and revies, eldest sees
+    the revie, the middle will not meddle: 6 from the one who held out, 4 from the other."""
+    s = to_ruff(deal(COTTON, BIG_SPADES, "7H"))
+    s = run(s, ["vie", "see", "revie", "see", "pass"])
+    assert s.phase is Phase.PLAY
+    assert sorted(_paid(s, "ruff")) == [(0, 2, 6), (1, 2, 4)]
+    # the same words under Parlett: the middle owes the stake when it passed
+    p = run(to_ruff(deal("parlett", BIG_SPADES, "7H")), ["vie", "see", "revie", "see", "pass"])
+    assert sorted(_paid(p, "ruff")) == [(0, 2, 4), (1, 2, 4)]
+
+
+def test_nothing_to_say_pays_one() -> None:
+    s = run(to_ruff(deal(COTTON, BIG_SPADES, "7H")), ["vie", "pass", "pass"])
+    assert sorted(_paid(s, "ruff")) == [(1, 0, 1), (2, 0, 1)]
+    # a player who waited, then passed after the vie, had nothing to say either
+    s = run(to_ruff(deal(COTTON, BIG_SPADES, "7H")), ["wait", "vie", "see", "pass"])
+    assert sorted(_paid(s, "ruff")) == [(0, 2, 1), (1, 2, 4)]
+
+
+def test_revies_count_two_at_a_time_from_eight(tmp_path: Path) -> None:
+    assert [revie_stake(COTTON, s) for s in (4, 6, 8, 10)] == [6, 8, 10, 12]
+    p = _profile_with(tmp_path, "parlett", {"raise": "4", "late_raise": "{from: 8, raise: 2}"})
+    stakes = []
+    s = to_ruff(deal(p, BIG_SPADES, "7H"))
+    for word in ["vie", "revie", "revie", "revie", "revie"]:
+        s = run(s, [word])
+        stakes.append(s.ruff_stake)
+    assert stakes == [2, 6, 8, 10, 12]
+
+
+def test_youngest_may_double_a_ruff_nobody_vied() -> None:
+    s = run(to_ruff(deal(COTTON, {}, "7H")), ["wait", "wait"])
+    assert s.to_act == 2
+    assert Action.parse("double") in gleek.legal_actions(s)
+    s = run(s, ["double"])
+    assert s.phase is Phase.PLAY and _paid(s, "ruff") == []
+    o = gleek.outcome(play_first_legal(s))
+    assert o.ruff_stake == 8 and o.ruff.winner is None and not o.ruff.vied
+    # the doubled ruff is played for in the next deal only
+    nxt = run(to_ruff(deal(COTTON, {}, "7H", ruff_stake=8)), ["wait", "wait", "wait"])
+    assert gleek.outcome(play_first_legal(nxt)).ruff_stake == 4
+    # only the third to speak, and only where the profile allows it
+    first = to_ruff(deal(COTTON, {}, "7H"))
+    assert Action.parse("double") not in gleek.legal_actions(first)
+    with pytest.raises(gleek.IllegalAction, match="only wait or vie"):
+        gleek.apply(first, Action.parse("double"))
+    parlett = run(to_ruff(deal("parlett", {}, "7H")), ["wait", "wait"])
+    assert Action.parse("double") not in gleek.legal_actions(parlett)
+
+
+@pytest.mark.parametrize(
+    ("edits", "message"),
+    [
+        ({"youngest_doubles": "true"}, "ruff.youngest_doubles applies to the direct model only"),
+        (
+            {"losers_pay": "how-far", "nothing_to_say": "1"},
+            "ruff.losers_pay applies to the direct model only",
+        ),
+        ({"late_raise": "{from: 8, raise: 2}"}, "ruff.late_raise applies to the direct model"),
+    ],
+)
+def test_cotton_ruff_rules_need_the_direct_model(
+    tmp_path: Path, edits: dict[str, str], message: str
+) -> None:
+    with pytest.raises(gleek.ProfileError, match=message) as info:
+        _profile_with(tmp_path, "publications-international", edits)
+    assert info.value.line is not None
+
+
+def test_how_far_needs_the_nothing_to_say_amount(tmp_path: Path) -> None:
+    with pytest.raises(gleek.ProfileError, match="nothing_to_say must be a whole number"):
+        _profile_with(tmp_path, "parlett", {"losers_pay": "how-far"})
+
+
+# ---------------------------------------------------------------------------- records
+
+
+def _record(profile: gleek.Profile, claims: dict[str, list[str]]) -> str:
+    """A one-deal record: eldest (East) holds three Kings, buys and lays two of them out."""
+    session = Session.start(profile, deals=1, players=("North", "East", "West"), dealer=0)
+    deck = deck_for({1: "KH KD KC 9S"}, "7H", dealer=0)
+    s = session.new_deal(deck=deck)
+    s = run(s, ["bid 12", "pass", "pass"])
+    s = run(s, ["discard KD", "discard KC"])
+    while s.phase is Phase.DISCARD:
+        s = gleek.apply(s, gleek.legal_actions(s)[0])
+    s = play_first_legal(s)
+    session = session.record(DealRecord(s))
+    text = dumps(session)
+    head, tail = text.split("\n  tricks:", 1)
+    extra = "".join(f"    {n}: [{', '.join(c)}]\n" for n, c in claims.items())
+    return f"{head}\n  claims:\n{extra}  tricks:{tail}"
+
+
+def test_a_claimed_set_laid_out_in_the_stock_is_charged() -> None:
+    text = _record(COTTON, {"East": ["gleek-K"]})
+    # the recorded result was written before the claim: the forfeit makes it wrong
+    report = validate_text(text, "forfeit.yaml")
+    assert [e.code for e in report.errors] == ["wrong-result"] * 3  # North, East, West
+    (summary,) = report.deals
+    assert sorted(p for p in summary.payments if p[3] == "forfeit") == [
+        ("East", "North", 6, "forfeit"),
+        ("East", "West", 6, "forfeit"),
+    ]
+    without = validate_text(text.split("\n  claims:")[0] + "\n  tricks:" + text.split("tricks:")[1])
+    assert dict(summary.chips)["East"] == dict(without.deals[0].chips)["East"] - 12
+
+
+def test_the_same_claim_is_a_false_claim_elsewhere() -> None:
+    report = validate_text(_record(gleek.load_profile("parlett"), {"East": ["gleek-K"]}))
+    assert [e.code for e in report.errors] == ["false-claim"]
+
+
+def test_pool_ruff_with_no_vie_is_reported_with_its_winner() -> None:
+    pi = gleek.load_profile("pi")
+    session = Session.start(pi, deals=1, dealer=0)
+    s = session.new_deal(seed=5)
+    s = run(s, ["bid 10", "pass", "pass"])
+    while s.phase is Phase.DISCARD:
+        s = gleek.apply(s, gleek.legal_actions(s)[0])
+    s = play_first_legal(run(s, ["wait", "wait", "wait"]))
+    o = gleek.outcome(s)
+    session = session.record(DealRecord(s))
+    report = validate_text(dumps(session))
+    assert report.valid
+    ruff = report.to_json()["deals"][0]["ruff"]
+    assert o.ruff.winner is not None
+    assert ruff == {"winner": session.players[o.ruff.winner], "stake": 0, "shown": True}
+
+
+def test_a_doubled_ruff_is_described() -> None:
+    from gleek.render import describe_deal
+
+    s = play_first_legal(run(to_ruff(deal(COTTON, {}, "7H")), ["wait", "wait", "double"]))
+    text = describe_deal(s, gleek.outcome(s), ("North", "East", "West"))
+    assert "Ruff: North wait, East wait, West double" in text
+    assert "West doubles the ruff: the next deal's stake is 8" in text
+
+
+def test_a_read_record_charges_the_forfeit_in_its_deals_and_balances() -> None:
+    """Cotton's forfeit for calling a set laid out in the stock is part of the deal's result:
+    the deal read back, and the session continued from it, carry the same chips as the report."""
+    from gleek.record import read, validate
+    from gleek.session import Session
+
+    path = Path(__file__).parent.parent / "examples" / "cotton-forfeit.yaml"
+    rec = read(path)
+    report = validate(path)
+    forfeits = [p for p in rec.deals[0].outcome.payments if p.reason == "forfeit"]
+    assert [(p.payer, p.amount) for p in forfeits] == [(rec.deals[0].final.buyer, 6)] * 2
+    session = Session.from_record(rec)
+    assert dict(zip(session.players, session.balances, strict=True)) == {
+        k: v for k, v in report.chips if k != "pot"
+    }

@@ -1,0 +1,276 @@
+"""gleek.rl: the PettingZoo environment, the action space, the observation tensor, the wrapper."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import warnings
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+import gleek
+import gleek.rl
+from gleek.errors import ArgumentError
+from gleek.rl.actions import N_ACTIONS, action_index, action_mask, index_action
+from gleek.rl.tensor import _SLICES, TENSOR_SIZE, encode
+from gleek.sim.bots import BasicBot, RandomBot
+from gleek.sim.knowledge import determinize
+
+PROFILES = gleek.list_profiles()
+
+
+def _states(profile: gleek.Profile, seed: int, bot: gleek.Bot) -> list[gleek.State]:
+    """Every state of one deal played by ``bot`` for all seats."""
+    rng = random.Random(seed)
+    s = gleek.new_deal(profile, seed % 3, seed=seed)
+    out = [s]
+    while not s.is_over:
+        legal = gleek.legal_actions(s)
+        seat = s.to_act
+        assert seat is not None
+        s = gleek.apply(s, bot.choose(gleek.observation(s, seat), legal, rng))
+        out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_pettingzoo_api_and_seed(profile: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the dict observation space is the usual masked form
+        api_test(gleek.rl.env(profile=profile, deals=2), num_cycles=200)
+        seed_test(lambda: gleek.rl.env(profile=profile, deals=2), num_cycles=200)
+
+
+def test_reset_seed_fixes_the_deals_and_rewards_are_chips() -> None:
+    def run(seed: int) -> tuple[list[tuple[gleek.Card, ...]], dict[str, float]]:
+        e = gleek.rl.raw_env(profile="parlett", deals=3)
+        e.reset(seed=seed)
+        rng = random.Random(0)
+        hands: list[tuple[gleek.Card, ...]] = []
+        totals = dict.fromkeys(e.possible_agents, 0.0)
+        for agent in e.agent_iter():
+            obs, reward, term, _trunc, _info = e.last()
+            totals[agent] += reward
+            if e.state_now.dealt_hand(0) not in hands:
+                hands.append(e.state_now.dealt_hand(0))
+            if term:
+                e.step(None)
+                continue
+            e.step(int(rng.choice(list(np.flatnonzero(obs["action_mask"])))))
+        return hands, totals
+
+    h1, t1 = run(11)
+    h2, t2 = run(11)
+    h3, _ = run(12)
+    assert h1 == h2 and t1 == t2
+    assert h1 != h3
+    assert len(h1) == 3  # three deals, each dealt afresh
+    assert sum(t1.values()) <= 0  # chips only move between seats and the pot
+
+
+def test_rewards_equal_the_outcome_chips() -> None:
+    e = gleek.rl.raw_env(profile="pi", deals=1)
+    e.reset(seed=5)
+    while not e.state_now.is_over:
+        legal = np.flatnonzero(e.observe(e.agent_selection)["action_mask"])
+        e.step(int(legal[0]))  # pass when passing is allowed: the auction ends
+    chips = gleek.outcome(e.state_now).chips
+    assert [e._cumulative_rewards[a] for a in e.possible_agents] == [float(c) for c in chips]
+    assert all(e.terminations.values())
+
+
+def test_render_ansi() -> None:
+    e = gleek.rl.raw_env(profile="parlett", deals=1, render_mode="ansi")
+    e.reset(seed=1)
+    text = e.render()
+    assert text is not None and "deal 1 of 1" in text
+    assert str(e.state_now) in text
+    assert gleek.rl.raw_env().render() is None
+    svg = gleek.rl.raw_env(deals=1, render_mode="svg")
+    svg.reset(seed=1)
+    picture = svg.render()
+    assert picture is not None and picture.startswith("<svg")
+    assert picture.rstrip().endswith("</svg>")
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(ArgumentError, match="deals"):
+        gleek.rl.env(deals=0)
+    with pytest.raises(ArgumentError, match="render_mode"):
+        gleek.rl.env(render_mode="human")
+    with pytest.raises(gleek.ProfileError):
+        gleek.rl.env(profile="nosuch")
+    e = gleek.rl.raw_env(deals=1)
+    e.reset(seed=0)
+    with pytest.raises(ArgumentError, match="not legal"):
+        e.step(104)  # play 4C during the auction
+    with pytest.raises(ArgumentError, match="0 to"):
+        index_action(N_ACTIONS, ())
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_every_legal_action_has_its_own_index(profile: str) -> None:
+    p = gleek.load_profile(profile)
+    for seed in range(12):
+        for s in _states(p, seed, RandomBot() if seed % 2 else BasicBot()):
+            legal = gleek.legal_actions(s)
+            idx = [action_index(a, legal) for a in legal]
+            assert len(set(idx)) == len(idx)
+            assert all(0 <= i < N_ACTIONS for i in idx)
+            assert [index_action(i, legal) for i in idx] == list(legal)
+            mask = action_mask(legal)
+            assert mask.sum() == len(legal) and set(np.flatnonzero(mask)) == set(idx)
+
+
+def _observations(profile: gleek.Profile, seeds: range) -> list[gleek.Observation]:
+    out = []
+    for seed in seeds:
+        for s in _states(profile, seed, RandomBot() if seed % 2 else BasicBot()):
+            out += [gleek.observation(s, seat) for seat in range(3)]
+    return out
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_tensor_tells_apart_exactly_what_the_seat_can(profile: str) -> None:
+    p = gleek.load_profile(profile)
+    seen: dict[bytes, gleek.Observation] = {}
+    observations = _observations(p, range(10))
+    for obs in observations:
+        x = encode(obs)
+        assert x.shape == (TENSOR_SIZE,) and x.dtype == np.float32
+        key = x.tobytes()
+        if key in seen:
+            assert seen[key] == obs  # equal tensors only for equal observations
+        seen[key] = obs
+    # Observations that differ all gave different tensors; equal ones the same tensor.
+    assert len(seen) == len(set(observations)) > 1000
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_states_a_seat_cannot_tell_apart_give_equal_tensors(profile: str) -> None:
+    p = gleek.load_profile(profile)
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(6):
+        states = _states(p, seed, BasicBot())
+        for s in states[:: max(1, len(states) // 8)]:
+            for seat in range(3):
+                obs = gleek.observation(s, seat)
+                other = determinize(obs, rng)
+                if gleek.observation(other, seat) != obs:
+                    continue  # the sampler's rare fallback
+                assert np.array_equal(encode(gleek.observation(other, seat)), encode(obs))
+                if other.hands != s.hands:
+                    checked += 1
+                    # ...while a seat that sees the difference gets different tensors.
+                    differ = [
+                        t
+                        for t in range(3)
+                        if gleek.observation(other, t).hand != gleek.observation(s, t).hand
+                    ]
+                    for t in differ:
+                        assert not np.array_equal(
+                            encode(gleek.observation(other, t)), encode(gleek.observation(s, t))
+                        )
+    assert checked > 20
+
+
+def test_tensor_blocks() -> None:
+    p = gleek.load_profile("parlett")
+    states = _states(p, 4, BasicBot())
+    end = states[-1]
+    buyer = end.buyer
+    assert buyer is not None
+    x = encode(gleek.observation(end, buyer))
+    assert x[_SLICES["discards"]].sum() == 7
+    other = (buyer + 1) % 3
+    assert encode(gleek.observation(end, other))[_SLICES["discards"]].sum() == 0
+    assert x[_SLICES["plays"]].sum() == 36 * 2  # 36 plays, each a seat and a card
+    assert x[_SLICES["hand"]].sum() == 0
+    chips = gleek.outcome(end).chips
+    assert list(np.round(x[_SLICES["chips"]] * 100).astype(int)) == list(chips)
+
+
+def test_single_seat_wrapper_plays_sessions() -> None:
+    e = gleek.rl.SingleSeatEnv(profile="parlett", opponents=(BasicBot(), RandomBot()), seat=1)
+    obs, info = e.reset(seed=9)
+    again, _ = e.reset(seed=9)
+    assert np.array_equal(obs, again) and e.observation_space.contains(obs)
+    total = 0.0
+    steps = 0
+    done = False
+    while not done:
+        mask = info["action_mask"]
+        assert mask.sum() >= 1 and np.array_equal(mask, e.action_masks())
+        assert obs[_SLICES["seat"]].argmax() == 1
+        action = int(np.flatnonzero(mask)[steps % int(mask.sum())])
+        obs, reward, done, truncated, info = e.step(action)
+        assert e.observation_space.contains(obs) and not truncated
+        total += reward
+        steps += 1
+    assert info["chips"] == total
+    assert e.action_masks().sum() == 0
+    with pytest.raises(ArgumentError, match="over"):
+        e.step(0)
+    with pytest.raises(ArgumentError, match="two bots"):
+        gleek.rl.SingleSeatEnv(opponents=(BasicBot(),))
+
+
+def test_rl_is_optional_and_never_imported_by_the_core() -> None:
+    code = (
+        "import sys, gleek, gleek.cli, gleek.sim.bots, gleek.sim.match, gleek.sim.search\n"
+        "bad = [m for m in ('gleek.rl', 'numpy', 'pettingzoo', 'gymnasium') if m in sys.modules]\n"
+        "assert not bad, bad\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+    blocked = (
+        "import sys\n"
+        "class Block:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] == 'pettingzoo':\n"
+        "            raise ImportError(name=name)\n"
+        "sys.meta_path.insert(0, Block())\n"
+        "import gleek.rl\n"
+    )
+    run = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True)
+    assert run.returncode != 0
+    assert "pip install 'gleek[rl]'" in run.stderr and "pettingzoo" in run.stderr
+
+
+def test_environment_argument_errors_and_rendering() -> None:
+    p = gleek.load_profile("pi")
+    assert gleek.rl.raw_env(profile=p).profile is p
+    with pytest.raises(ArgumentError, match="variants"):
+        gleek.rl.raw_env(profile=p, variants="play-high")
+    with pytest.raises(ArgumentError, match="profile"):
+        gleek.rl.raw_env(profile=3)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="reset"):
+        gleek.rl.raw_env().state_now  # noqa: B018
+    e = gleek.rl.raw_env(deals=1)
+    e.reset(seed=0)
+    with pytest.raises(ArgumentError, match="None"):
+        e.step(None)
+    legal = gleek.legal_actions(e.state_now)
+    with pytest.raises(ArgumentError, match="legal bids"):
+        action_index(gleek.Action.bid(99), legal)
+    with pytest.raises(ArgumentError, match="spare"):
+        index_action(16, legal)
+    with pytest.raises(ArgumentError, match="bid slot"):
+        index_action(2, legal)
+    for kwargs, msg in [
+        ({"seat": 3}, "seat"),
+        ({"deals": 0}, "deals"),
+        ({"render_mode": "x"}, "render"),
+    ]:
+        with pytest.raises(ArgumentError, match=msg):
+            gleek.rl.SingleSeatEnv(opponents=(BasicBot(), BasicBot()), **kwargs)  # type: ignore[arg-type]
+    g = gleek.rl.SingleSeatEnv(opponents=(BasicBot(), BasicBot()), render_mode="ansi")
+    with pytest.raises(ArgumentError, match="reset"):
+        g.action_masks()
+    g.reset(seed=1)
+    text = g.render()
+    assert text is not None and text.startswith("deal 1 of 3")
+    assert gleek.rl.SingleSeatEnv(opponents=(BasicBot(), BasicBot())).render() is None

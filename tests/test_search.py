@@ -1,0 +1,191 @@
+"""The search bot, the deals it imagines, and tournaments (gleek match)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import gleek
+from gleek.cli import main
+from gleek.errors import ArgumentError
+from gleek.sim.bots import BasicBot, RandomBot
+from gleek.sim.knowledge import determinize
+from gleek.sim.match import estimate, load_bot, play_match
+from gleek.sim.search import SearchBot
+
+PROFILES = gleek.list_profiles()
+
+
+def _deal(profile: str, seed: int, bot: gleek.Bot) -> list[gleek.State]:
+    rng = random.Random(seed)
+    s = gleek.new_deal(gleek.load_profile(profile), seed % 3, seed=seed)
+    out = [s]
+    while not s.is_over:
+        seat = s.to_act
+        assert seat is not None
+        s = s.apply(bot.choose(s.observation(seat), s.legal_actions(), rng))
+        out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_imagined_deals_agree_with_what_the_seat_saw(profile: str) -> None:
+    rng = random.Random(0)
+    same = total = differ = 0
+    for seed in range(4):
+        states = _deal(profile, seed, BasicBot())
+        for s in states[::5]:
+            for seat in range(3):
+                obs = s.observation(seat)
+                d = determinize(obs, rng)
+                total += 1
+                same += d.observation(seat) == obs
+                # Always: own cards, the turn-up, the history, the cards played.
+                assert d.hand(seat) == s.hand(seat) and d.turn_up == s.turn_up
+                assert d.tricks == s.tricks and d.trick == s.trick
+                if s.buyer == seat:
+                    assert d.discards == s.discards
+                # An opponent that failed to follow holds none of the suit led.
+                for trick in (*s.tricks, s.trick):
+                    if not trick:
+                        continue
+                    led = trick[0][1].suit
+                    for who, card in trick:
+                        if who != seat and card.suit is not led:
+                            assert all(c.suit is not led for c in d.hand(who))
+                others = [o for o in range(3) if o != seat]
+                differ += any(d.hand(o) != s.hand(o) for o in others)
+    assert same >= 0.95 * total
+    assert differ >= 0.5 * total  # the hidden cards really are guessed afresh
+
+
+def test_the_buyers_discards_stay_hidden_from_the_others() -> None:
+    states = _deal("parlett", 2, BasicBot())
+    s = next(x for x in states if x.phase is gleek.Phase.PLAY)
+    buyer = s.buyer
+    assert buyer is not None
+    other = (buyer + 1) % 3
+    rng = random.Random(1)
+    guesses = {determinize(s.observation(other), rng).discards for _ in range(10)}
+    assert len(guesses) > 1
+    assert all(len(g) == 7 for g in guesses)
+
+
+def test_search_bot_is_reproducible_and_legal() -> None:
+    states = _deal("pi", 4, BasicBot())
+    bot = SearchBot(6)
+    for s in states[1::6]:
+        if s.is_over:
+            continue
+        seat = s.to_act
+        assert seat is not None
+        obs, legal = s.observation(seat), s.legal_actions()
+        a = bot.choose(obs, legal, random.Random(5))
+        assert a in legal
+        assert a == bot.choose(obs, legal, random.Random(5))
+    timed = SearchBot(seconds=0.05)
+    s = next(x for x in states if len(x.legal_actions()) > 1)
+    assert timed.choose(s.observation(s.to_act or 0), s.legal_actions(), random.Random(0)) in (
+        s.legal_actions()
+    )
+    with pytest.raises(ArgumentError, match="playouts"):
+        SearchBot(0)
+    with pytest.raises(ArgumentError, match="seconds"):
+        SearchBot(seconds=-1)
+
+
+def test_match_rotates_seats_and_is_the_same_for_any_workers() -> None:
+    one = play_match(["basic", "random", "random"], "parlett", deals=9, seed=3)
+    two = play_match(["basic", "random", "random"], "parlett", deals=9, seed=3, workers=2)
+    assert one == two
+    for d in range(9):
+        assert sum(one.chips[b][d] for b in range(3)) + one.pot[d] == 0
+    # Each deck is dealt three times by one dealer, the bots moved round a seat each time: with
+    # three equal bots, each bot's three results on a deck are the three seats' results.
+    same = play_match(["basic", "basic", "basic"], "parlett", deals=6, seed=0)
+    for k in (0, 3):
+        seats = sorted(same.chips[0][k : k + 3])
+        assert seats == sorted(same.chips[1][k : k + 3]) == sorted(same.chips[2][k : k + 3])
+        assert seats == sorted(same.chips[b][k] for b in range(3))
+    e = estimate([1.0, 2.0, 3.0])
+    assert e.mean == 2.0 and e.low < 2.0 < e.high
+
+
+def test_load_bot() -> None:
+    assert isinstance(load_bot("basic"), BasicBot)
+    assert isinstance(load_bot("gleek.sim.bots:RandomBot"), RandomBot)
+    assert load_bot("search:5").playouts == 5 and load_bot("search").playouts == 64
+    for bad, msg in [
+        ("nosuch", "unknown bot"),
+        ("search:x", "search:N"),
+        ("gleek.nosuchmodule:X", "cannot import"),
+        ("gleek.sim.bots:Nothing", "has no"),
+        ("gleek.cards:Card", "Card"),
+    ]:
+        with pytest.raises((ArgumentError, TypeError), match=msg):
+            load_bot(bad)
+
+
+def test_cli_match(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["match", "basic", "random", "gleek.sim.bots:RandomBot", "--deals", "6"]
+    assert main([*args, "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "6 deals of parlett" in out and "gleek.sim.bots:RandomBot" in out
+    assert main([*args, "--profile", "pi", "--format", "json", "--no-progress"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["profile"] == "publications-international" and data["deals"] == 6
+    assert [b["bot"] for b in data["bots"]] == ["basic", "random", "gleek.sim.bots:RandomBot"]
+    low, high = (data["bots"][0]["chips_per_deal"][k] for k in ("low", "high"))
+    assert low <= data["bots"][0]["chips_per_deal"]["mean"] <= high
+    assert main(["match", "basic", "nosuch", "basic", "--no-progress"]) != 0
+    err = capsys.readouterr().err
+    assert "unknown bot 'nosuch'" in err and "Traceback" not in err
+    assert main(["match", "basic", "basic"]) == 2
+
+
+def test_match_takes_a_profile_with_variants() -> None:
+    profile = gleek.load_profile("parlett", "play-high")
+    one = play_match(["basic", "basic", "random"], profile, deals=3, seed=2)
+    two = play_match(["basic", "basic", "random"], profile, deals=3, seed=2, workers=2)
+    assert one.profile == "parlett+play-high" and one == two
+
+
+def test_play_high_voids_and_time_budget() -> None:
+    states = _deal("parlett", 7, BasicBot())
+    profile = gleek.load_profile("parlett", "play-high")
+    s = gleek.new_deal(profile, 1, seed=7)
+    rng = random.Random(0)
+    while not s.is_over and len(s.tricks) < 6:
+        seat = s.to_act
+        assert seat is not None
+        s = s.apply(BasicBot().choose(s.observation(seat), s.legal_actions(), rng))
+    for seat in range(3):
+        obs = s.observation(seat)
+        d = determinize(obs, rng)
+        # With play-high, following with a card shows that no higher card of the suit is held.
+        for trick in s.tricks:
+            led = trick[0][1].suit
+            for who, card in trick:
+                if who != seat and card.suit is led:
+                    assert not [c for c in d.hand(who) if c.suit is led and c.rank > card.rank]
+    assert repr(SearchBot(5)) == "SearchBot(5)" and "seconds" in repr(SearchBot(seconds=1.0))
+    assert states[-1].is_over
+
+
+def test_match_argument_errors() -> None:
+    with pytest.raises(ArgumentError, match="string"):
+        load_bot(3)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="choose"):
+        load_bot("collections:OrderedDict")
+    with pytest.raises(ArgumentError, match="no values"):
+        estimate([])
+    for kwargs, msg in [
+        ({"bots": ["basic", "basic"]}, "three bots"),
+        ({"deals": 0}, "deals"),
+        ({"workers": 0}, "workers"),
+    ]:
+        args = {"bots": ["basic", "basic", "basic"], "deals": 3, **kwargs}
+        with pytest.raises(ArgumentError, match=msg):
+            play_match(args.pop("bots"), "parlett", **args)  # type: ignore[arg-type]

@@ -1,0 +1,663 @@
+"""Untrusted records and hostile input: what a record may name, bad values, bounded cost."""
+
+from __future__ import annotations
+
+import json
+import os
+import runpy
+import subprocess
+import sys
+import threading
+import time
+import tracemalloc
+from pathlib import Path
+
+import pytest
+import yaml
+
+import gleek
+from gleek import sourcemap
+from gleek.cli import main
+from gleek.errors import ArgumentError, ArgumentTypeError, ProfileError, RecordError
+from gleek.profile import list_profiles, list_variants, load_variant
+from gleek.record import dump, dumps, load, loads, validate, validate_text
+from gleek.record.report import escape_controls
+from gleek.record.shape import conforms, limits
+from gleek.session import Session
+from gleek.sim.bots import RandomBot
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "parlett-play-high.yaml"
+TEXT = EXAMPLE.read_text(encoding="utf-8")
+SECRET = "s3cret-contents-of-another-file"
+
+
+def _report(text: str, **kw: object) -> gleek.record.Report:
+    return validate_text(text, "r.yaml", **kw)  # type: ignore[arg-type]
+
+
+def _first(text: str, **kw: object) -> tuple[str, str, int | None, str | None]:
+    e = _report(text, **kw).errors[0]
+    return e.code, e.message, e.line, e.path
+
+
+def _profile_dir(tmp_path: Path, pid: str = "house") -> Path:
+    """A folder with one profile of ``pid`` (parlett's rules) and one variant."""
+    folder = tmp_path / "mine"
+    (folder / "variants").mkdir(parents=True)
+    src = (ROOT / "profiles" / "parlett.yaml").read_text(encoding="utf-8")
+    data = yaml.safe_load(src)
+    data["id"], data["aliases"] = pid, []
+    (folder / f"{pid}.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
+    v = (ROOT / "profiles" / "variants" / "play-high.yaml").read_text(encoding="utf-8")
+    (folder / "variants" / "loud.yaml").write_text(v.replace("id: play-high", "id: loud"))
+    return folder
+
+
+# ---------------------------------------------------------------- what a record may name
+
+
+@pytest.mark.parametrize("name", ["/etc/passwd", "../../etc/hostname", "profiles/parlett.yaml"])
+def test_a_record_never_opens_a_profile_path(tmp_path: Path, name: str) -> None:
+    secret = tmp_path / "secret.yaml"
+    secret.write_text(f"{SECRET}: 1\n")
+    for target in (name, str(secret)):
+        code, message, line, path = _first(TEXT.replace("profile: parlett", f"profile: {target}"))
+        assert (code, line, path) == ("unknown-profile", 2, "profile")
+        assert SECRET not in message and "valid choices: " in message and "parlett" in message
+
+
+def test_a_record_never_opens_a_variant_path(tmp_path: Path) -> None:
+    secret = tmp_path / "v.yaml"
+    secret.write_text(f"{SECRET}: 1\n")
+    text = TEXT.replace("variants: [play-high]", f"variants: [{secret}]")
+    code, message, _, path = _first(text)
+    assert (code, path) == ("unknown-variant", "variants[0]") and SECRET not in message
+
+
+def test_registered_profile_dirs_are_found_by_id(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    folder = _profile_dir(tmp_path)
+    text = TEXT.replace("profile: parlett", "profile: House").replace("[play-high]", "[loud]")
+    assert _first(text)[0] == "unknown-profile"
+    report = _report(text, profile_dirs=[folder])
+    assert report.valid and report.profile == "house" and report.variants == ("loud",)
+    assert "house" in list_profiles([folder]) and "loud" in list_variants([folder])
+    assert load_variant("LOUD", profile_dirs=[folder]).id == "loud"
+    record = tmp_path / "r.yaml"
+    record.write_text(text)
+    assert main(["validate", str(record), "--profile-dir", str(folder)]) == 0
+    assert main(["validate", str(record)]) == 1
+    assert "unknown-profile" in capsys.readouterr().out
+
+
+def test_a_broken_registered_profile_is_located_not_quoted(tmp_path: Path) -> None:
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "house.yaml").write_text(f"id: house\n{SECRET}: [1\n")
+    text = TEXT.replace("profile: parlett", "profile: house")
+    code, message, line, _ = _first(text, profile_dirs=[folder])
+    assert code == "schema" and line == 2 and SECRET not in message
+    assert "house.yaml:3:1)" in message
+    (folder / "variants").mkdir()
+    (folder / "variants" / "bad.yaml").write_text(f"{SECRET}: 1\n")
+    text = TEXT.replace("variants: [play-high]", "variants: [bad]")
+    code, message, _, path = _first(text, profile_dirs=[folder])
+    assert (code, path) == ("schema", "variants[0]") and SECRET not in message
+
+
+def test_unreadable_profile_dirs_are_usage_errors(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    missing = tmp_path / "none"
+    with pytest.raises(ArgumentError, match="profile_dirs"):
+        validate(EXAMPLE, profile_dirs=[missing])
+    with pytest.raises(ArgumentTypeError, match="profile_dirs"):
+        gleek.load_profile("parlett", profile_dirs=[3])  # type: ignore[list-item]
+    assert gleek.load_profile("parlett", profile_dirs=str(tmp_path)).id == "parlett"
+    assert main(["validate", str(EXAMPLE), "--profile-dir", str(missing)]) == 2
+    assert "--profile-dir" in capsys.readouterr().err
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    (locked / "variants").mkdir()
+    os.chmod(locked / "variants", 0)
+    try:
+        if os.access(locked / "variants", os.R_OK):  # root reads anything: simulate the refusal
+            with pytest.MonkeyPatch.context() as mp:
+                mp.setattr(Path, "iterdir", _refuse)
+                with pytest.raises(ProfileError, match="cannot read the profile folder"):
+                    list_profiles([locked])
+        else:
+            with pytest.raises(ProfileError, match="cannot read the profile folder"):
+                list_profiles([locked])
+    finally:
+        os.chmod(locked / "variants", 0o755)
+
+
+def _refuse(self: Path) -> object:
+    raise PermissionError(13, "Permission denied")
+
+
+def test_profile_names_any_case_did_you_mean_and_one_variant_string(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert gleek.load_profile("PARLETT", "Play-High").name == "parlett+play-high"
+    assert gleek.load_profile("PI").id == "publications-international"
+    with pytest.raises(ProfileError, match=r"did you mean 'parlett'\?"):
+        gleek.load_profile("parlet")
+    with pytest.raises(ProfileError, match=r"did you mean 'play-high'\?"):
+        gleek.load_profile("parlett", ["play-hihg"])
+    with pytest.raises(ValueError, match="unknown profile"):
+        gleek.load_profile("x" * 5000)
+    with pytest.raises(ProfileError, match="no such profile file"):
+        gleek.load_profile(Path("x" * 5000 + ".yaml"))
+    with pytest.raises(ProfileError, match="no such variant file"):
+        gleek.load_profile("parlett", [Path("nope.yaml")])
+    assert main(["rules", "parlet"]) == 2
+    assert "did you mean 'parlett'?" in capsys.readouterr().err
+    assert main(["play", "--profile", "parlett", "--variant", "play-hi"]) == 2
+    assert "did you mean 'play-high'?" in capsys.readouterr().err
+
+
+def test_profile_api_arguments_raise_library_errors() -> None:
+    p = gleek.load_profile("parlett")
+    with pytest.raises(ArgumentError, match=r"did you mean 'stock.increment'\?"):
+        p.rule("stock.incremnt")
+    with pytest.raises(ArgumentTypeError, match="path"):
+        p.rule(3)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="name_or_path"):
+        gleek.load_profile(3)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="variants"):
+        gleek.load_profile("parlett", [3])  # type: ignore[list-item]
+    with pytest.raises(ArgumentTypeError, match="variants"):
+        gleek.load_profile("parlett", 3)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="variant"):
+        load_variant(3)  # type: ignore[arg-type]
+    assert gleek.load_profile(p, "play-high").name == "parlett+play-high"
+
+
+# ---------------------------------------------------------------- names and terminal safety
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("pot", "not 'pot'"),
+        ('"A\\e[2J"', "control characters"),
+        ('"A\\u202eB"', "control characters"),
+        ("x" * 65, "1 to 64 characters"),
+        ('""', "1 to 64 characters"),
+    ],
+)
+def test_player_names_are_checked(name: str, words: str) -> None:
+    text = TEXT.replace("players: [North, East, West]", f"players: [North, East, {name}]")
+    code, message, line, path = _first(text)
+    assert (code, line, path) == ("schema", 4, "players[2]") and words in message
+    assert "\x1b" not in _report(text).human()
+
+
+def test_every_text_output_escapes_control_characters(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    evil = TEXT.replace("{West: 12}", '{"We\\e[2Jst\\u202e": 12}').replace(
+        "profile: parlett", 'profile: "p\\e]0;x\\a"'
+    )
+    record = tmp_path / "r.yaml"
+    record.write_text(evil)
+    for args in (["validate", str(record)], ["validate", "--json", str(record)]):
+        main(args)
+        out, err = capsys.readouterr()
+        assert not any(c in out + err for c in "\x1b\x07\u202e"), out
+        assert "\\x1b" in out or "\\u001b" in out
+    assert escape_controls("a\u0085b\U000e0001") == "a\\x85b\\U000e0001"
+
+
+# ---------------------------------------------------------------- bad values past the schema
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "path"),  # the example has pot and ruff_stake lines
+    [
+        ("{West: 12}", "{West: 12.0}", "deals[0].auction[0].West"),
+        ("\npot: 0\n", "\npot: 1.0e+3\n", "pot"),
+        ("\nruff_stake: 2\n", "\nruff_stake: 2.0\n", "ruff_stake"),
+        ("North: 100,", "North: 105.0,", "chips.North"),
+    ],
+)
+def test_whole_valued_floats_are_schema_errors(old: str, new: str, path: str) -> None:
+    assert old in TEXT
+    code, message, line, where = _first(TEXT.replace(old, new, 1))
+    assert (code, where) == ("schema", path) and "whole number" in message and line is not None
+
+
+def test_whole_valued_floats_in_profile_files(tmp_path: Path) -> None:
+    src = (ROOT / "profiles" / "parlett.yaml").read_text(encoding="utf-8")
+    data = yaml.safe_load(src)
+    data["rules"]["stock"]["opening_bid"]["value"] = 12.0
+    f = tmp_path / "p.yaml"
+    f.write_text(yaml.safe_dump(data))
+    with pytest.raises(ProfileError, match="whole number") as info:
+        gleek.load_profile(f)
+    assert info.value.line is not None and info.value.code == "schema"
+
+
+def test_huge_integers_and_long_names_are_located_schema_errors() -> None:
+    code, message, line, _ = _first(TEXT.replace("{West: 12}", "{West: " + "9" * 5000 + "}"))
+    auction = TEXT[: TEXT.index("{West: 12}")].count("\n") + 1
+    assert (code, line) == ("schema", auction) and "5000 digits" in message
+    assert "9999" not in message
+    code, message, line, path = _first(TEXT.replace("profile: parlett", "profile: " + "p" * 5000))
+    assert (code, line, path) == ("schema", 2, "profile") and len(message) < 200
+    with pytest.raises(ProfileError, match="digits") as info:
+        gleek.load_profile(_write(f"id: {'1' * 40}\n"))
+    assert info.value.line == 1
+
+
+def _write(text: str) -> Path:
+    import tempfile
+
+    fd, name = tempfile.mkstemp(suffix=".yaml")
+    with os.fdopen(fd, "w") as f:
+        f.write(text)
+    return Path(name)
+
+
+# ---------------------------------------------------------------- bounded time and memory
+
+
+def test_devices_fifos_and_huge_files_are_refused_unread(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(RecordError, match="not a regular file"):
+        validate("/dev/zero")
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    done: list[str] = []
+    t = threading.Thread(target=lambda: done.append(_error_of(fifo)), daemon=True)
+    t.start()
+    t.join(10)
+    assert done and "not a regular file" in done[0]
+    sparse = tmp_path / "sparse.yaml"
+    with open(sparse, "wb") as f:
+        f.truncate(3 * 1024**3)
+    with pytest.raises(RecordError, match="larger than 16 MiB"):
+        validate(sparse)
+    with pytest.raises(RecordError, match="folder"):
+        validate(tmp_path)
+    with pytest.raises(RecordError, match="larger"):
+        load(sparse)
+    assert main(["validate", str(EXAMPLE), str(fifo), str(tmp_path / "missing.yaml")]) == 2
+    out, err = capsys.readouterr()
+    assert "valid under parlett+play-high" in out
+    assert "fifo: is not a regular file" in err and "missing.yaml: cannot read" in err
+
+
+def test_a_file_growing_past_the_limit_while_read_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    f = tmp_path / "r.yaml"
+    f.write_text("x" * 100)
+    monkeypatch.setattr(sourcemap, "MAX_BYTES", 50)
+    with pytest.raises(ValueError, match="larger"):
+        sourcemap.read_limited(str(f), 50)
+    with pytest.raises(ValueError, match="larger"):
+        # the size says 100 but only 60 may be read: at most limit + 1 bytes are
+        os.truncate(f, 60)
+        sourcemap.read_limited(str(f), 50)
+    assert sourcemap.read_limited(str(f), 60) == b"x" * 60
+
+
+def _error_of(path: Path) -> str:
+    try:
+        validate(path)
+    except RecordError as exc:
+        return str(exc)
+    return ""
+
+
+def test_impossible_shapes_are_refused_while_loading() -> None:
+    head = "format: gleek-record/1\nprofile: parlett\nplayers: [A, B, C]\ndeals:\n- dealer: A\n"
+    text = head + "  deck:\n" + "  - AH\n" * 200_000
+    tracemalloc.start()
+    start = time.perf_counter()
+    code, message, line, _ = _first(text)
+    seconds = time.perf_counter() - start
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert (code, line) == ("schema", 7 + 88) and "a deck is 44 cards" in message
+    assert seconds < 30 and peak < 50 * 1024**2  # generous: the point is not reading it all
+    data = yaml.safe_load(TEXT)
+    data["deals"][0]["tricks"][0] *= 3
+    assert "a trick is 3 cards" in _first(json.dumps(data))[1]
+    assert limits(("deals", 0, "result", "chips")) == (8, "chips are by the 3 players and the pot")
+    assert limits(("deals", 0, "auction")) is None and limits(("x",)) is None
+
+
+# ---------------------------------------------------------------- the located loader
+
+
+def test_c_and_pure_loaders_give_the_same_data_and_positions() -> None:
+    if len(sourcemap.LOADERS) < 2:
+        pytest.skip("PyYAML without libyaml: only the pure loader exists")
+    for f in [*sorted((ROOT / "examples").glob("*.yaml")), ROOT / "profiles" / "parlett.yaml"]:
+        text = f.read_text(encoding="utf-8")
+        docs = [sourcemap.load_located(text, loader=cls) for cls in sourcemap.LOADERS]
+        assert docs[0].data == docs[1].data
+        paths = list(_paths(docs[0].data))
+        for doc in docs:
+            doc.locate(paths)
+        assert [docs[0].position(p) for p in paths] == [docs[1].position(p) for p in paths]
+        assert [docs[0].key_position(p) for p in paths] == [docs[1].key_position(p) for p in paths]
+
+
+def _paths(data: object, path: tuple[str | int, ...] = ()):  # type: ignore[no-untyped-def]
+    yield path
+    if isinstance(data, dict):
+        for k, v in data.items():
+            yield from _paths(v, (*path, k))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            yield from _paths(v, (*path, i))
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("a: 1\n---\nb: 2\n", "single document"),
+        ("a: *x\n", "undefined alias"),
+        ("? [a]\n: 1\n", "plain value"),
+        ("a: 1\na: 2\n", "duplicate key 'a'"),
+        ("<<: {a: 1}\n", "merge keys"),
+        ("a: !!set {x}\n", "tag"),
+        ("a: !custom x\n", "tag"),
+        ("a: !!float xyz\n", "cannot read this value"),
+        ("a: [1\n", "expected"),
+    ],
+)
+def test_loader_refusals(text: str, words: str) -> None:
+    for cls in sourcemap.LOADERS:
+        with pytest.raises(sourcemap.LocatedError, match=words):
+            sourcemap.load_located(text, loader=cls)
+
+
+def test_loader_edge_cases() -> None:
+    assert sourcemap.load_located("").data is None
+    assert sourcemap.load_located("&a x").data == "x"
+    doc = sourcemap.load_located("a: &x [1, 2]\nb: *x\nc: &y 3\nd: *y\n1.5: k\n")
+    assert doc.data == {"a": [1, 2], "b": [1, 2], "c": 3, "d": 3, 1.5: "k"}
+    assert doc.position(("b",)) == (2, 4) and doc.key_position(("1.5",)) == (5, 1)
+    assert sourcemap.Located({"a": 1}).position(("a",)) is None
+    with pytest.raises(sourcemap.LocatedError, match="nested"):
+        sourcemap.load_located("a:\n" + "".join(" " * i + "- \n" for i in range(1, 300)))
+
+
+# ---------------------------------------------------------------- the fast shape check
+
+
+def test_the_fast_shape_check_agrees_with_the_schema() -> None:
+    from gleek.schemacheck import load_schema, problems
+
+    base = yaml.safe_load(TEXT)
+    assert conforms(base)
+    deal = base["deals"][0]
+    bad = [
+        [],
+        {**base, "format": "x"},
+        {**base, "profile": 3},
+        {**base, "variants": [3]},
+        {**base, "players": ["a", "a", "b"]},
+        {**base, "chips": {"a": 1.0}},
+        {**base, "pot": True},
+        {**base, "ruff_stake": 0},
+        {**base, "deals": []},
+        {**base, "deals": [{**deal, "deck": ["AH"]}]},
+        {**base, "deals": [{k: v for k, v in deal.items() if k != "stock"}]},
+        {**base, "deals": [{**deal, "dealer": 1}]},
+        {**base, "deals": [{**deal, "hands": {"a": [1]}}]},
+        {**base, "deals": [{**deal, "turn_up": 1}]},
+        {**base, "deals": [{**deal, "stock": "AH"}]},
+        {**base, "deals": [{**deal, "auction": {}}]},
+        {**base, "deals": [{**deal, "auction": [{"a": "x"}]}]},
+        {**base, "deals": [{**deal, "ruff": [{"a": "x"}]}]},
+        {**base, "deals": [{**deal, "ruff": {}}]},
+        {**base, "deals": [{**deal, "claims": {"a": ["x"]}}]},
+        {**base, "deals": [{**deal, "tricks": [[{"a": 1}]]}]},
+        {**base, "deals": [{**deal, "result": {"x": {}}}]},
+        {**base, "deals": [{**deal, "result": {"points": {"a": 1.5}}}]},
+        {**base, "deals": [{**deal, "bogus": 1}]},
+        {**base, "deals": [{**deal, "auction": [{1: 12}]}]},
+    ]
+    for data in bad:
+        assert not conforms(data)
+        assert problems(sourcemap.Located(data), load_schema("record")), data
+
+
+# ---------------------------------------------------------------- files written, output errors
+
+
+def test_play_out_is_written_atomically(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "game.yaml"
+    out.write_text("old\n")
+
+    def full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    assert main(["play", "--out", str(out)]) == 1
+    assert out.read_text() == "old\n" and sorted(os.listdir(tmp_path)) == ["game.yaml"]
+    monkeypatch.undo()
+    assert main(["play", "--out", str(out)]) == 0
+    assert validate(out).valid
+
+
+def test_write_api_arguments() -> None:
+    s = Session.start(gleek.load_profile("parlett"), deals=1).play_out([RandomBot()] * 3, seed=1)
+    with pytest.raises(ArgumentError, match="format"):
+        dumps(s, "xml")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="Session"):
+        dumps("s")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="fp"):
+        dump(s, 3)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="text"):
+        loads(3)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="name"):
+        loads("a: 1", 3)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="text"):
+        validate_text(3)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="file"):
+        validate_text("a: 1", 3)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="path"):
+        validate(3)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="fp"):
+        load(3)  # type: ignore[arg-type]
+
+
+def test_load_from_streams() -> None:
+    import io
+
+    assert load(io.BytesIO(TEXT.encode()))["profile"] == "parlett"
+
+    class Broken(io.StringIO):
+        def read(self, n: int | None = -1) -> str:
+            raise OSError(5, "Input/output error")
+
+    with pytest.raises(RecordError, match="Input/output"):
+        load(Broken())
+
+
+def _cli(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "gleek", *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+        check=False,
+    )
+
+
+def test_output_errors_end_with_a_message_and_status_2(tmp_path: Path) -> None:
+    with open("/dev/full", "w") as full:
+        r = subprocess.run(
+            [sys.executable, "-m", "gleek", "validate", str(EXAMPLE)],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+        )
+    assert r.returncode == 2 and "No space left" in r.stderr and "Traceback" not in r.stderr
+    record = tmp_path / "r.yaml"
+    record.write_text(TEXT.replace("North", "Zoë"), encoding="utf-8")
+    r = _cli("validate", str(record), PYTHONIOENCODING="ascii")
+    assert r.returncode == 2 and "encoding" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_output_errors_in_process(monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    import gleek.cli as cli
+
+    for exc in (
+        BrokenPipeError(32, "Broken pipe"),
+        OSError(28, "No space left on device"),
+        UnicodeEncodeError("ascii", "ë", 0, 1, "no"),
+    ):
+
+        def boom(args: object, exc: BaseException = exc) -> int:
+            raise exc
+
+        monkeypatch.setattr(cli, "_run", boom)
+        monkeypatch.setattr(cli, "_discard_stdout", lambda: None)
+        assert main(["profiles"]) == (0 if isinstance(exc, BrokenPipeError) else 2)
+    assert "No space left" in capsys.readouterr().err
+
+
+def test_python_dash_m_gleek(monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(sys, "argv", ["gleek", "profiles"])
+    with pytest.raises(SystemExit) as info:
+        runpy.run_module("gleek", run_name="__main__")
+    assert info.value.code == 0 and "parlett" in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------- corners, for full coverage
+
+
+def test_cli_corners(monkeypatch: pytest.MonkeyPatch, capsys, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    import gleek.cli as cli
+
+    assert main(["play", "--deals", "x"]) == 2
+    assert "not a whole number" in capsys.readouterr().err
+    for exc, status in ((ArgumentError("x: bad"), 2), (KeyboardInterrupt(), 130)):
+
+        def boom(args: object, exc: BaseException = exc) -> int:
+            raise exc
+
+        monkeypatch.setattr(cli, "_run", boom)
+        assert main(["profiles"]) == status
+    monkeypatch.undo()
+    cli._json_out({"a": "\x85\u202e"})
+    assert capsys.readouterr().out.strip() == '{\n  "a": "\\u0085\\u202e"\n}'
+    assert main(["compare", "--record", str(EXAMPLE), "--format", "json", "parlett"]) == 0
+    assert json.loads(capsys.readouterr().out)["base"] == "parlett+play-high"
+    assert main(["compare", "--record", str(EXAMPLE), "--simulate", "2"]) == 2
+    assert "not both" in capsys.readouterr().err
+    assert main(["compare", "--simulate", "2", "--workers", "1", "parlett", "pi"]) == 0
+    assert "parlett" in capsys.readouterr().out
+
+
+def test_discard_stdout_points_fd_1_at_devnull(capfd) -> None:  # type: ignore[no-untyped-def]
+    import gleek.cli as cli
+
+    cli._discard_stdout()
+    os.write(1, b"gone")
+    assert capfd.readouterr().out == ""
+
+
+def test_profile_corners(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    p = gleek.load_profile("parlett")
+    assert gleek.load_profile(p) is p and hash(p) == hash(gleek.load_profile("parlett"))
+    folder = _profile_dir(tmp_path, pid="parlett")  # the same id as a shipped one: listed once
+    assert list_profiles([folder]).count("parlett") == 1
+    (folder / "variants" / "play-high.yaml").write_text("id: play-high\n")
+    assert list_variants([folder]).count("play-high") == 1
+    with pytest.raises(ArgumentError, match="profile_dirs"):
+        list_profiles(["bad\x00dir"])
+    shown = tmp_path / "x.yaml"
+    shown.mkdir()
+    with pytest.raises(ProfileError):
+        gleek.load_profile(shown / "..")
+    from gleek import profile as prof
+
+    def refuse(path: str, limit: int = 0) -> bytes:
+        raise OSError(13, "Permission denied")
+
+    monkeypatch.setattr(prof, "read_limited", refuse)
+    with pytest.raises(ProfileError, match="Permission denied"):
+        prof._read(tmp_path / "a.yaml")
+
+
+def test_folder_named_like_a_profile(tmp_path: Path) -> None:
+    from gleek import profile as prof
+
+    with pytest.raises(ProfileError, match="folder"):
+        prof._read(tmp_path)
+
+
+def test_schema_and_loader_corners(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = TEXT.replace("variants: [play-high]", "variants: [" + "v" * 150 + "]")
+    code, message, line, path = _first(text)
+    assert (code, line, path) == ("schema", 3, "variants[0]") and "150 characters" in message
+    data = yaml.safe_load(TEXT)
+    data["deals"][0]["hands"].update({f"P{i}": ["AH"] for i in range(9)})
+    code, message, _, path = _first(json.dumps(data))
+    assert code == "schema" and "more than 8 keys; a deal has 3 hands" in message
+    with pytest.raises(sourcemap.LocatedError, match="plain value"):
+        sourcemap.load_located("a: &x [1]\n? *x\n: 2\n")
+    monkeypatch.setattr(sourcemap, "MAX_BYTES", 10)
+    with pytest.raises(sourcemap.LocatedError, match="larger than"):
+        sourcemap.load_located("x" * 20)
+
+
+def test_a_file_that_grows_while_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    f = tmp_path / "r.yaml"
+    f.write_text("x" * 100)
+    real = os.fstat
+
+    class Small:
+        def __init__(self, st: os.stat_result) -> None:
+            self.st_mode, self.st_size = st.st_mode, 10
+
+    monkeypatch.setattr(os, "fstat", lambda fd: Small(real(fd)))
+    with pytest.raises(ValueError, match="larger"):
+        sourcemap.read_limited(str(f), 50)
+
+
+def test_a_registered_profile_title_cannot_drive_the_terminal(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    folder = _profile_dir(tmp_path)
+    file = folder / "house.yaml"
+    data = yaml.safe_load(file.read_text())
+    data["title"] = "House\x1b[2J rules"
+    file.write_text(yaml.safe_dump(data))
+    for args in (["play", "--profile", "house"], ["rules", "house"]):
+        assert main([*args, "--profile-dir", str(folder)]) == 0
+        out = capsys.readouterr().out
+        assert "\x1b" not in out and "House\\x1b[2J rules" in out, args
+
+
+def test_more_corners(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    import io
+
+    import gleek.cli as cli
+    from gleek import profile as prof
+    from gleek.record import read
+    from gleek.viewer import viewer_html
+
+    monkeypatch.setattr(sys, "stdout", io.StringIO())  # no file descriptor: nothing to redirect
+    cli._discard_stdout()
+    monkeypatch.undo()
+    p = gleek.load_profile("parlett", "play-high")
+    assert repr(p) == "<Profile parlett+play-high>"
+    record = read(EXAMPLE)
+    assert record.variants == ("play-high",)
+    assert read("# only a comment\n" + TEXT).comment == "# only a comment"
+    page = viewer_html(text=TEXT.replace("profile: parlett", "profile: /etc/passwd"))
+    assert "unknown-profile" in page
+    with pytest.raises(RecordError, match="unknown profile"):
+        read(TEXT.replace("profile: parlett", "profile: /etc/passwd"))
+    monkeypatch.setattr(Path, "is_dir", lambda self: False)
+    monkeypatch.setattr(prof.resources, "files", lambda pkg: tmp_path / "none")
+    with pytest.raises(ProfileError, match="reinstall"):
+        prof.profiles_dir()
+
+
+def test_play_prints_its_warnings(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["play", "--deals", "4", "--bots", "random"]) == 0
+    assert "warning: deal-count: 4 deals" in capsys.readouterr().out

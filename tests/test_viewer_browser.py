@@ -1,0 +1,182 @@
+"""The record viewer as a person sees it: headless Chromium opens a generated page, keys are
+pressed, and what is on screen is checked against the record file and the validator's report.
+
+Chromium and chromedriver come from Debian's packages (``tools/install-browser.sh``, run by
+``make test`` and CI). Where they cannot be installed the test is skipped, saying so; under CI
+(``CI`` set) a missing browser is a failure instead.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from gleek.record import validate
+from gleek.viewer import write_viewer
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "parlett-s0-auction.yaml"
+TWO_DEALS = ROOT / "examples" / "pedagogical-play-high-carry.yaml"
+REVOKE = ROOT / "tests" / "records" / "revoke.yaml"
+
+FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--window-size=1100,900",
+)
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    chromium = shutil.which("chromium")
+    driver_path = shutil.which("chromedriver")
+    if chromium is None or driver_path is None:
+        why = (
+            "no Chromium/chromedriver on this machine and they could not be installed "
+            "(tools/install-browser.sh needs root and apt-get): the browser test did not run"
+        )
+        if os.environ.get("CI"):
+            pytest.fail(why)
+        pytest.skip(why)
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for flag in FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}")
+    driver = webdriver.Chrome(options=options, service=Service(executable_path=driver_path))
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def _open(browser: Any, record: Path, out: Path) -> None:
+    write_viewer(out, record)
+    browser.get(out.as_uri())
+
+
+def _press(browser: Any, key: str, times: int = 1) -> None:
+    from selenium.webdriver.common.by import By
+
+    body = browser.find_element(By.TAG_NAME, "body")
+    for _ in range(times):
+        body.send_keys(key)
+
+
+def _text(browser: Any, css: str) -> str:
+    from selenium.webdriver.common.by import By
+
+    return str(browser.find_element(By.CSS_SELECTOR, css).text)
+
+
+def _table_cards(browser: Any) -> list[tuple[str, str]]:
+    """The cards of the trick on the table: (seat, card)."""
+    from selenium.webdriver.common.by import By
+
+    found = browser.find_elements(
+        By.CSS_SELECTOR, '#stage [data-trick="current"] [data-where="trick"]'
+    )
+    return [(e.get_attribute("data-seat"), e.get_attribute("data-card")) for e in found]
+
+
+def _balances(browser: Any) -> dict[str, int]:
+    from selenium.webdriver.common.by import By
+
+    cells = browser.find_elements(By.CSS_SELECTOR, "#balances td")
+    return {c.get_attribute("data-party"): int(c.text) for c in cells}
+
+
+def test_keys_step_through_a_deal(browser: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    record = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    players = record["players"]
+    deal = record["deals"][0]
+    _open(browser, EXAMPLE, tmp_path / "view.html")
+    assert _text(browser, "#position") == "deal 1, step 0 of 53"
+    assert _table_cards(browser) == []
+    # The auction: after its last word the stock is paid for, at that very step.
+    n_auction = len(deal["auction"])
+    _press(browser, Keys.ARROW_RIGHT, n_auction)
+    ((last_bidder, _),) = deal["auction"][-1].items()
+    assert _text(browser, "#caption") == f"{last_bidder} passes"
+    report = validate(EXAMPLE)
+    stock = [p for p in report.deals[0].payments if p[3] == "stock"]
+    assert stock
+    paid = _text(browser, "#paid").splitlines()
+    assert paid == [f"{f} pays {t} {a} (stock)" for f, t, a, _ in stock]
+    # Discards and ruff, then two cards of the first trick on the table.
+    _press(browser, Keys.ARROW_RIGHT, len(deal["discard"]) + len(deal["ruff"]) + 2)
+    first_two = [next(iter(e.items())) for e in deal["tricks"][0][:2]]
+    assert _table_cards(browser) == [(str(players.index(n)), c) for n, c in first_two]
+    # One back: only the lead is on the table.
+    _press(browser, Keys.ARROW_LEFT)
+    assert _table_cards(browser) == [(str(players.index(first_two[0][0])), first_two[0][1])]
+    # The end: the balances after the deal are the validator's.
+    _press(browser, Keys.END)
+    assert _text(browser, "#balances-title") == "Balances after deal 1"
+    assert _balances(browser) == dict(report.chips)
+    assert _text(browser, "#banner") == ""
+
+
+def test_arrow_down_moves_to_the_next_deal(browser: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    report = validate(TWO_DEALS)
+    assert report.valid and len(report.deals) == 2
+    _open(browser, TWO_DEALS, tmp_path / "two.html")
+    _press(browser, Keys.ARROW_DOWN)
+    assert _text(browser, "#position").startswith("deal 2, step 0 ")
+    # One step back is the end of deal 1: balances after it are the start plus its chips.
+    _press(browser, Keys.ARROW_LEFT)
+    assert _text(browser, "#balances-title") == "Balances after deal 1"
+    record = yaml.safe_load(TWO_DEALS.read_text(encoding="utf-8"))
+    start = record.get("chips") or {}
+    after_one = {
+        name: start.get(name, 100) + change
+        for name, change in report.deals[0].chips
+        if name != "pot"
+    }
+    shown = _balances(browser)
+    assert {k: v for k, v in shown.items() if k != "pot"} == after_one
+    _press(browser, Keys.END)
+    assert _balances(browser) == dict(report.chips)
+
+
+def test_an_invalid_record_opens_at_its_error(browser: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    report = validate(REVOKE)
+    error = report.errors[0]
+    _open(browser, REVOKE, tmp_path / "bad.html")
+    banner = _text(browser, "#banner")
+    assert banner.startswith("Invalid record: ")
+    assert f"revoke.yaml:{error.line}:{error.column}: revoke: {error.message}" in banner
+    # Opened at the refused action, with the cards played before it on the table.
+    assert error.path is not None and error.path.startswith("deals[0].tricks[")
+    t, j = (int(x) for x in error.path[len("deals[0].tricks[") : -1].split("]["))
+    record = yaml.safe_load(REVOKE.read_text(encoding="utf-8"))
+    players = record["players"]
+    trick = [next(iter(e.items())) for e in record["deals"][0]["tricks"][t]]
+    assert _text(browser, "#caption") == f"{trick[j][0]} plays {trick[j][1]}: against the rules"
+    assert _table_cards(browser) == [(str(players.index(n)), c) for n, c in trick[:j]]
+    assert browser.find_element(By.ID, "next").get_attribute("disabled") is not None
+    _press(browser, Keys.HOME)
+    assert _text(browser, "#position").startswith("deal 1, step 0 of ")
+    assert _table_cards(browser) == []
+    assert "Invalid record" in _text(browser, "#banner")

@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck pytest pytest-compiled compiled browser docs bench clean
+.PHONY: demo test lint typecheck pytest pytest-compiled compiled browser docs bench mutation clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -77,5 +77,20 @@ docs: $(STAMP)
 bench: compiled
 	$(BIN)/python benchmarks/playout.py --compiled $(COMPILED)/tree
 
+# Mutation testing of the rule code (not part of `make test`; see docs/testing.rst). Each mutant
+# of gleek/stages/ and gleek/state.py runs against the rule tests named in pyproject.toml's
+# [tool.mutmut], hypothesis capped at MUTATION_EXAMPLES examples, derandomized. MUTANTS narrows
+# the run to a glob of mutant names, e.g. make mutation MUTANTS='gleek.stages.*', and then keeps
+# the other results already under mutants/ (a full run starts afresh).
+MUTATION_EXAMPLES ?= 20
+MUTATION_JOBS ?= 2
+MUTANTS ?=
+mutation: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,mutation]'
+	$(if $(MUTANTS),,rm -rf mutants)
+	GLEEK_MAX_EXAMPLES=$(MUTATION_EXAMPLES) nice -n 10 $(BIN)/mutmut run \
+		--max-children $(MUTATION_JOBS) $(if $(MUTANTS),"$(MUTANTS)")
+	$(BIN)/python tools/mutation_score.py
+
 clean:
-	rm -rf $(VENV) build docs/_build docs/generated .mypy_cache .pytest_cache .ruff_cache dist
+	rm -rf $(VENV) build docs/_build docs/generated .mypy_cache .pytest_cache .ruff_cache dist mutants

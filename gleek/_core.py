@@ -729,7 +729,7 @@ def _after_discard(n: State, c: int, action: Action) -> State:
         _copy_pre(n, m)
         m._discards = discards
         return m
-    hs[buyer] = take_stock(hs[buyer], (), deal.info.stock)
+    hs[buyer] = take_stock(hs[buyer], deal.info.stock)
     r = ruff_start(deal.profile, deal.dealer, buyer, deal.info.ruff_stake)
     m = State(deal, n, action, buyer, RUFF, r.to_act, hs[0], hs[1], hs[2], None)
     _copy_pre(n, m)
@@ -1014,7 +1014,7 @@ def _rollout_discards(n: State, greedy: bool, rng: random.Random) -> State:
     hand = hs[buyer]
     for c in cards:
         hand &= ~(1 << c)
-    hs[buyer] = take_stock(hand, (), deal.info.stock)
+    hs[buyer] = take_stock(hand, deal.info.stock)
     r = ruff_start(deal.profile, deal.dealer, buyer, deal.info.ruff_stake)
     m = State(deal, n, None, -1, RUFF, r.to_act, hs[0], hs[1], hs[2], None)
     _copy_pre(n, m)

@@ -149,7 +149,7 @@ def split_history(
             stage = 1
         elif kind == "play":
             stage = 3
-        elif stage == 1 or (stage == 0 and kind not in ("bid", "pass")):
+        elif stage == 1:  # the first word after the 7 discards opens the ruff
             stage = 2
         parts[stage].append((seat, a))
     return tuple(parts[0]), tuple(parts[1]), tuple(parts[2]), tuple(parts[3])
@@ -199,11 +199,8 @@ def _dealt(profile: Profile, info: DealInfo) -> State:
 
 
 def _play_mask(state: State) -> int:
-    p = _core.pre(state)
     trick = tuple((s, c.index) for s, c in state.trick)
-    return legal_mask(
-        _core.hand_mask(state, state._to_act), trick, p._deal.trumps, state.profile.tricks.play_high
-    )
+    return legal_mask(_core.hand_mask(state, state._to_act), trick, state.profile.tricks.play_high)
 
 
 # ---------------------------------------------------------------------------- checking

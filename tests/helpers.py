@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping, Sequence
 
 import gleek
@@ -10,6 +11,12 @@ from gleek.stages.deal import stack_deck
 from gleek.state import Action, State
 
 C = Card.parse
+
+
+def examples(n: int) -> int:
+    """``n`` hypothesis examples, or fewer under ``make mutation`` (``GLEEK_MAX_EXAMPLES``)."""
+    cap = os.environ.get("GLEEK_MAX_EXAMPLES")
+    return min(n, int(cap)) if cap else n
 
 
 def cards(text: str) -> list[Card]:

@@ -95,9 +95,9 @@ class Reference:
             return set(ruff_choices(p, self.ruff))
         if self.phase == "play":
             assert self.play is not None and seat is not None
-            mask = legal_mask(self.hands[seat], self.play.trick, self.info.trumps, False)
+            mask = legal_mask(self.hands[seat], self.play.trick, False)
             if p.tricks.play_high:
-                mask = legal_mask(self.hands[seat], self.play.trick, self.info.trumps, True)
+                mask = legal_mask(self.hands[seat], self.play.trick, True)
             return {f"play {c}" for c in cards_of_mask(mask)}
         return set()
 
@@ -116,7 +116,7 @@ class Reference:
             self.hands[seat] &= ~(1 << action.card.index)
             self.discards.append(action.card.index)
             if len(self.discards) == 7:
-                self.hands[seat] = take_stock(self.hands[seat], (), self.info.stock)
+                self.hands[seat] = take_stock(self.hands[seat], self.info.stock)
                 self.ruff = ruff_start(p, self.info.dealer, seat, self.info.ruff_stake)
                 self.phase = "ruff"
         elif self.phase == "ruff":

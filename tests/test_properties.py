@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from pathlib import Path
 
 import attrs
 from hypothesis import HealthCheck, given, settings
@@ -16,6 +17,7 @@ from gleek.profile import list_profiles, list_variants
 from gleek.session import Session
 from gleek.sim.bots import RandomBot
 from gleek.stages.tricks import legal_mask
+from tests.helpers import examples
 
 COMBOS = [
     (p, combo)
@@ -23,7 +25,18 @@ COMBOS = [
     for n in range(len(list_variants()) + 1)
     for combo in itertools.combinations(list_variants(), n)
 ]
-profiles = st.sampled_from(COMBOS).map(lambda pv: gleek.load_profile(pv[0], pv[1]))
+# The fixtures of tests/profiles/ set every rule value no shipped profile sets; half the
+# examples run on them (alone or with shipped variants) so every branch of every parameter runs.
+FIXTURES = Path(__file__).parent / "profiles"
+FLIPPED = [
+    ("parlett", (FIXTURES / "flipped-direct.yaml",)),
+    ("parlett", (FIXTURES / "flipped-direct.yaml", "play-high", "towser-tumbler")),
+    ("pi", (FIXTURES / "flipped-pool.yaml",)),
+    ("pi", (FIXTURES / "flipped-pool.yaml", "bid-13", "no-tiddy")),
+]
+profiles = st.one_of(st.sampled_from(COMBOS), st.sampled_from(FLIPPED)).map(
+    lambda pv: gleek.load_profile(pv[0], pv[1])
+)
 ALL_WORDS = [Action.word(w) for w in ("pass", "wait", "vie", "see", "revie")]
 MAX_ACTIONS = 2000
 
@@ -39,7 +52,52 @@ def honour_points(profile: gleek.Profile, cards: tuple[gleek.Card, ...], trumps:
     return sum(profile.tricks.honours.get(c.rank, 0) for c in cards if c.suit is trumps)
 
 
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def trick_winner_by_the_rule(trick: tuple[tuple[int, gleek.Card], ...], trumps: gleek.Suit) -> int:
+    """The tricks: the highest trump wins, else the highest card of the suit led (by rank)."""
+    led = trick[0][1].suit
+    suit = trumps if any(c.suit is trumps for _, c in trick) else led
+    return max((c.rank, seat) for seat, c in trick if c.suit is suit)[1]
+
+
+def ruff_value_by_the_rule(profile: gleek.Profile, hand: tuple[gleek.Card, ...]) -> int:
+    """The ruff: four Aces beat everything where the profile says; else the best suit's total
+    (the profile's court values, other cards their number)."""
+    if profile.ruff.four_aces and sum(c.rank == 14 for c in hand) == 4:
+        return 10**6
+    values = profile.ruff.card_values
+    return max(
+        (sum(values.get(c.rank, int(c.rank)) for c in hand if c.suit is s) for s in gleek.Suit),
+        default=0,
+    )
+
+
+def check_trick_and_ruff(state: gleek.State, before: gleek.State) -> None:
+    """After each action: a finished trick went to the seat the rule names, who leads next;
+    a ruff shown down went to the best hand (ties to eldest, then middle, then dealer)."""
+    if len(state.tricks) > len(before.tricks):
+        winner = trick_winner_by_the_rule(state.tricks[-1], state.turn_up.suit)
+        won = list(before.tricks_won)
+        won[winner] += 1
+        assert state.tricks_won == tuple(won)
+        assert state.leader == (None if state.is_over else winner)
+    if before.phase is Phase.RUFF and state.phase is not Phase.RUFF:
+        h = state.history  # the auction, the 7 discards, then the ruff's words
+        last_discard = max(k for k, (_, a) in enumerate(h) if a.kind == "discard")
+        ruff = [(seat, a.kind) for seat, a in h[last_discard + 1 :]]
+        passed = {seat for seat, word in ruff if word == "pass"}
+        live = [(state.dealer + k) % 3 for k in (1, 2, 3) if (state.dealer + k) % 3 not in passed]
+        vied = any(word == "vie" for _, word in ruff)
+        if len(live) == 1:
+            assert state.ruff_winner == live[0]
+        elif not vied and state.profile.ruff.model == "direct":
+            assert state.ruff_winner is None
+        else:  # shown down among those still in
+            values = {s: ruff_value_by_the_rule(state.profile, state.hand(s)) for s in live}
+            best = max(values.values())
+            assert state.ruff_winner == next(s for s in live if values[s] == best)
+
+
+@settings(max_examples=examples(500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(profiles, st.integers(0, 2**32), st.integers(0, 2), st.randoms(use_true_random=False))
 def test_random_legal_play_ends_with_every_invariant(
     profile: gleek.Profile, seed: int, dealer: int, rng: random.Random
@@ -57,14 +115,14 @@ def test_random_legal_play_ends_with_every_invariant(
             mask = legal_mask(
                 mask_of(state.hand(state.to_act)),
                 tuple((seat, c.index) for seat, c in state.trick),
-                state.trumps.index,
                 profile.tricks.play_high,
             )
             assert {a.card for a in legal} == set(cards_of_mask(mask))
         seat, action = state.to_act, rng.choice(legal)
         done.append((seat, action))
-        state = apply(state, action)
+        before, state = state, apply(state, action)
         assert state.history == tuple(done)  # every action, with its seat, in order
+        check_trick_and_ruff(state, before)
         steps += 1
         assert steps < MAX_ACTIONS
     assert legal_actions(state) == () and state.to_act is None
@@ -73,11 +131,19 @@ def test_random_legal_play_ends_with_every_invariant(
     # chips and pot always sum to zero over a deal
     assert sum(o.chips) + o.pot == 0
     assert o.pot >= 0
-    # 66 points less the honours discarded (a turned-up honour counts for the dealer)
+    # every trick and honour counted (66 in every shipped profile), less the honours discarded;
+    # a turned-up honour counts for the dealer where the profile says, else for nobody
+    total = 12 * profile.tricks.trick_points + sum(profile.tricks.honours.values())
     lost = honour_points(profile, state.discards, state.trumps)
     if not profile.turn_up.honour_to_dealer:
         lost += honour_points(profile, (state.turn_up,), state.trumps)
-    assert sum(o.points) == 66 - lost
+    assert sum(o.points) == total - lost
+    # settlement: the short pay in (largest shortfall first), then the excesses come out
+    par = profile.scoring.par
+    settle = [(p.payer, p.payee, p.amount) for p in o.payments if p.reason == "settlement"]
+    short = sorted((o.points[s] - par, s) for s in range(3) if o.points[s] < par)
+    over = sorted((par - o.points[s], s) for s in range(3) if o.points[s] > par)
+    assert settle == [(s, "pot", -d) for d, s in short] + [("pot", s, -d) for d, s in over]
     # every card is played exactly once: all but the turn-up and the discards
     played = [c for t in state.tricks for _, c in t]
     assert len(played) == 36 == len(set(played))
@@ -86,7 +152,7 @@ def test_random_legal_play_ends_with_every_invariant(
     assert len(state.tricks) == 12 and all(len(t) == 3 for t in state.tricks)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(profiles, st.integers(0, 2**32), st.randoms(use_true_random=False))
 def test_every_listed_action_applies_and_nothing_else_does(
     profile: gleek.Profile, seed: int, rng: random.Random
@@ -134,7 +200,7 @@ def test_every_listed_action_applies_and_nothing_else_does(
             raise AssertionError("an action applied after the deal")
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(profiles, st.integers(1, 9), st.integers(0, 2**16))
 def test_a_session_conserves_chips_and_rotates_the_deal(
     profile: gleek.Profile, deals: int, seed: int
@@ -164,7 +230,7 @@ def cards_in(value: object) -> set[gleek.Card]:
     return set()
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(profiles, st.integers(0, 2**32))
 def test_observation_hides_other_hands_and_the_stock(profile: gleek.Profile, seed: int) -> None:
     state = gleek.new_deal(profile, 0, seed=seed)

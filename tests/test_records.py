@@ -19,6 +19,7 @@ from gleek.record import dumps, load, loads, validate, validate_text
 from gleek.schemacheck import load_schema
 from gleek.session import Session
 from gleek.sim.bots import RandomBot
+from tests.helpers import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
@@ -184,7 +185,7 @@ COMBOS = [
 ]
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.sampled_from(COMBOS),
     st.integers(1, 4),
@@ -223,7 +224,7 @@ nasty_text = st.one_of(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(nasty_text)
 def test_any_input_gives_a_report_never_a_traceback(text: str) -> None:
     r = validate_text(text, "fuzz.yaml")
@@ -232,7 +233,7 @@ def test_any_input_gives_a_report_never_a_traceback(text: str) -> None:
     jsonschema.validate(r.to_json(), load_schema("report"))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.data())
 def test_mutated_examples_give_a_report_never_a_traceback(data: st.DataObject) -> None:
     path = data.draw(st.sampled_from(EXAMPLES))
@@ -313,7 +314,7 @@ def test_an_unreadable_file_is_a_record_error(tmp_path: Path) -> None:
         validate(tmp_path)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(nasty_text)
 def test_the_loader_returns_a_record_or_raises_record_error(text: str) -> None:
     try:

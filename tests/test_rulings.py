@@ -5,6 +5,8 @@ Seats in these tests: dealer 2 unless said, so seat 0 is eldest and seat 1 the m
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import attrs
 import pytest
 
@@ -736,3 +738,116 @@ def test_dealing_packets_and_stack_deck_are_inverses(packet: int) -> None:
         assert [len(h) for h in hands] == [12, 12, 12]
         assert hands[(dealer + 1) % 3][:packet] == deck[:packet]  # eldest is served first
         assert stack_deck(dict(enumerate(hands)), 36, deck[37:], dealer, packet) == deck
+
+
+# ---------------------------------------------------------------------------- unshipped values
+
+FIXTURES = Path(__file__).parent / "profiles"
+
+
+def flipped(name: str) -> gleek.Profile:
+    """A test fixture profile: every rule value no shipped profile sets (tests/profiles/)."""
+    base = "parlett" if name == "direct" else "pi"
+    return gleek.load_profile(base, [FIXTURES / f"flipped-{name}.yaml"])
+
+
+def test_turn_up_honour_to_dealer_false_scores_the_turned_honour_for_nobody() -> None:
+    """Turn-up: with ``turn_up.honour_to_dealer: false`` the dealer does not count a turned
+    Ace; the deal's points then total the tricks and the honours still in play only."""
+    p = flipped("direct")
+    s = deal(p, {0: f"AC KC QC JC 10C {JUNK}"}, "AH", stock=NO_HONOURS)
+    s = to_ruff(s, ("bid 12", "pass", "pass"), JUNK.split())
+    s = run(s, ["wait", "wait", "wait"])
+    assert s.points == (0, 0, 0)
+    o = outcome(play_first_legal(s))
+    assert sum(o.points) == 12 * 2 + (4 + 2 + 8)  # tricks at 2 and the K, Q, J of trumps
+    parlett = run(ruff_ready("parlett", "AC KC QC JC 10C", NO_HONOURS, "", "", "AH"), ["wait"] * 3)
+    assert parlett.points == (0, 0, 15)
+
+
+def _aces_deal(profile: gleek.Profile) -> gleek.State:
+    """Eldest buys and holds four Aces after the exchange; the others hold long suits."""
+    s = deal(
+        profile,
+        {
+            0: f"AH AS AD AC 4H {JUNK}",
+            1: "KH QH JH KS 9H KC QC JC 5C 6C 7C 8C",
+            2: "5H 6H 7H 8H 10H QS JS KD QD JD 9C 4C",
+        },
+        "10C",
+        stock=NO_HONOURS,
+    )
+    return to_ruff(s, (f"bid {profile.stock.opening_bid}", "pass", "pass"), JUNK.split())
+
+
+def test_sets_four_aces_that_win_the_ruff_are_not_paid_where_four_aces_pay_is_false() -> None:
+    """Gleeks and mournivals: with ``sets.four_aces_pay: false``, four Aces that won the ruff
+    at the showdown are not also paid as a mournival; the other sets still are."""
+    s = run(_aces_deal(flipped("direct")), ["vie", "see", "see"])  # the buyer speaks first
+    assert s.ruff_winner == 0 and outcome(play_first_legal(s)).ruff.shown
+    sets = [(p.payer, p.payee, p.amount, p.detail) for p in s.payments if p.reason == "set"]
+    assert sets == [(2, 1, 4, "gleek of K"), (0, 1, 4, "gleek of K")]  # the middle hand's Ks
+    # the same deal under parlett (four_aces_pay: true) pays the mournival too
+    s = run(_aces_deal(gleek.load_profile("parlett")), ["vie", "see", "see"])
+    assert [(p.payee, p.amount) for p in s.payments if p.reason == "set"] == [
+        (0, 8),
+        (0, 8),
+        (1, 3),
+        (1, 3),
+    ]
+
+
+def test_sets_four_aces_that_win_the_ruff_unshown_are_paid_as_a_mournival() -> None:
+    """Gleeks and mournivals: the exception is for Aces that won the ruff by being shown; when
+    both others pass, the Aces did not decide the ruff and are paid as a mournival."""
+    s = run(_aces_deal(flipped("direct")), ["vie", "pass", "pass"])
+    assert s.ruff_winner == 0 and not outcome(play_first_legal(s)).ruff.shown
+    assert [(p.payee, p.amount, p.detail) for p in s.payments if p.reason == "set"] == [
+        (0, 10, "mournival of A"),
+        (0, 10, "mournival of A"),
+        (1, 4, "gleek of K"),
+        (1, 4, "gleek of K"),
+    ]
+
+
+def test_observation_shows_the_buyer_their_own_discards_and_nobody_else() -> None:
+    """Buying the stock: the discards are face down: the buyer sees its own, in the order
+    discarded; the other players see none."""
+    s = bought_by_eldest("4C 5S 6S 7S 8S 9S 10S AH KH QH JH 10H", "9C", "6S 5S 4C 7S 8S 9S 10S")
+    assert gleek.observation(s, 0).discards == tuple(cards("6S 5S 4C 7S 8S 9S 10S"))
+    assert gleek.observation(s, 1).discards == () == gleek.observation(s, 2).discards
+    seen = [
+        [a.card for _, a in gleek.observation(s, seat).history if a.kind == "discard"]
+        for seat in range(3)
+    ]
+    assert seen == [list(cards("6S 5S 4C 7S 8S 9S 10S")), [], []]
+    half = run(deal("parlett", {0: "4C 5S 6S"}, "9C"), ["bid 12", "pass", "pass", "discard 6S"])
+    assert gleek.observation(half, 0).discards == (C("6S"),)
+
+
+def test_observation_shows_the_points_scored_so_far() -> None:
+    """Counting: everyone sees the points as they are scored (honours as played, tricks)."""
+    s = run(_play_ready(), ["play 10H", "play KH", "play QH"])  # hearts led, clubs trumps
+    assert [gleek.observation(s, seat).points for seat in range(3)] == [(0, 3, 0)] * 3
+    s = run(_play_ready(), ["play JC"])  # the Jack of trumps: Tom's 9 to the player at once
+    assert gleek.observation(s, 1).points == (9, 0, 0)
+    assert gleek.observation(_play_ready(), 0).points == (0, 0, 0)
+
+
+def test_sets_four_aces_that_did_not_win_the_ruff_are_paid_where_four_aces_pay_is_false() -> None:
+    """Gleeks and mournivals: the ``four_aces_pay: false`` exception is only for Aces that won
+    the ruff; four Aces in a hand when nobody vied are paid as a mournival."""
+    p = flipped("direct")
+    s = deal(
+        p,
+        {0: f"KH QH JH 10H 9H {JUNK}", 1: "AH AS AD AC 4C 5C 6C 7C 8C 6H 8H 7H"},
+        "10C",
+        stock=NO_HONOURS,
+    )
+    s = to_ruff(s, ("bid 12", "pass", "pass"), JUNK.split())
+    s = run(s, ["wait", "wait", "wait"])
+    assert s.ruff_winner is None
+    to_aces = [
+        (p.payer, p.amount, p.detail) for p in s.payments if p.payee == 1 and p.reason == "set"
+    ]
+    assert to_aces == [(2, 10, "mournival of A"), (0, 10, "mournival of A")]

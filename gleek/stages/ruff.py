@@ -194,13 +194,8 @@ def _t(put: list[int]) -> tuple[int, int, int]:
 
 def ruff_winner(profile: Profile, hands: tuple[int, int, int], dealer: int, live: int) -> int:
     """Best ruff among ``live`` seats; ties to eldest, then middle, then dealer."""
-    best, best_seat = -1, -1
-    for seat in seat_order_from(dealer):
-        if live >> seat & 1:
-            value = ruff_value(profile, hands[seat])
-            if value > best:
-                best, best_seat = value, seat
-    return best_seat
+    seats = [seat for seat in seat_order_from(dealer) if live >> seat & 1]
+    return max(seats, key=lambda seat: ruff_value(profile, hands[seat]))  # the first of equals
 
 
 def ruff_payments(profile: Profile, r: RuffState) -> tuple[Payment, ...]:
@@ -208,12 +203,11 @@ def ruff_payments(profile: Profile, r: RuffState) -> tuple[Payment, ...]:
     if not r.done or r.winner < 0:
         return ()
     reason = "ruff-pool" if profile.ruff.model == "pool" else "ruff"
-    out = []
-    for k in (1, 2):
-        loser = (r.winner + k) % 3
-        if r.put[loser] > 0:
-            out.append(Payment(loser, r.winner, r.put[loser], reason))
-    return tuple(out)
+    # Every loser has something at stake: a vie or see, a pass after a vie, or the pool's ante.
+    return tuple(
+        Payment(loser, r.winner, r.put[loser], reason)
+        for loser in ((r.winner + 1) % 3, (r.winner + 2) % 3)
+    )
 
 
 def next_stake(profile: Profile, r: RuffState, opening: int) -> int:

@@ -70,13 +70,12 @@ def auction_apply(profile: Profile, a: AuctionState, seat: int, bid: int | None)
     """The auction after ``seat`` passes (``None``) or bids; the caller checks legality."""
     history = (*a.history, (seat, bid))
     if bid is None:
+        # The opening is forced, so a pass always follows a bid; the first pass leaves two
+        # players in (the next seat among them), the second ends the auction.
         out = a.out | (1 << seat)
-        if out.bit_count() == 2:
+        if a.out:
             return AuctionState(history, a.bid, a.bidder, out, -1, a.bidder)
-        nxt = (seat + 1) % 3
-        while out >> nxt & 1:
-            nxt = (nxt + 1) % 3
-        return AuctionState(history, a.bid, a.bidder, out, nxt, -1)
+        return AuctionState(history, a.bid, a.bidder, out, (seat + 1) % 3, -1)
     nxt = (seat + 1) % 3
     while a.out >> nxt & 1:
         nxt = (nxt + 1) % 3
@@ -113,10 +112,8 @@ def _forbidden(ranks: frozenset[Rank], trumps: int) -> int:
     return forbidden & SUIT_MASK[trumps]
 
 
-def take_stock(hand: int, discards: tuple[int, ...], stock: tuple[int, ...]) -> int:
-    """The buyer's hand after putting out the discards and taking the 7 stock cards."""
-    for c in discards:
-        hand &= ~(1 << c)
+def take_stock(hand: int, stock: tuple[int, ...]) -> int:
+    """The buyer's hand (the 5 cards kept after the discards) with the 7 stock cards taken."""
     for c in stock:
         hand |= 1 << c
     return hand

@@ -4,7 +4,7 @@ The rulings, The tricks: follow suit if you can, otherwise any card; no duty to 
 With play-high, a player following suit must play the highest card held in that suit. The highest
 trump wins; if none, the highest card of the suit led. The winner leads next.
 
->>> legal_mask(0b111 << 11 | 1, (), 0, False) == 0b111 << 11 | 1     # leading: anything
+>>> legal_mask(0b111 << 11 | 1, (), False) == 0b111 << 11 | 1     # leading: anything
 True
 >>> trick_winner(((0, 11 + 7), (1, 11 + 9), (2, 11 + 3)), trumps=1)  # J, K, 7 of hearts
 1
@@ -17,7 +17,7 @@ import attrs
 from gleek.profile import Profile
 from gleek.stages.common import SUIT_MASK
 
-__all__ = ["PlayState", "honour_points", "legal_mask", "play_card", "play_start", "trick_winner"]
+__all__ = ["PlayState", "legal_mask", "play_card", "play_start", "trick_winner"]
 
 
 @attrs.frozen
@@ -39,7 +39,7 @@ def play_start(
     return PlayState(leader, (), (), points, (0, 0, 0))
 
 
-def legal_mask(hand: int, trick: tuple[tuple[int, int], ...], trumps: int, play_high: bool) -> int:
+def legal_mask(hand: int, trick: tuple[tuple[int, int], ...], play_high: bool) -> int:
     """The cards of ``hand`` that may be played to ``trick``."""
     if not trick:
         return hand
@@ -53,21 +53,8 @@ def legal_mask(hand: int, trick: tuple[tuple[int, int], ...], trumps: int, play_
 
 def trick_winner(trick: tuple[tuple[int, int], ...], trumps: int) -> int:
     """The seat that wins a complete trick."""
-    led = trick[0][1] // 11
-    best_seat, best_key = -1, -1
-    for seat, c in trick:
-        suit = c // 11
-        key = 100 + c if suit == trumps else (c if suit == led else -1)
-        if key > best_key:
-            best_seat, best_key = seat, key
-    return best_seat
-
-
-def honour_points(profile: Profile, c: int, trumps: int) -> int:
-    """Honour points of card ``c`` (only the A, K, Q, J of trumps score)."""
-    if c // 11 != trumps:
-        return 0
-    return profile.tricks.by_rank[c % 11]
+    suit = trumps if any(c // 11 == trumps for _, c in trick) else trick[0][1] // 11
+    return max((c, seat) for seat, c in trick if c // 11 == suit)[1]
 
 
 def play_card(profile: Profile, p: PlayState, seat: int, c: int, trumps: int) -> PlayState:

@@ -1,0 +1,583 @@
+"""The stage functions on literal sub-states, each test named for the rule it pins down.
+
+These own the rules that the engine tests reach only indirectly: the order of settlement
+payments, who wins a trick, the ruff value of each suit, the trump suit of every turn-up, and
+the rule parameters no shipped profile sets (run on the fixtures in ``tests/profiles/``).
+Seats: dealer 2 unless said, so seat 0 is eldest and seat 1 the middle hand.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import gleek
+from gleek.cards import CARDS, DECK, mask_of
+from gleek.stages.common import Payment, seat_order_from
+from gleek.stages.deal import deal_cards, seeded_deck, turn_up_payments, turn_up_points
+from gleek.stages.ruff import (
+    FOUR_ACES,
+    RuffState,
+    next_stake,
+    ruff_apply,
+    ruff_choices,
+    ruff_payments,
+    ruff_start,
+    ruff_value,
+)
+from gleek.stages.sets import set_payments, sets_held, small_trump_payments, small_trumps_held
+from gleek.stages.settle import settlement
+from gleek.stages.stock import (
+    AuctionState,
+    auction_apply,
+    auction_choices,
+    auction_start,
+    discardable,
+    price_payments,
+    take_stock,
+)
+from gleek.stages.tricks import legal_mask, play_card, play_start, trick_winner
+from tests.helpers import C, cards
+
+FIXTURES = Path(__file__).parent / "profiles"
+PARLETT = gleek.load_profile("parlett")
+PI = gleek.load_profile("pi")
+PEDAGOGICAL = gleek.load_profile("pedagogical")
+#: Every rule value no shipped profile sets, on the direct model (over parlett) ...
+FLIPPED_DIRECT = gleek.load_profile("parlett", [FIXTURES / "flipped-direct.yaml"])
+#: ... and on the pool model (over publications-international).
+FLIPPED_POOL = gleek.load_profile("pi", [FIXTURES / "flipped-pool.yaml"])
+S, H, D, CL = 0, 1, 2, 3  # suit indices
+
+
+def m(text: str) -> int:
+    return mask_of(cards(text))
+
+
+def i(text: str) -> int:
+    return C(text).index
+
+
+def paid(payments: tuple[Payment, ...]) -> list[tuple[object, object, int, str]]:
+    return [(p.payer, p.payee, p.amount, p.reason) for p in payments]
+
+
+# ---------------------------------------------------------------------------- the fixtures
+
+
+def test_fixtures_set_what_no_shipped_profile_sets() -> None:
+    """The fixtures are worth having only if each value differs from every shipped profile's."""
+    shipped = [gleek.load_profile(p) for p in gleek.list_profiles()]
+    for fixture, rules in (
+        (
+            FLIPPED_DIRECT,
+            (
+                "deal.packet_size",
+                "turn_up.honour_to_dealer",
+                "ruff.card_values",
+                "sets.four_aces_pay",
+                "tricks.trick_points",
+                "scoring.par",
+            ),
+        ),
+        (FLIPPED_POOL, ("deal.packet_size", "turn_up.honour_to_dealer", "sets.four_aces_pay")),
+    ):
+        for path in rules:
+            assert all(fixture.rule(path).value != p.rule(path).value for p in shipped), path
+    assert (FLIPPED_DIRECT.ruff.model, FLIPPED_DIRECT.ruff.first_speaker) == ("direct", "buyer")
+    assert (FLIPPED_POOL.ruff.model, FLIPPED_POOL.ruff.first_speaker) == ("pool", "eldest")
+    assert (FLIPPED_DIRECT.tricks.first_lead, FLIPPED_DIRECT.tricks.honours_to) == (
+        "buyer",
+        "player",
+    )
+    assert (FLIPPED_POOL.tricks.first_lead, FLIPPED_POOL.tricks.honours_to) == ("eldest", "winner")
+
+
+# ---------------------------------------------------------------------------- settlement
+
+
+def test_settlement_short_players_pay_first_largest_shortfall_first() -> None:
+    """Counting and settling: every player below par pays into the pot before anyone above par
+    takes out; the largest shortfall pays first."""
+    assert paid(settlement((14, 10, 42), par=22)) == [
+        (1, "pot", 12, "settlement"),
+        (0, "pot", 8, "settlement"),
+        ("pot", 2, 20, "settlement"),
+    ]
+
+
+def test_settlement_excesses_are_paid_out_largest_first() -> None:
+    """Counting and settling: then every player above par takes the excess, the largest first."""
+    assert paid(settlement((25, 0, 41), par=22)) == [
+        (1, "pot", 22, "settlement"),
+        ("pot", 2, 19, "settlement"),
+        ("pot", 0, 3, "settlement"),
+    ]
+
+
+def test_settlement_equal_shortfalls_and_excesses_go_in_seat_order() -> None:
+    """Equal shortfalls (or excesses) settle in seat order, so the payments are deterministic."""
+    assert paid(settlement((10, 10, 46), par=22)) == [
+        (0, "pot", 12, "settlement"),
+        (1, "pot", 12, "settlement"),
+        ("pot", 2, 24, "settlement"),
+    ]
+    assert paid(settlement((30, 30, 6), par=22)) == [
+        (2, "pot", 16, "settlement"),
+        ("pot", 0, 8, "settlement"),
+        ("pot", 1, 8, "settlement"),
+    ]
+
+
+def test_settlement_a_player_exactly_at_par_neither_pays_nor_is_paid() -> None:
+    """Counting and settling: only players below par pay and only players above it are paid;
+    a player at par has no payment at all, not a 0-chip one."""
+    assert paid(settlement((22, 30, 14), par=22)) == [
+        (2, "pot", 8, "settlement"),
+        ("pot", 1, 8, "settlement"),
+    ]
+    assert settlement((22, 22, 22), par=22) == ()
+    assert paid(settlement((20, 26, 14), par=20)) == [
+        (2, "pot", 6, "settlement"),
+        ("pot", 1, 6, "settlement"),
+    ]
+
+
+def test_payment_prints_payer_payee_amount_reason_and_detail() -> None:
+    """A payment reads as a line of the report: who pays whom, how much, why."""
+    assert str(Payment(0, "pot", 1, "stock", "odd chip")) == "0 -> pot: 1 [stock] (odd chip)"
+    assert str(Payment("pot", 2, 5, "settlement")) == "pot -> 2: 5 [settlement]"
+
+
+# ---------------------------------------------------------------------------- the deal
+
+
+def test_dealing_trumps_are_the_suit_of_the_turn_up_for_every_card() -> None:
+    """Dealing: card 37 is turned up and its suit is trumps (every one of the 44 cards)."""
+    for up in DECK:
+        rest = [c.index for c in DECK if c != up]
+        deck = [*rest[:36], up.index, *rest[36:]]
+        info = deal_cards(PARLETT, deck, dealer=1)
+        assert (info.turn_up, info.trumps) == (up.index, up.suit.index)
+        assert CARDS[info.turn_up].suit.index == info.trumps
+        assert info.stock == tuple(rest[36:])
+        assert info.deck == tuple(deck)
+
+
+def test_dealing_packets_of_the_profiles_size_from_eldest() -> None:
+    """Dealing: packets of ``deal.packet_size`` clockwise from eldest (3 in the fixture)."""
+    deck = list(range(44))
+    info = deal_cards(FLIPPED_DIRECT, deck, dealer=0)  # eldest is seat 1
+    assert info.dealt[1] == sum(1 << c for c in [0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 28, 29])
+    assert info.dealt[2] == sum(1 << c for c in [3, 4, 5, 12, 13, 14, 21, 22, 23, 30, 31, 32])
+    assert info.dealt[0] == sum(1 << c for c in [6, 7, 8, 15, 16, 17, 24, 25, 26, 33, 34, 35])
+
+
+def test_dealing_the_opening_stake_is_the_carried_one_or_the_profiles() -> None:
+    """No vie: a stake carried from the last deal opens this one; otherwise the profile's."""
+    deck = seeded_deck(3)
+    assert deal_cards(PARLETT, deck, 0).ruff_stake == 2
+    assert deal_cards(PARLETT, deck, 0, ruff_stake=4).ruff_stake == 4
+    assert deal_cards(FLIPPED_DIRECT, deck, 0).ruff_stake == 3
+
+
+def _turned(profile: gleek.Profile, card: str, dealer: int = 2) -> int:
+    rest = [c.index for c in DECK if c != C(card)]
+    return turn_up_points(profile, deal_cards(profile, [*rest[:36], i(card), *rest[36:]], dealer))
+
+
+def test_turn_up_honour_counts_for_the_dealer_only_where_the_profile_says() -> None:
+    """Turn-up: a turned A, K, Q or J counts its honour points for the dealer
+    (``turn_up.honour_to_dealer``); with the fixture's ``false`` it counts for nobody."""
+    assert [_turned(PARLETT, c) for c in ("AH", "KH", "QH", "JH", "10H", "4H")] == [
+        15,
+        3,
+        3,
+        9,
+        0,
+        0,
+    ]
+    assert [_turned(FLIPPED_DIRECT, c) for c in ("AH", "KH", "QH", "JH")] == [0, 0, 0, 0]
+    assert [_turned(FLIPPED_POOL, c) for c in ("AS", "JC")] == [0, 0]
+
+
+def test_turn_up_tiddy_is_paid_to_the_dealer_by_each_opponent() -> None:
+    """Turn-up: a turned Tiddy is paid by each opponent to the dealer, eldest first."""
+    for dealer in range(3):
+        rest = [c.index for c in DECK if c != C("4D")]
+        info = deal_cards(FLIPPED_DIRECT, [*rest[:36], i("4D"), *rest[36:]], dealer)
+        assert paid(turn_up_payments(FLIPPED_DIRECT, info)) == [
+            ((dealer + 1) % 3, dealer, 3, "turn-up"),
+            ((dealer + 2) % 3, dealer, 3, "turn-up"),
+        ]
+        assert {p.detail for p in turn_up_payments(FLIPPED_DIRECT, info)} == {"turned tiddy"}
+
+
+def test_turn_up_only_tiddy_towser_and_tumbler_are_paid_and_only_if_priced() -> None:
+    """Turn-up: a turned 4 (5, 6 where priced) is paid for; any other card, or a small trump the
+    profile prices at 0, is not; a price of 1 is paid (the pool fixture's Tumbler)."""
+    for card, amount in (("7C", 0), ("AC", 0), ("5C", 0), ("6C", 1), ("4C", 2)):
+        rest = [c.index for c in DECK if c != C(card)]
+        info = deal_cards(FLIPPED_POOL, [*rest[:36], i(card), *rest[36:]], 0)
+        pay = turn_up_payments(FLIPPED_POOL, info)
+        assert paid(pay) == (
+            [(1, 0, amount, "turn-up"), (2, 0, amount, "turn-up")] if amount else []
+        )
+
+
+def test_seats_ties_are_broken_eldest_middle_dealer() -> None:
+    """Seats: eldest is the dealer's left, then the middle hand, then the dealer."""
+    assert [seat_order_from(d) for d in range(3)] == [(1, 2, 0), (2, 0, 1), (0, 1, 2)]
+
+
+# ---------------------------------------------------------------------------- the stock
+
+
+def test_buying_the_first_pass_hands_the_turn_on_the_second_ends_the_auction() -> None:
+    """Buying the stock: a pass drops out; the next player still in speaks; at the second pass
+    the last bidder buys."""
+    a = auction_start(PARLETT, dealer=0)  # eldest 1, middle 2, dealer 0
+    assert (a.to_act, auction_choices(PARLETT, a)) == (1, (12,))
+    a = auction_apply(PARLETT, a, 1, 12)
+    assert (a.to_act, auction_choices(PARLETT, a)) == (2, (None, 13))
+    a = auction_apply(PARLETT, a, 2, None)
+    assert (a.to_act, a.over, a.out) == (0, False, 0b100)
+    a = auction_apply(PARLETT, a, 0, 13)
+    assert a.to_act == 1  # the middle hand (seat 2) passed and is skipped
+    a = auction_apply(PARLETT, a, 1, None)
+    assert (a.over, a.buyer, a.bid, a.to_act) == (True, 0, 13, -1)
+    assert auction_choices(PARLETT, a) == ()
+    assert a.history == ((1, 12), (2, None), (0, 13), (1, None))
+
+
+def test_buying_the_auction_state_step_by_step() -> None:
+    """Buying the stock: eldest (the dealer's left) opens; a pass is out for good; the buyer is
+    ``-1`` until two have passed."""
+    a = auction_start(PARLETT, dealer=2)
+    assert a == AuctionState((), 0, -1, 0, 0, -1)
+    a = auction_apply(PARLETT, a, 0, 12)
+    assert a == AuctionState(((0, 12),), 12, 0, 0, 1, -1)
+    a = auction_apply(PARLETT, a, 1, None)
+    assert a == AuctionState(((0, 12), (1, None)), 12, 0, 0b010, 2, -1)
+    a = auction_apply(PARLETT, a, 2, 13)
+    assert a == AuctionState(((0, 12), (1, None), (2, 13)), 13, 2, 0b010, 0, -1)
+    a = auction_apply(PARLETT, a, 0, None)
+    assert a == AuctionState(((0, 12), (1, None), (2, 13), (0, None)), 13, 2, 0b011, -1, 2)
+
+
+def test_buying_the_increment_is_the_profiles() -> None:
+    """Buying the stock: each raise is by exactly ``stock.increment`` (3 in the fixture)."""
+    a = auction_apply(FLIPPED_DIRECT, auction_start(FLIPPED_DIRECT, 2), 0, 12)
+    assert auction_choices(FLIPPED_DIRECT, a) == (None, 15)
+
+
+@pytest.mark.parametrize(
+    ("buyer", "price", "expected"),
+    [
+        (0, 12, [(0, 1, 6, "stock"), (0, 2, 6, "stock")]),
+        (1, 13, [(1, 2, 6, "stock"), (1, 0, 6, "stock"), (1, "pot", 1, "stock")]),
+        (2, 15, [(2, 0, 7, "stock"), (2, 1, 7, "stock"), (2, "pot", 1, "stock")]),
+    ],
+)
+def test_buying_half_the_price_to_each_opponent_and_an_odd_chip_to_the_pot(
+    buyer: int, price: int, expected: list[tuple[object, object, int, str]]
+) -> None:
+    """Buying the stock: half the bid to each opponent; an odd chip (only) to the pot."""
+    pay = price_payments(PARLETT, buyer, price)
+    assert paid(pay) == expected
+    assert [p.detail for p in pay if p.payee == "pot"] == (["odd chip"] if price % 2 else [])
+
+
+def test_buying_only_the_forbidden_ranks_of_trumps_are_kept() -> None:
+    """Buying the stock: the profile's forbidden discards are the named ranks of trumps only."""
+    hand = m("AH KH QH JH 10H AS JS 4C AD")
+    assert discardable(PARLETT, hand, H) == hand
+    assert discardable(PEDAGOGICAL, hand, H) == m("10H AS JS 4C AD")
+    assert discardable(PEDAGOGICAL, hand, S) == m("AH KH QH JH 10H 4C AD")
+    assert discardable(FLIPPED_POOL, hand, H) == m("KH QH 10H AS JS 4C AD")  # A and J only
+    assert discardable(FLIPPED_POOL, hand, D) == m("AH KH QH JH 10H AS JS 4C")
+
+
+def test_buying_the_buyer_takes_all_seven_stock_cards() -> None:
+    """Buying the stock: the buyer's 5 kept cards and the 7 of the stock make 12."""
+    assert take_stock(m("AH KH"), (i("4S"), i("5D"))) == m("AH KH 4S 5D")
+
+
+# ---------------------------------------------------------------------------- the ruff
+
+
+@pytest.mark.parametrize(
+    ("hand", "value"),
+    [
+        ("AS KS 9S 4H 5H 6H 7D", 30),  # spades 30 beats hearts 15, diamonds 7
+        ("4S 5S AH KH 9H 7D", 30),  # hearts
+        ("4S 5S 4H 9D 10D AD QD", 40),  # diamonds
+        ("4S 5S 4H 9D 10D 9C 10C JC QC KC", 49),  # clubs
+        ("AS AH AD", 11),  # three Aces: the best single suit
+        ("", 0),
+    ],
+)
+def test_ruff_value_is_the_best_suit_of_the_four(hand: str, value: int) -> None:
+    """The ruff: a hand's value is its best suit's (A 11, K/Q/J 10, others their number),
+    whichever of the four suits that is."""
+    assert ruff_value(PARLETT, m(hand)) == value
+
+
+def test_ruff_card_values_are_the_profiles() -> None:
+    """The ruff: ``ruff.card_values`` price the courts (A 14 K 13 Q 12 J 11 in the fixture)."""
+    assert ruff_value(FLIPPED_DIRECT, m("AC KC QC JC 4H")) == 50
+    assert ruff_value(FLIPPED_DIRECT, m("JD 10D")) == 21
+
+
+def test_ruff_four_aces_beat_every_ruff_only_where_the_profile_says() -> None:
+    """The ruff: four Aces beat every ruff where ``ruff.four_aces`` (parlett, the pool fixture),
+    not under Publications International, where they are a suit value like any other."""
+    aces = m("AS AH AD AC 4C")
+    assert ruff_value(PARLETT, aces) == FOUR_ACES
+    assert ruff_value(FLIPPED_POOL, aces) == FOUR_ACES
+    assert ruff_value(PI, aces) == 15
+    assert ruff_value(PARLETT, m("AC KC QC JC 10C 9C 8C 7C 6C 5C 4C")) < FOUR_ACES
+
+
+def test_ruff_the_first_speaker_and_the_antes() -> None:
+    """The ruff: eldest or the buyer speaks first (``ruff.first_speaker``, either model); the
+    pool model's players each ante the stake, the direct model's put nothing in yet."""
+    cases = [(PARLETT, 0), (FLIPPED_DIRECT, 1), (PI, 1), (FLIPPED_POOL, 0)]
+    for profile, first in cases:
+        r = ruff_start(profile, dealer=2, buyer=1, stake=3)
+        assert r.to_act == first, profile.variants
+        assert r.put == ((3, 3, 3) if profile.ruff.model == "pool" else (0, 0, 0))
+        assert (r.stake, r.vier, r.live, r.acted, r.waits, r.done) == (3, -1, 7, 0, 0, False)
+        assert ruff_choices(profile, r) == ("wait", "vie")
+
+
+HANDS = (m("AH KH QH JH"), m("AS KS 5S"), m("AC 4C"))  # 41, 25, 15: seat 0 is best
+
+
+def _say(profile: gleek.Profile, words: list[tuple[int, str]], first: int = 0) -> RuffState:
+    r = ruff_start(profile, dealer=2, buyer=first, stake=profile.ruff.stake)
+    for seat, word in words:
+        assert r.to_act == seat, (r, seat, word)
+        r = ruff_apply(profile, r, seat, word, HANDS, 2)  # type: ignore[arg-type]
+    return r
+
+
+def test_direct_a_revie_raises_by_the_profiles_raise_and_passers_owe_the_stake_then() -> None:
+    """Direct model: a revie raises the stake by ``ruff.raise`` (1 in the fixture); a passer owes
+    the stake as it was when it passed; showdown losers owe the final stake."""
+    said = [(1, "vie"), (2, "revie"), (0, "pass"), (1, "revie")]
+    r = _say(FLIPPED_DIRECT, said, first=1)
+    assert r == RuffState(tuple(said), 5, 1, 0b110, 0b010, (4, 5, 4), 2, 0, False)
+    assert ruff_choices(FLIPPED_DIRECT, r) == ("pass", "see", "revie")
+    r = ruff_apply(FLIPPED_DIRECT, r, 2, "see", HANDS, 2)
+    expected = RuffState((*said, (2, "see")), 5, 1, 0b110, 0b110, (4, 5, 5), -1, 0, True, 1, True)
+    assert r == expected
+    assert ruff_choices(FLIPPED_DIRECT, r) == ()
+    assert paid(ruff_payments(FLIPPED_DIRECT, r)) == [(2, 1, 5, "ruff"), (0, 1, 4, "ruff")]
+
+
+def test_direct_after_a_pass_the_turn_goes_clockwise_among_players_still_in() -> None:
+    """Direct model: after a vie, clockwise among players still in: a seat that passed is
+    skipped (here the middle hand, after eldest's revie, for the dealer)."""
+    said = [(0, "vie"), (1, "pass"), (2, "revie"), (0, "revie")]
+    r = _say(PARLETT, said)
+    assert r == RuffState(tuple(said), 6, 0, 0b101, 0b001, (6, 2, 4), 2, 0, False)
+    r = ruff_apply(PARLETT, r, 2, "revie", HANDS, 2)
+    assert (r.to_act, r.stake, r.put) == (0, 8, (6, 2, 8))
+
+
+def test_direct_three_waits_end_the_ruff_unshown_with_no_winner_and_no_payment() -> None:
+    """Direct model: if nobody vies there is no ruff this deal."""
+    r = _say(PARLETT, [(0, "wait"), (1, "wait")])
+    assert (r.done, r.waits, r.to_act) == (False, 2, 2)
+    r = _say(PARLETT, [(0, "wait"), (1, "wait"), (2, "wait")])
+    waits = ((0, "wait"), (1, "wait"), (2, "wait"))
+    assert r == RuffState(waits, 2, -1, 0b111, 0, (0, 0, 0), -1, 3, True)
+    assert (r.winner, r.shown) == (-1, False)
+    assert ruff_payments(PARLETT, r) == ()
+
+
+def test_direct_two_passes_leave_the_winner_unshown() -> None:
+    """Direct model: when two have passed the third wins without showing."""
+    said = [(0, "wait"), (1, "vie"), (2, "pass")]
+    r = _say(PARLETT, said)
+    assert r == RuffState(tuple(said), 2, 1, 0b011, 0b010, (0, 2, 2), 0, 1, False)
+    r = ruff_apply(PARLETT, r, 0, "pass", HANDS, 2)
+    assert r == RuffState((*said, (0, "pass")), 2, 1, 0b010, 0b010, (2, 2, 2), -1, 1, True, 1)
+    assert paid(ruff_payments(PARLETT, r)) == [(2, 1, 2, "ruff"), (0, 1, 2, "ruff")]
+
+
+def test_pool_vie_and_revie_put_in_the_raise_and_see_matches_the_highest() -> None:
+    """Pool model: everyone antes; a vie or revie puts in ``ruff.raise`` more than the most put
+    in so far (3 in the fixture); a see matches the most; the winner takes what losers put in."""
+    said = [(0, "vie"), (1, "revie"), (2, "see")]
+    r = _say(FLIPPED_POOL, said)
+    assert r == RuffState(tuple(said), 1, 0, 0b111, 0b110, (4, 7, 7), 0, 0, False)
+    r = ruff_apply(FLIPPED_POOL, r, 0, "pass", HANDS, 2)
+    expected = RuffState((*said, (0, "pass")), 1, 0, 0b110, 0b110, (4, 7, 7), -1, 0, True, 1, True)
+    assert r == expected
+    assert paid(ruff_payments(FLIPPED_POOL, r)) == [(2, 1, 7, "ruff-pool"), (0, 1, 4, "ruff-pool")]
+
+
+def test_pool_nobody_vies_the_hands_are_shown_and_the_best_takes_the_antes() -> None:
+    """Pool model: three waits show the hands; the best ruff takes every ante."""
+    r = _say(FLIPPED_POOL, [(0, "wait"), (1, "wait")])
+    assert r == RuffState(((0, "wait"), (1, "wait")), 1, -1, 0b111, 0, (1, 1, 1), 2, 2, False)
+    r = ruff_apply(FLIPPED_POOL, r, 2, "wait", HANDS, 2)
+    waits = ((0, "wait"), (1, "wait"), (2, "wait"))
+    assert r == RuffState(waits, 1, -1, 0b111, 0, (1, 1, 1), -1, 3, True, 0, True)
+    assert paid(ruff_payments(FLIPPED_POOL, r)) == [(1, 0, 1, "ruff-pool"), (2, 0, 1, "ruff-pool")]
+
+
+def test_no_vie_next_stake_per_profile() -> None:
+    """No vie: parlett's carried stake (5 in the fixture) for the next deal only; pedagogical
+    doubles; after a vie, or under the pool model, the profile's stake."""
+    waited = _say(PARLETT, [(0, "wait"), (1, "wait"), (2, "wait")])
+    vied = _say(PARLETT, [(0, "vie"), (1, "pass"), (2, "pass")])
+    assert next_stake(PARLETT, waited, 2) == 4 and next_stake(PARLETT, waited, 4) == 4
+    assert next_stake(FLIPPED_DIRECT, waited, 3) == 5
+    assert next_stake(FLIPPED_DIRECT, vied, 5) == 3
+    assert next_stake(PEDAGOGICAL, waited, 4) == 8 and next_stake(PEDAGOGICAL, vied, 8) == 2
+    assert next_stake(FLIPPED_POOL, waited, 1) == 1 and next_stake(PI, vied, 2) == 2
+
+
+# ---------------------------------------------------------------------------- sets
+
+
+def test_sets_four_aces_that_won_the_ruff_pay_only_where_four_aces_pay() -> None:
+    """Gleeks and mournivals: four Aces are a mournival; if they won the ruff, they are paid as
+    one only where ``sets.four_aces_pay`` (every shipped profile; not the fixtures)."""
+    hand = m("AS AH AD AC KS KH KD")
+    assert sets_held(PARLETT, hand, won_ruff_by_aces=True) == (
+        ("mournival", "A", 8),
+        ("gleek", "K", 3),
+    )
+    assert sets_held(FLIPPED_DIRECT, hand, won_ruff_by_aces=True) == (("gleek", "K", 4),)
+    assert sets_held(FLIPPED_DIRECT, hand) == (("mournival", "A", 10), ("gleek", "K", 4))
+    hands = (hand, m("QS QH QD"), 0)
+    assert paid(set_payments(FLIPPED_DIRECT, hands, aces_ruff_winner=0)) == [
+        (1, 0, 4, "set"),
+        (2, 0, 4, "set"),
+        (2, 1, 3, "set"),
+        (0, 1, 3, "set"),
+    ]
+    assert len(set_payments(FLIPPED_DIRECT, hands, aces_ruff_winner=1)) == 6
+    assert len(set_payments(FLIPPED_DIRECT, hands)) == 6
+
+
+def test_sets_a_set_worth_nothing_is_not_paid() -> None:
+    """Gleeks and mournivals: a set the profile prices at 0 (the fixture's Jacks) pays nobody."""
+    assert sets_held(FLIPPED_DIRECT, m("JS JH JD")) == ()
+    assert sets_held(FLIPPED_DIRECT, m("JS JH JD JC")) == ()
+    assert sets_held(PARLETT, m("JS JH JD JC QS QH QD")) == (
+        ("gleek", "Q", 2),
+        ("mournival", "J", 2),
+    )
+
+
+def test_small_trumps_held_pay_each_opponent_only_if_priced() -> None:
+    """Tiddy: the holder of the 4 (5, 6 with Towser and Tumbler) of trumps after the exchange is
+    paid by each opponent; a small trump the profile does not price pays nothing."""
+    tt = gleek.load_profile("parlett", ["towser-tumbler"])
+    hand = m("4C 5C 6C 4H")
+    assert small_trumps_held(PARLETT, hand, CL) == (("tiddy", 2),)
+    assert small_trumps_held(tt, hand, CL) == (("tiddy", 2), ("towser", 5), ("tumbler", 6))
+    assert small_trumps_held(tt, hand, H) == (("tiddy", 2),)
+    assert small_trumps_held(gleek.load_profile("parlett", ["no-tiddy"]), hand, CL) == ()
+    assert small_trumps_held(FLIPPED_DIRECT, hand, CL) == (("tiddy", 3),)
+    assert small_trumps_held(FLIPPED_POOL, hand, CL) == (("tiddy", 2), ("towser", 1))
+    assert paid(small_trump_payments(tt, (m("5S"), m("4S"), m("6S")), S)) == [
+        (1, 0, 5, "towser"),
+        (2, 0, 5, "towser"),
+        (2, 1, 2, "tiddy"),
+        (0, 1, 2, "tiddy"),
+        (0, 2, 6, "tumbler"),
+        (1, 2, 6, "tumbler"),
+    ]
+
+
+# ---------------------------------------------------------------------------- the tricks
+
+
+def test_tricks_a_card_of_a_third_suit_never_wins() -> None:
+    """The tricks: the highest trump wins, else the highest card of the suit led; a card of
+    another suit never wins, however high (here clubs and hearts outrank spades and diamonds
+    in the engine's card order)."""
+    assert trick_winner(((0, i("10S")), (1, i("4C")), (2, i("5S"))), H) == 0
+    assert trick_winner(((0, i("4D")), (1, i("AC")), (2, i("10H"))), S) == 0
+    assert trick_winner(((0, i("4S")), (1, i("AS")), (2, i("AH"))), D) == 1
+
+
+def test_tricks_the_lowest_trump_beats_the_highest_card_of_the_suit_led() -> None:
+    """The tricks: any trump beats every card of the suit led, and the higher trump wins."""
+    assert trick_winner(((0, i("AC")), (1, i("4S")), (2, i("KC"))), S) == 1
+    assert trick_winner(((0, i("AD")), (1, i("5S")), (2, i("4S"))), S) == 1
+    assert trick_winner(((0, i("4S")), (1, i("AD")), (2, i("6S"))), S) == 2
+    assert trick_winner(((0, i("4S")), (1, i("AD")), (2, i("5D"))), D) == 1
+
+
+def test_tricks_follow_suit_if_you_can_with_play_high_the_highest() -> None:
+    """The tricks: lead anything; follow suit if you can, else any card; with play-high the
+    highest card held of the suit led."""
+    hand = m("AH 10H 4H 7C KS")
+    assert legal_mask(hand, (), False) == hand
+    assert legal_mask(hand, ((0, i("5H")),), False) == m("AH 10H 4H")
+    assert legal_mask(hand, ((0, i("5H")),), True) == m("AH")
+    assert legal_mask(m("10H 4H"), ((0, i("5H")), (1, i("AH"))), True) == m("10H")
+    assert legal_mask(hand, ((0, i("5D")),), True) == hand
+
+
+def test_tricks_first_lead_eldest_or_the_buyer() -> None:
+    """The tricks: eldest leads first, or the buyer (``tricks.first_lead``)."""
+    assert play_start(PARLETT, 2, 1, (0, 0, 9)).leader == 0
+    assert play_start(FLIPPED_DIRECT, 2, 1, (0, 0, 9)).leader == 1
+    assert play_start(PI, 0, 2, (0, 0, 0)).leader == 2
+    assert play_start(FLIPPED_POOL, 0, 2, (0, 0, 0)).leader == 1
+    p = play_start(PARLETT, 2, 1, (0, 0, 9))
+    assert (p.trick, p.tricks, p.points, p.won) == ((), (), (0, 0, 9), (0, 0, 0))
+
+
+def _trick(profile: gleek.Profile, plays: str, leader: int, trumps: int = H) -> tuple:
+    p = play_start(profile, (leader + 2) % 3, leader, (0, 0, 0))  # eldest and buyer lead
+    after = []
+    played: tuple[tuple[int, int], ...] = ()
+    for k, card in enumerate(plays.split()):
+        p = play_card(profile, p, (leader + k) % 3, i(card), trumps)
+        played = (*played, ((leader + k) % 3, i(card)))
+        after.append(p.points)
+        if k < 2:  # the trick on the table; its leader still the one who led
+            assert (p.leader, p.trick, p.tricks, p.won) == (leader, played, (), (0, 0, 0))
+    assert p.tricks == (played,)
+    return p, after
+
+
+def test_counting_honours_to_the_player_as_played_and_the_trick_to_the_winner() -> None:
+    """Counting: a trick is worth ``tricks.trick_points`` to its winner; parlett credits an
+    honour to the player who plays it, at once; each seat can be the one credited."""
+    for leader in range(3):
+        p, after = _trick(PARLETT, "JH KH 7H", leader)
+        kh = (leader + 1) % 3
+        expected = [0, 0, 0]
+        expected[leader] = 9
+        assert after[0] == tuple(expected)
+        expected[kh] = 3
+        assert after[1] == tuple(expected)
+        expected[kh] += 3
+        assert p.points == tuple(expected)
+        assert p.won == tuple(int(s == kh) for s in range(3))
+        assert (p.leader, p.trick, len(p.tricks)) == (kh, (), 1)
+
+
+def test_counting_honours_to_the_winner_of_the_trick() -> None:
+    """Counting: publications-international credits honours to the trick's winner; the fixture
+    scores 4 a trick."""
+    p, after = _trick(PI, "JH KH 7H", 0)
+    assert after[:2] == [(0, 0, 0), (0, 0, 0)]
+    assert p.points == (0, 3 + 9 + 3, 0)
+    p, _ = _trick(FLIPPED_POOL, "JH KH 7H", 2)
+    assert p.points == (4 + 9 + 3, 0, 0)
+    p, _ = _trick(FLIPPED_DIRECT, "AS 4S 4H", 1)  # spades led, hearts trumps: seat 0's 4H wins
+    assert (p.points, p.won) == ((2, 0, 0), (1, 0, 0))
+    p, _ = _trick(FLIPPED_DIRECT, "AH 4S 5S", 1)  # the fixture's Tib is 16
+    assert p.points == (0, 16 + 2, 0)

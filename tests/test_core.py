@@ -16,8 +16,8 @@ import pytest
 
 import gleek
 from gleek import _core
-from gleek.actions import PASS, Action
-from gleek.cards import CARDS, cards_of_mask
+from gleek.actions import PASS, Action, Phase
+from gleek.cards import CARDS, Card, Suit, cards_of_mask
 from gleek.profile import Profile, list_profiles, list_variants, load_profile
 from gleek.stages.common import Payment
 from gleek.stages.deal import DealInfo, seeded_deck, turn_up_payments, turn_up_points
@@ -221,3 +221,84 @@ def test_a_state_is_immutable_from_outside() -> None:
             setattr(s, name, None)
     assert s.apply("bid 12") == s.apply("bid 12") and s.apply("bid 12") != s
     assert s.legal_actions() == (Action.bid(12),) and PASS not in s.legal_actions()
+
+
+# ---------------------------------------------------------------------------- rollout policies
+# The two policies of gleek.rollout, each restated action by action on the public state, so a
+# change to how the core draws or chooses (not only to the rules it obeys) fails a test.
+
+
+def _forced_high(state: gleek.State) -> bool:
+    """Play-high and the player to act can follow: the one legal card, taken without a draw."""
+    if state.phase is not Phase.PLAY or not state.trick or not state.profile.tricks.play_high:
+        return False
+    led = state.trick[0][1].suit
+    return any(c.suit == led for c in state.hand(state.to_act))
+
+
+def _random_policy(state: gleek.State, rng: random.Random) -> Action:
+    legal = gleek.legal_actions(state)
+    return legal[0] if _forced_high(state) else legal[int(rng.random() * len(legal))]
+
+
+def _strength(state: gleek.State, card: Card, led: Suit) -> int:
+    """A card's strength in the trick on the table: trumps above the suit led, the rest -1."""
+    if card.suit == state.trumps:
+        return 100 + card.index
+    return card.index if card.suit == led else -1
+
+
+def _greedy_policy(state: gleek.State, rng: random.Random) -> Action:
+    legal = gleek.legal_actions(state)
+    if state.phase is not Phase.PLAY:
+        return legal[0]  # the forced opening then pass; the lowest discard; wait or pass
+    if not state.trick:
+        return legal[-1]  # lead the last card of the hand in card order
+    led = state.trick[0][1].suit
+    best = max(_strength(state, c, led) for _, c in state.trick)
+    cards = [a.card for a in legal]
+    if cards[0].suit == led:  # following: win with the highest if it beats the table
+        return legal[-1] if _strength(state, cards[-1], led) > best else legal[0]
+    winners = [c for c in cards if c.suit == state.trumps and _strength(state, c, led) > best]
+    if winners:  # void: the lowest trump that wins
+        return Action.play(min(winners, key=lambda c: c.index))
+    low = cards[0]  # else the lowest rank, the first in card order among equals
+    for c in cards:
+        if c.index % 11 < low.index % 11:
+            low = c
+    return Action.play(low)
+
+
+@pytest.mark.parametrize(("pid", "variant"), PROFILES, ids=[f"{p}+{v}" for p, v in PROFILES])
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_a_rollout_takes_the_policys_action_at_every_step(
+    pid: str, variant: str | None, policy: str
+) -> None:
+    """``random`` takes legal action number ``int(rng.random() * len(legal))`` (one draw an
+    action; a forced play-high card draws nothing); ``greedy`` opens as forced and passes,
+    discards its lowest cards, waits or passes in the ruff, leads its last card, follows with
+    its highest card if it beats the table else its lowest, and when void trumps with the
+    lowest winning trump or throws its lowest-ranked card. The rollout is that walk, action by
+    action, from the deal's start or part-way through, and ends with the same points, tricks
+    and payments."""
+    profile = _profile(pid, variant)
+    choose = _random_policy if policy == "random" else _greedy_policy
+    pick = random.Random(f"{pid}/{variant}/{policy}/start")
+    for k in range(4):
+        state = gleek.new_deal(profile, k % 3, seed=200 + k)
+        for _ in range(pick.randrange(60)):
+            if state.is_over:
+                break
+            state = gleek.apply(state, pick.choice(gleek.legal_actions(state)))
+        end = gleek.rollout(state, policy, random.Random(k))
+        walk, rng = state, random.Random(k)
+        while not walk.is_over:
+            walk = gleek.apply(walk, choose(walk, rng))
+        assert end.history == walk.history
+        assert (end.points, end.tricks_won, end.tricks, end.leader) == (
+            walk.points,
+            walk.tricks_won,
+            walk.tricks,
+            walk.leader,
+        )
+        assert (end.payments, end.chips, end.pot) == (walk.payments, walk.chips, walk.pot)

@@ -16,7 +16,7 @@ import pytest
 
 import gleek
 from gleek import _core
-from gleek.actions import PASS, Action, Phase
+from gleek.actions import DISCARD, PASS, PLAY, Action, Phase
 from gleek.cards import CARDS, Card, Suit, cards_of_mask
 from gleek.profile import Profile, list_profiles, list_variants, load_profile
 from gleek.stages.common import Payment
@@ -302,3 +302,31 @@ def test_a_rollout_takes_the_policys_action_at_every_step(
             walk.leader,
         )
         assert (end.payments, end.chips, end.pot) == (walk.payments, walk.chips, walk.pot)
+
+
+# ---------------------------------------------------------------------------- the core's tables
+
+
+def _low_first(mask: int) -> list[int]:
+    """The card indices of a mask, low first (suit by suit, rank by rank)."""
+    return [i for i in range(44) if mask >> i & 1]
+
+
+def test_the_action_tables_list_a_holding_suit_by_suit_low_cards_first() -> None:
+    """The core's lookup tables (built from every 11-bit holding of a suit) give, for any
+    hand, its play and discard actions and its card numbers in card order, low cards first;
+    the rollout's random draw indexes into that order."""
+    _core._LAZY.clear()  # built again below, by the code under test
+    plays = _core._suit_tables(PLAY)
+    by_suit = _core._cards_by_suit()
+    for s in range(4):
+        for sub in (0, 1, 0b101, 0b10000000001, 0x7FF, 0x2AA, 0x555, 1 << 10):
+            want = _low_first(sub << 11 * s)
+            assert [a.card.index for a in plays[s][sub]] == want
+            assert list(by_suit[s][sub]) == want
+    rng = random.Random(14)
+    for mask in [0, (1 << 44) - 1, 1, 1 << 43, *(rng.getrandbits(44) for _ in range(200))]:
+        want = _low_first(mask)
+        assert _core.play_actions(mask) == tuple(PLAY[i] for i in want)
+        assert _core.discard_actions(mask) == tuple(DISCARD[i] for i in want)
+        assert list(_core._hand_cards(mask)) == want

@@ -26,7 +26,13 @@ from gleek.stages.ruff import (
     ruff_start,
     ruff_value,
 )
-from gleek.stages.sets import set_payments, sets_held, small_trump_payments, small_trumps_held
+from gleek.stages.sets import (
+    forfeit_payments,
+    set_payments,
+    sets_held,
+    small_trump_payments,
+    small_trumps_held,
+)
 from gleek.stages.settle import settlement
 from gleek.stages.stock import (
     AuctionState,
@@ -581,3 +587,67 @@ def test_counting_honours_to_the_winner_of_the_trick() -> None:
     assert (p.points, p.won) == ((2, 0, 0), (1, 0, 0))
     p, _ = _trick(FLIPPED_DIRECT, "AH 4S 5S", 1)  # the fixture's Tib is 16
     assert p.points == (0, 16 + 2, 0)
+
+
+# ---------------------------------------------------------------------------- forfeits (Cotton)
+
+COTTON = gleek.load_profile("cotton")
+
+
+def _forfeit(hand: str, laid: str, claims: tuple[str, ...], buyer: int = 1) -> list[object]:
+    out = forfeit_payments(COTTON, buyer, m(hand), m(laid), claims)
+    return [(p.payer, p.payee, p.amount, p.reason, p.detail) for p in out]
+
+
+def test_forfeit_a_set_called_but_laid_out_costs_twice_its_value_to_each_opponent() -> None:
+    """Cotton: a call for a gleek or mournival that the buyer laid out in the stock is paid for
+    "double what you receive": ``sets.forfeit`` (2) times the set's value, by the buyer to each
+    opponent, the next seat first; the detail names the claim."""
+    assert _forfeit("KH KS", "KD", ("gleek-K",)) == [
+        (1, 2, 6, "forfeit", "gleek-K laid out"),
+        (1, 0, 6, "forfeit", "gleek-K laid out"),
+    ]
+    assert _forfeit("AH AS AD", "AC", ("mournival-A",), buyer=2) == [
+        (2, 0, 16, "forfeit", "mournival-A laid out"),
+        (2, 1, 16, "forfeit", "mournival-A laid out"),
+    ]
+    assert _forfeit("QH", "QS QD", ("gleek-Q",), buyer=0) == [
+        (0, 1, 4, "forfeit", "gleek-Q laid out"),
+        (0, 2, 4, "forfeit", "gleek-Q laid out"),
+    ]
+    assert _forfeit("JH JS JD", "JC", ("mournival-J",)) == [
+        (1, 2, 4, "forfeit", "mournival-J laid out"),
+        (1, 0, 4, "forfeit", "mournival-J laid out"),
+    ]
+
+
+def test_forfeit_only_for_a_set_the_laid_out_cards_would_have_completed() -> None:
+    """No forfeit when the set is held after all (3 of a rank for a gleek, 4 for a mournival),
+    nor when hand and stock together never made it (a false claim, judged elsewhere)."""
+    assert _forfeit("KH KS KD", "", ("gleek-K",)) == []  # held
+    assert _forfeit("KH KS KD", "KC", ("gleek-K",)) == []  # held, even with the fourth out
+    assert _forfeit("AH AS AD AC", "", ("mournival-A",)) == []  # held
+    assert _forfeit("KH", "KS", ("gleek-K",)) == []  # two Kings: never a gleek
+    assert _forfeit("AH AS", "AD", ("mournival-A",)) == []  # three Aces: never a mournival
+    assert _forfeit("AH AS AD", "", ("mournival-A",)) == []
+    # exactly enough with the stock: 3 for a gleek, 4 for a mournival
+    assert len(_forfeit("QH QS", "QD", ("gleek-Q",))) == 2
+    assert len(_forfeit("QH QS", "QD QC", ("mournival-Q",))) == 2
+    # the cards of another rank do not count
+    assert _forfeit("KH KS", "AD QD JD", ("gleek-K",)) == []
+
+
+def test_forfeit_each_laid_out_claim_is_paid_in_the_order_called_other_claims_are_not() -> None:
+    """Only gleek and mournival calls can be forfeited (not Tiddy or other words); several
+    such calls each pay, in the order they were called; a profile without the forfeit
+    (``sets.forfeit: 0``) charges nothing."""
+    assert _forfeit("KH KS", "KD", ("tiddy", "towser", "tumbler")) == []
+    got = _forfeit("KH KS JH JS JD", "KD JC", ("tiddy", "mournival-J", "gleek-K"))
+    assert [(a, b, n, d) for a, b, n, _, d in got] == [
+        (1, 2, 4, "mournival-J laid out"),
+        (1, 0, 4, "mournival-J laid out"),
+        (1, 2, 6, "gleek-K laid out"),
+        (1, 0, 6, "gleek-K laid out"),
+    ]
+    assert PARLETT.sets.forfeit == 0
+    assert forfeit_payments(PARLETT, 1, m("KH KS"), m("KD"), ("gleek-K",)) == ()

@@ -157,6 +157,10 @@ def _agree(state: gleek.State, ref: Reference) -> None:
         assert state.trick == tuple((s, CARDS[c]) for s, c in play.trick)
         assert state.tricks == tuple(tuple((s, CARDS[c]) for s, c in t) for t in play.tricks)
         assert (state.points, state.tricks_won) == (play.points, play.won)
+        if not state.is_over:  # the core's own mask of the cards the player may play
+            hand = ref.hands[state.to_act]  # type: ignore[index]
+            trick = tuple(play.trick)
+            assert _core.play_mask(state) == legal_mask(hand, trick, ref.profile.tricks.play_high)
     else:
         assert (state.trick, state.tricks, state.points) == ((), (), (0, 0, 0))
 
@@ -221,6 +225,15 @@ def test_a_state_is_immutable_from_outside() -> None:
             setattr(s, name, None)
     assert s.apply("bid 12") == s.apply("bid 12") and s.apply("bid 12") != s
     assert s.legal_actions() == (Action.bid(12),) and PASS not in s.legal_actions()
+    assert len({s, s.apply("bid 12"), s.apply("bid 12")}) == 2  # equal states hash alike
+
+
+def test_a_state_shows_in_jupyter_as_its_svg_picture() -> None:
+    """``_repr_svg_`` is the picture :func:`gleek.svg.draw` makes of the state."""
+    from gleek.svg import draw
+
+    s = gleek.new_deal(load_profile("parlett"), seed=1).apply("bid 12")
+    assert s._repr_svg_() == draw(s) and draw(s).lstrip().startswith("<svg")
 
 
 # ---------------------------------------------------------------------------- rollout policies

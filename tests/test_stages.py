@@ -20,6 +20,7 @@ from gleek.stages.ruff import (
     FOUR_ACES,
     RuffState,
     next_stake,
+    revie_stake,
     ruff_apply,
     ruff_choices,
     ruff_payments,
@@ -651,3 +652,28 @@ def test_forfeit_each_laid_out_claim_is_paid_in_the_order_called_other_claims_ar
     ]
     assert PARLETT.sets.forfeit == 0
     assert forfeit_payments(PARLETT, 1, m("KH KS"), m("KD"), ("gleek-K",)) == ()
+
+
+# ---------------------------------------------------------------------------- Cotton's ruff
+
+
+def test_cotton_revie_raises_two_until_eight_then_the_late_raise() -> None:
+    """Cotton: "all above is but two a time ... after that it is once come to eight": a revie
+    below the mark adds the raise but stops at the mark; at or past the mark it adds the late
+    raise. A profile without ``late_raise`` adds its raise every time."""
+    mark, step = COTTON.ruff.late_raise
+    assert (mark, step, COTTON.ruff.raise_) == (8, 2, 2)
+    assert [revie_stake(COTTON, s) for s in (4, 6, 7, 8, 9, 10)] == [6, 8, 8, 10, 11, 12]
+    assert PARLETT.ruff.late_raise is None
+    step = PARLETT.ruff.raise_
+    assert [revie_stake(PARLETT, s) for s in (4, 8, 9)] == [4 + step, 8 + step, 9 + step]
+
+
+def test_cotton_the_youngest_doubles_a_ruff_nobody_vied_for_the_next_deal() -> None:
+    """Cotton: after two waits the youngest may double; nobody pays now and the next deal's
+    opening stake is twice this deal's, whatever the profile's no-vie rule."""
+    r = _say(COTTON, [(0, "wait"), (1, "wait")])
+    assert ruff_choices(COTTON, r) == ("wait", "vie", "double")
+    r = ruff_apply(COTTON, r, 2, "double", HANDS, 2)
+    assert r.done and r.doubled and ruff_payments(COTTON, r) == ()
+    assert [next_stake(COTTON, r, s) for s in (1, 3, 4)] == [2, 6, 8]

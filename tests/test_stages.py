@@ -665,8 +665,8 @@ def test_cotton_revie_raises_two_until_eight_then_the_late_raise() -> None:
     assert (mark, step, COTTON.ruff.raise_) == (8, 2, 2)
     assert [revie_stake(COTTON, s) for s in (4, 6, 7, 8, 9, 10)] == [6, 8, 8, 10, 11, 12]
     assert PARLETT.ruff.late_raise is None
-    step = PARLETT.ruff.raise_
-    assert [revie_stake(PARLETT, s) for s in (4, 8, 9)] == [4 + step, 8 + step, 9 + step]
+    up = PARLETT.ruff.raise_
+    assert [revie_stake(PARLETT, s) for s in (4, 8, 9)] == [4 + up, 8 + up, 9 + up]
 
 
 def test_cotton_the_youngest_doubles_a_ruff_nobody_vied_for_the_next_deal() -> None:

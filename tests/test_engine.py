@@ -3,6 +3,7 @@ outcome and the history split by stage. The rules themselves are in test_rulings
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -543,3 +544,93 @@ def test_check_action_names_must_be_three_strings(names: Any) -> None:
     with pytest.raises(ArgumentTypeError) as info:
         gleek.check_action(_fresh(), "pass", seat="1")  # type: ignore[arg-type]
     assert str(info.value) == "seat must be a seat 0, 1 or 2 (int), not a str ('1')"
+
+
+# ---------------------------------------------------------------------------- new_deal's arguments
+
+
+def test_new_deal_names_the_argument_and_what_it_must_be_in_every_refusal() -> None:
+    """Each refusal of :func:`gleek.new_deal` says, word for word, which argument is wrong,
+    what it must be and what it was (exact messages: the argument name and the bound are the
+    point, not a substring of them)."""
+    p = gleek.load_profile("parlett")
+    deck = [str(c) for c in gleek.new_deal(p, seed=1).deck]
+    refusals: list[tuple[Callable[[], object], type[Exception], str]] = [
+        (
+            lambda: gleek.new_deal("parlett", seed=1),  # type: ignore[arg-type]
+            gleek.ArgumentTypeError,
+            "profile must be a Profile (from gleek.load_profile), not a str ('parlett')",
+        ),
+        (
+            lambda: gleek.new_deal(p, 3, seed=1),
+            gleek.ArgumentError,
+            "dealer must be a seat 0, 1 or 2, not 3",
+        ),
+        (
+            lambda: gleek.new_deal(p, True, seed=1),
+            gleek.ArgumentTypeError,
+            "dealer must be a seat 0, 1 or 2 (int), not a bool (True)",
+        ),
+        (
+            lambda: gleek.new_deal(p, seed=1, deck=deck),
+            gleek.ArgumentError,
+            "give exactly one of seed= or deck=",
+        ),
+        (lambda: gleek.new_deal(p), gleek.ArgumentError, "give exactly one of seed= or deck="),
+        (
+            lambda: gleek.new_deal(p, deck="AS KS"),
+            gleek.ArgumentTypeError,
+            "deck must be a sequence of 44 cards, not a str ('AS KS')",
+        ),
+        (
+            lambda: gleek.new_deal(p, deck=42),
+            gleek.ArgumentTypeError,  # type: ignore[arg-type]
+            "deck must be a sequence of 44 cards, not an int (42)",
+        ),
+        (
+            lambda: gleek.new_deal(p, deck=deck[:43]),
+            gleek.ArgumentError,
+            "deck must be 44 distinct cards; got 43 with 43 distinct",
+        ),
+        (
+            lambda: gleek.new_deal(p, deck=deck[:43] + deck[:1]),
+            gleek.ArgumentError,
+            "deck must be 44 distinct cards; got 44 with 43 distinct",
+        ),
+        (
+            lambda: gleek.new_deal(p, deck=[*deck[:5], 7, *deck[6:]]),
+            gleek.ArgumentTypeError,
+            "deck[5] must be a Card or a card's text like 'AS', not an int (7)",
+        ),
+        (
+            lambda: gleek.new_deal(p, seed=True),
+            gleek.ArgumentTypeError,
+            "seed must be an int or a str, not a bool",
+        ),
+        (
+            lambda: gleek.new_deal(p, seed=1.5),
+            gleek.ArgumentTypeError,  # type: ignore[arg-type]
+            "seed must be an int or a str, not a float",
+        ),
+        (
+            lambda: gleek.new_deal(p, seed=1, ruff_stake=0),
+            gleek.ArgumentError,
+            "ruff_stake must be at least 1, not 0",
+        ),
+    ]
+    for call, kind, message in refusals:
+        with pytest.raises(kind) as caught:
+            call()
+        assert str(caught.value) == message
+
+
+def test_new_deal_the_opening_stake_is_the_carried_one_else_the_profiles() -> None:
+    """``ruff_stake`` carries the opening stake from the previous deal; without it the deal
+    opens at the profile's stake. A deck given card by card deals like its seed."""
+    p = gleek.load_profile("parlett")
+    assert gleek.new_deal(p, seed=1).ruff_stake == p.ruff.stake == 2
+    assert gleek.new_deal(p, seed=1, ruff_stake=1).ruff_stake == 1
+    assert gleek.new_deal(p, seed=1, ruff_stake=5).ruff_stake == 5
+    seeded = gleek.new_deal(p, 2, seed=7)
+    assert gleek.new_deal(p, 2, deck=[str(c) for c in seeded.deck]) == seeded
+    assert gleek.new_deal(p, 2, deck=list(seeded.deck)) == seeded

@@ -672,8 +672,11 @@ def test_cotton_revie_raises_two_until_eight_then_the_late_raise() -> None:
 def test_cotton_the_youngest_doubles_a_ruff_nobody_vied_for_the_next_deal() -> None:
     """Cotton: after two waits the youngest may double; nobody pays now and the next deal's
     opening stake is twice this deal's, whatever the profile's no-vie rule."""
+    assert ruff_choices(COTTON, _say(COTTON, [])) == ("wait", "vie")  # not the eldest
+    assert ruff_choices(COTTON, _say(COTTON, [(0, "wait")])) == ("wait", "vie")
     r = _say(COTTON, [(0, "wait"), (1, "wait")])
     assert ruff_choices(COTTON, r) == ("wait", "vie", "double")
+    assert ruff_choices(PARLETT, _say(PARLETT, [(0, "wait"), (1, "wait")])) == ("wait", "vie")
     r = ruff_apply(COTTON, r, 2, "double", HANDS, 2)
     assert r.done and r.doubled and ruff_payments(COTTON, r) == ()
     assert [next_stake(COTTON, r, s) for s in (1, 3, 4)] == [2, 6, 8]

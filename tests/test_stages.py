@@ -678,5 +678,8 @@ def test_cotton_the_youngest_doubles_a_ruff_nobody_vied_for_the_next_deal() -> N
     assert ruff_choices(COTTON, r) == ("wait", "vie", "double")
     assert ruff_choices(PARLETT, _say(PARLETT, [(0, "wait"), (1, "wait")])) == ("wait", "vie")
     r = ruff_apply(COTTON, r, 2, "double", HANDS, 2)
-    assert r.done and r.doubled and ruff_payments(COTTON, r) == ()
+    said = ((0, "wait"), (1, "wait"), (2, "double"))
+    stake = COTTON.ruff.stake
+    assert r == RuffState(said, stake, -1, 0b111, 0, (0, 0, 0), -1, 2, True, doubled=True)
+    assert ruff_payments(COTTON, r) == ()
     assert [next_stake(COTTON, r, s) for s in (1, 3, 4)] == [2, 6, 8]

@@ -683,3 +683,18 @@ def test_cotton_the_youngest_doubles_a_ruff_nobody_vied_for_the_next_deal() -> N
     assert r == RuffState(said, stake, -1, 0b111, 0, (0, 0, 0), -1, 2, True, doubled=True)
     assert ruff_payments(COTTON, r) == ()
     assert [next_stake(COTTON, r, s) for s in (1, 3, 4)] == [2, 6, 8]
+
+
+def test_cotton_the_odd_chip_of_the_price_goes_to_eldest_unless_eldest_bought() -> None:
+    """Cotton: "the eldest hand usually claims it, or else it is given to the box": with
+    ``stock.odd_chip: eldest`` the odd chip of an odd price goes to eldest, or to the pot when
+    eldest is the buyer or not known; an even price has no odd chip."""
+    assert paid(price_payments(COTTON, 1, 13, eldest=0)) == [
+        (1, 2, 6, "stock"),
+        (1, 0, 6, "stock"),
+        (1, 0, 1, "stock"),
+    ]
+    assert paid(price_payments(COTTON, 0, 13, eldest=0))[-1] == (0, "pot", 1, "stock")
+    assert paid(price_payments(COTTON, 2, 13))[-1] == (2, "pot", 1, "stock")
+    assert paid(price_payments(COTTON, 1, 14, eldest=0)) == [(1, 2, 7, "stock"), (1, 0, 7, "stock")]
+    assert paid(price_payments(PARLETT, 1, 13, eldest=0))[-1] == (1, "pot", 1, "stock")

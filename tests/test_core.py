@@ -343,3 +343,13 @@ def test_the_action_tables_list_a_holding_suit_by_suit_low_cards_first() -> None
         assert _core.play_actions(mask) == tuple(PLAY[i] for i in want)
         assert _core.discard_actions(mask) == tuple(DISCARD[i] for i in want)
         assert list(_core._hand_cards(mask)) == want
+
+
+def test_the_discard_and_card_tables_are_built_once_on_first_use() -> None:
+    """The tables the auction and the rollouts need are built on first use (not at import)
+    and then kept: every later call gets the same table."""
+    _core._LAZY.clear()
+    discard, cards = _core._discard_tables(), _core._card_tables()
+    assert _core._LAZY == {"discard": discard, "cards": cards}
+    assert _core._discard_tables() is discard and _core._card_tables() is cards
+    assert discard[2][0b11] == (DISCARD[22], DISCARD[23]) and cards[3][1 << 10] == (43,)

@@ -634,3 +634,69 @@ def test_new_deal_the_opening_stake_is_the_carried_one_else_the_profiles() -> No
     seeded = gleek.new_deal(p, 2, seed=7)
     assert gleek.new_deal(p, 2, deck=[str(c) for c in seeded.deck]) == seeded
     assert gleek.new_deal(p, 2, deck=list(seeded.deck)) == seeded
+
+
+def test_rollout_and_outcome_refuse_what_they_cannot_use_word_for_word() -> None:
+    """:func:`gleek.rollout` takes a state, a policy it knows and a ``random.Random`` (its own
+    when none is given); :func:`gleek.outcome` only a finished deal, naming the phase it is in."""
+    import random
+
+    s = gleek.new_deal(gleek.load_profile("parlett"), seed=1)
+    refusals: list[tuple[Callable[[], object], type[Exception], str]] = [
+        (
+            lambda: gleek.rollout(s, "best"),
+            ArgumentError,
+            "policy must be one of random, greedy; not 'best'",
+        ),
+        (
+            lambda: gleek.rollout(s, "random", 3),
+            ArgumentTypeError,  # type: ignore[arg-type]
+            "rng must be a random.Random, not an int (3)",
+        ),
+        (
+            lambda: gleek.rollout("x"),
+            ArgumentTypeError,  # type: ignore[arg-type]
+            "state must be a gleek.State (from gleek.new_deal), not a str ('x')",
+        ),
+        (
+            lambda: outcome(s.apply("bid 12").apply("pass")),
+            ArgumentError,
+            "state must be a finished deal to have an outcome; this one is in the auction phase",
+        ),
+        (
+            lambda: outcome(3),
+            ArgumentTypeError,  # type: ignore[arg-type]
+            "state must be a gleek.State (from gleek.new_deal), not an int (3)",
+        ),
+    ]
+    for call, kind, message in refusals:
+        with pytest.raises(kind) as caught:
+            call()
+        assert str(caught.value) == message
+    assert gleek.rollout(s).is_over and gleek.rollout(s, "greedy").is_over
+    assert gleek.rollout(s, "random", random.Random(5)) == gleek.rollout(
+        s, "random", random.Random(5)
+    )
+
+
+def test_an_observation_prints_its_seats_hand_and_the_others_hand_sizes() -> None:
+    """``repr`` of an observation is one line (seat, profile, phase, whose turn, cards in
+    hand); ``str`` draws the deal as that seat sees it; Jupyter gets the SVG picture, and an
+    outcome its HTML table."""
+    from gleek.svg import draw, outcome_html
+
+    s = gleek.new_deal(gleek.load_profile("parlett"), seed=1)
+    o = s.observation(1)
+    assert repr(o) == "<Observation for seat 1, parlett: auction, seat 1 to act, 12 cards in hand>"
+    assert str(o).splitlines()[0] == "seen by seat 1"
+    assert str(o).splitlines()[-3:] == [
+        "seat 0: 12 cards",
+        "seat 1: 6S  AH QH 8H 4H  AD JD 7D 5D  JC 6C 5C   <- to act",
+        "seat 2: 12 cards",
+    ]
+    assert o._repr_svg_() == draw(o)
+    end = gleek.rollout(s, "greedy")
+    assert repr(end.observation(0)) == (
+        "<Observation for seat 0, parlett: over, over, 0 cards in hand>"
+    )
+    assert outcome(end)._repr_html_() == outcome_html(outcome(end))

@@ -694,7 +694,26 @@ def test_cotton_the_odd_chip_of_the_price_goes_to_eldest_unless_eldest_bought() 
         (1, 0, 6, "stock"),
         (1, 0, 1, "stock"),
     ]
+    assert [p.detail for p in price_payments(COTTON, 1, 13, eldest=0)] == ["", "", "odd chip"]
     assert paid(price_payments(COTTON, 0, 13, eldest=0))[-1] == (0, "pot", 1, "stock")
     assert paid(price_payments(COTTON, 2, 13))[-1] == (2, "pot", 1, "stock")
     assert paid(price_payments(COTTON, 1, 14, eldest=0)) == [(1, 2, 7, "stock"), (1, 0, 7, "stock")]
     assert paid(price_payments(PARLETT, 1, 13, eldest=0))[-1] == (1, "pot", 1, "stock")
+
+
+def test_cotton_a_turned_towser_or_tumbler_pays_twice_its_held_value() -> None:
+    """Cotton: "Towser is five and Tumbler six, and so double if turn'd up": with
+    ``turn_up.double_when_turned`` a turned 5 or 6 of trumps is paid twice the value of holding
+    it (10 and 12), whatever the turn-up price says; without it, the turn-up price."""
+    import attrs
+
+    unpriced = attrs.evolve(COTTON.turn_up, towser=0, tumbler=0)
+    doubled = attrs.evolve(COTTON, turn_up=unpriced)
+    plain = attrs.evolve(doubled, turn_up=attrs.evolve(unpriced, double_when_turned=False))
+    for card, amount, reason in (("5D", 10, "turned towser"), ("6D", 12, "turned tumbler")):
+        rest = [c.index for c in DECK if c != C(card)]
+        info = deal_cards(COTTON, [*rest[:36], i(card), *rest[36:]], 2)
+        pay = turn_up_payments(doubled, info)
+        assert paid(pay) == [(0, 2, amount, "turn-up"), (1, 2, amount, "turn-up")]
+        assert [p.detail for p in pay] == [reason, reason]
+        assert turn_up_payments(plain, info) == ()

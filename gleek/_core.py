@@ -22,11 +22,10 @@ from gleek._args import check_seat
 from gleek.actions import BIDS, DISCARD, PASS, PLAY, WORDS, Action, Phase
 from gleek.cards import CARDS, Card, Suit, cards_of_mask
 from gleek.profile import Profile
-from gleek.stages.common import RANK_MASK, SUIT_MASK, Payment
+from gleek.stages.common import POT, RANK_MASK, SUIT_MASK, Payment
 from gleek.stages.deal import DealInfo, packets, turn_up_payments
 from gleek.stages.ruff import RuffState
-from gleek.stages.sets import sets_held, small_trumps_held
-from gleek.stages.settle import settlement
+from gleek.stages.sets import set_payments, small_trump_payments
 from gleek.stages.stock import AuctionState, discardable, price_payments
 
 if TYPE_CHECKING:
@@ -186,8 +185,8 @@ class Rules:
         self.suit_table: Final[tuple[int, ...]] = ru.suit_table
         # caches of the stage functions' payments, by what they depend on
         self.pay_cache: Final[dict[object, tuple[Payment, ...]]] = {}
-        self.sets_cache: Final[dict[int, tuple[tuple[str, str, int], ...]]] = {}
-        self.small_cache: Final[dict[int, tuple[tuple[str, int], ...]]] = {}
+        self.sets_cache: Final[dict[int, tuple[Payment, ...]]] = {}
+        self.small_cache: Final[dict[int, tuple[Payment, ...]]] = {}
 
 
 _ALL: Final = (1 << 44) - 1
@@ -216,6 +215,7 @@ class Deal:
         "dealt",
         "deck",
         "honour",
+        "keep",
         "key",
         "play_high",
         "profile",
@@ -260,6 +260,8 @@ class Deal:
         self.honour: Final[tuple[int, ...]] = rules.honour[trumps]
         #: a card's strength in a trick: trumps above everything, else by index
         self.key: Final[tuple[int, ...]] = rules.key[trumps]
+        #: the cards the buyer may discard (pedagogical keeps the trump honours)
+        self.keep: Final[int] = rules.keep[trumps]
         self._info: DealInfo | None = None
 
     @property
@@ -738,15 +740,15 @@ def net_chips(payments: Sequence[Payment]) -> tuple[tuple[int, int, int], int]:
 def final_payments(n: State) -> tuple[Payment, ...]:
     """Every payment so far, in the order the stages make them: the turn-up; the price once
     the stock is bought; the ruff, sets and small trumps once the play begins; the settlement
-    against par once the deal is over. Built on demand from the stage functions (cached by
-    what they depend on)."""
+    against par once the deal is over. Built on demand by the stage functions, cached by what
+    they depend on."""
     deal = n._deal
     rules = deal.rules
     cache = rules.pay_cache
     if len(cache) > 20000:
         cache.clear()
     dealer = deal.dealer
-    key: object = ("turn-up", deal.turn_up, dealer)
+    key: object = deal.turn_up * 3 + dealer
     out = cache.get(key)
     if out is None:
         out = cache[key] = turn_up_payments(
@@ -755,89 +757,125 @@ def final_payments(n: State) -> tuple[Payment, ...]:
     if n._phase == AUCTION:
         return out
     p = pre(n)
-    eldest = (dealer + 1) % 3
-    key = ("stock", p._bidder, p._bid, eldest)
+    key = -((p._bid * 3 + p._bidder) * 3 + dealer) - 1
     price = cache.get(key)
     if price is None:
-        price = cache[key] = price_payments(rules.profile, p._bidder, p._bid, eldest)
+        price = cache[key] = price_payments(rules.profile, p._bidder, p._bid, (dealer + 1) % 3)
     out = out + price
     r = p._ruff
     if r is None or not r.done:
         return out
     hands = (p._h0, p._h1, p._h2)
+    aces = -1
     if r.winner >= 0:
-        reason = "ruff-pool" if rules.pool else "ruff"
-        puts = (r.p0, r.p1, r.p2)
-        for k in (1, 2):
-            loser = (r.winner + k) % 3
-            if puts[loser] > 0:
-                out = (*out, _payment(loser, r.winner, puts[loser], reason, ""))
-    aces = (
-        r.winner if r.shown and r.winner >= 0 and ruff_value(rules, hands[r.winner]) == 1000 else -1
-    )
-    out = out + _set_payments(rules, hands, aces) + _small_payments(rules, hands, deal.trumps)
+        key = (r.winner, r.p0, r.p1, r.p2)
+        won = cache.get(key)
+        if won is None:
+            won = cache[key] = _ruff_payments(rules, r)
+        out = out + won
+        if r.shown and ruff_value(rules, hands[r.winner]) == 1000:
+            aces = r.winner
+    sets = rules.sets_cache
+    for seat in range(3):
+        hand = hands[seat]
+        sig = (
+            (
+                ((hand & _RA).bit_count() * 5 + (hand & _RK).bit_count()) * 5
+                + (hand & _RQ).bit_count()
+            )
+            * 5
+            + (hand & _RJ).bit_count()
+        ) * 6 + seat * 2
+        if seat == aces:
+            sig += 1
+        pays = sets.get(sig)
+        if pays is None:
+            pays = sets[sig] = _set_payments(rules, hand, seat, aces)
+        if pays:
+            out = out + pays
+    small = rules.small_cache
+    base = 11 * deal.trumps
+    for seat in range(3):
+        bits = (hands[seat] >> base) & 7
+        if bits:
+            pays = small.get(bits * 3 + seat)
+            if pays is None:
+                pays = small[bits * 3 + seat] = _small_payments(rules, bits, seat)
+            out = out + pays
     if n._phase != OVER:
         return out
-    points = n._points
-    key = ("settle", points)
-    settle = cache.get(key)
-    if settle is None:
-        settle = cache[key] = settlement(points, rules.par)
-    return out + settle
+    return out + _settlement(n._points, rules.par)
 
 
-_PAYMENTS: dict[tuple[int, int, int, str, str], Payment] = {}
+def _settlement(points: tuple[int, int, int], par: int) -> tuple[Payment, ...]:
+    """The rule is gleek.stages.settle.settlement: shortfalls into the pot (largest first,
+    ties by seat), then the excesses out of it (largest first)."""
+    short: list[tuple[int, int]] = []
+    over: list[tuple[int, int]] = []
+    for seat in range(3):
+        x = points[seat]
+        if x < par:
+            short.append((x, seat))
+        elif x > par:
+            over.append((-x, seat))
+    short.sort()
+    over.sort()
+    out: list[Payment] = []
+    for x, seat in short:
+        out.append(_payment(seat, -1, par - x))
+    for x, seat in over:
+        out.append(_payment(-1, seat, -x - par))
+    return tuple(out)
 
 
-def _payment(payer: int, payee: int, amount: int, reason: str, detail: str) -> Payment:
-    """An interned :class:`Payment` (they are immutable values)."""
-    key = (payer, payee, amount, reason, detail)
+_PAYMENTS: dict[int, Payment] = {}
+
+
+def _payment(payer: int, payee: int, amount: int) -> Payment:
+    """An interned settlement :class:`Payment` (-1 for the pot)."""
+    key = (amount * 4 + payer + 1) * 4 + payee + 1
     pay = _PAYMENTS.get(key)
     if pay is None:
-        if len(_PAYMENTS) > 20000:
+        if len(_PAYMENTS) > 10000:
             _PAYMENTS.clear()
-        pay = _PAYMENTS[key] = Payment(payer, payee, amount, reason, detail)
+        pay = _PAYMENTS[key] = Payment(
+            POT if payer < 0 else payer, POT if payee < 0 else payee, amount, "settlement"
+        )
     return pay
 
 
-_COURT_BITS: Final = tuple([RANK_MASK[r] for r in (10, 9, 8, 7)])
+_RA: Final = RANK_MASK[10]
+_RK: Final = RANK_MASK[9]
+_RQ: Final = RANK_MASK[8]
+_RJ: Final = RANK_MASK[7]
 
 
-def _set_payments(rules: Rules, hands: tuple[int, int, int], aces: int) -> tuple[Payment, ...]:
-    """gleek.stages.sets.set_payments, with each hand's sets cached by its courts."""
+def _ruff_payments(rules: Rules, r: Ruff) -> tuple[Payment, ...]:
+    """The rule is gleek.stages.ruff.ruff_payments: each loser pays the winner what it owes
+    (direct) or what it put in (pool)."""
+    reason = "ruff-pool" if rules.pool else "ruff"
+    puts = (r.p0, r.p1, r.p2)
     out: list[Payment] = []
-    cache = rules.sets_cache
-    for seat in range(3):
-        hand = hands[seat]
-        sig = 0
-        for m in _COURT_BITS:
-            sig = sig * 5 + (hand & m).bit_count()
-        sig = sig * 2 + (1 if seat == aces else 0)
-        held = cache.get(sig)
-        if held is None:
-            courts = hand & (RANK_MASK[10] | RANK_MASK[9] | RANK_MASK[8] | RANK_MASK[7])
-            held = cache[sig] = sets_held(rules.profile, courts, won_ruff_by_aces=seat == aces)
-        for kind, letter, amount in held:
-            for k in (1, 2):
-                out.append(_payment((seat + k) % 3, seat, amount, "set", f"{kind} of {letter}"))
+    for k in (1, 2):
+        loser = (r.winner + k) % 3
+        if puts[loser] > 0:
+            out.append(Payment(loser, r.winner, puts[loser], reason))
     return tuple(out)
 
 
-def _small_payments(rules: Rules, hands: tuple[int, int, int], trumps: int) -> tuple[Payment, ...]:
-    """gleek.stages.sets.small_trump_payments, cached by the three small trumps held."""
-    out: list[Payment] = []
-    cache = rules.small_cache
-    for seat in range(3):
-        bits = (hands[seat] >> (11 * trumps)) & 7
-        if not bits:
-            continue
-        held = cache.get(bits)
-        if held is None:
-            held = cache[bits] = small_trumps_held(rules.profile, bits, 0)
-        for name, amount in held:
-            for k in (1, 2):
-                out.append(_payment((seat + k) % 3, seat, amount, name, ""))
-    return tuple(out)
+def _set_payments(rules: Rules, hand: int, seat: int, aces: int) -> tuple[Payment, ...]:
+    """One seat's part of gleek.stages.sets.set_payments."""
+    hands = [0, 0, 0]
+    hands[seat] = hand
+    return set_payments(rules.profile, (hands[0], hands[1], hands[2]), aces)
+
+
+def _small_payments(rules: Rules, bits: int, seat: int) -> tuple[Payment, ...]:
+    """One seat's part of gleek.stages.sets.small_trump_payments (``bits``: its 4, 5 and 6
+    of trumps)."""
+    hands = [0, 0, 0]
+    hands[seat] = bits
+    return small_trump_payments(rules.profile, (hands[0], hands[1], hands[2]), 0)
 
 
 # ---------------------------------------------------------------------------- starting
@@ -898,8 +936,13 @@ def seeded_order(seed: int | str) -> list[int]:
 # ---------------------------------------------------------------------------- legal actions
 
 
-def legal(n: State) -> tuple[Action, ...]:
-    """Everything the player to act may do, in a stable order."""
+def legal_actions(state: object) -> tuple[Action, ...]:
+    """:func:`gleek.legal_actions`: everything the player to act may do, in a stable order."""
+    if not isinstance(state, State):
+        from gleek.state import state_arg
+
+        return legal(state_arg(state))
+    n = state
     phase = n._phase
     if phase == PLAY_PHASE:
         seat = n._to_act
@@ -920,12 +963,25 @@ def legal(n: State) -> tuple[Action, ...]:
             return (_bid_action(rules.opening),)
         return (PASS, _bid_action(n._bid + rules.increment))
     if phase == DISCARD_PHASE:
-        return discard_actions(discard_mask(n))
+        b = n._bidder
+        mask = (n._h0 if b == 0 else n._h1 if b == 1 else n._h2) & n._deal.keep
+        t = _discard_tables()
+        return (
+            t[0][mask & _M11]
+            + t[1][(mask >> 11) & _M11]
+            + t[2][(mask >> 22) & _M11]
+            + t[3][mask >> 33]
+        )
     if phase == RUFF:
         r = n._ruff
         assert r is not None
         return _ruff_words(n._deal.rules, r)
     return ()
+
+
+def legal(n: State) -> tuple[Action, ...]:
+    """Everything the player to act may do, in a stable order."""
+    return legal_actions(n)
 
 
 def _bid_action(bid: int) -> Action:
@@ -950,8 +1006,8 @@ def _ruff_words(rules: Rules, r: Ruff) -> tuple[Action, ...]:
 
 def discard_mask(n: State) -> int:
     """The cards the buyer may discard (the rule is gleek.stages.stock.discardable)."""
-    deal = n._deal
-    return hand_mask(n, n._bidder) & deal.rules.keep[deal.trumps]
+    b = n._bidder
+    return (n._h0 if b == 0 else n._h1 if b == 1 else n._h2) & n._deal.keep
 
 
 def play_mask(n: State) -> int:
@@ -1010,7 +1066,17 @@ def step(n: State, action: Action) -> State | None:
     if phase == RUFF:
         r = n._ruff
         assert r is not None
-        if action not in _ruff_words(n._deal.rules, r):
+        # the words of _ruff_words, by kind (an Action's == is slow)
+        if r.vier < 0:
+            if not (
+                kind == "wait"
+                or kind == "vie"
+                or (kind == "double" and r.waits == 2 and n._deal.rules.doubles)
+            ):
+                return None
+        elif not (kind == "pass" or kind == "see" or kind == "revie"):
+            return None
+        if action.amount is not None or action.card is not None:
             return None
         return after_ruff(n, r, kind, action)
     return None
@@ -1025,21 +1091,28 @@ def apply(state: object, action: object, seat: object = None) -> State:
         and isinstance(action, Action)
         and (seat is None or (type(seat) is int and seat == state._to_act))
     ):
-        nxt = step(state, action)
-        if nxt is not None:
-            return nxt
+        if state._phase != PLAY_PHASE:
+            nxt = step(state, action)
+            if nxt is not None:
+                return nxt
+        else:  # the play, most of a deal: as in step, inline
+            card = action.card
+            if card is not None and action.kind == "play":
+                c = card.index
+                to_act = state._to_act
+                hand = state._h0 if to_act == 0 else state._h1 if to_act == 1 else state._h2
+                if hand >> c & 1:
+                    if not state._ntrick:
+                        return play(state, to_act, c, action)
+                    follow = hand & SUIT_MASK[(state._trick & 63) // 11]
+                    if not follow or (
+                        follow >> c & 1
+                        and (not state._deal.play_high or follow.bit_length() - 1 == c)
+                    ):
+                        return play(state, to_act, c, action)
     from gleek.state import apply_checked
 
     return apply_checked(state, action, seat)
-
-
-def legal_actions(state: object) -> tuple[Action, ...]:
-    """:func:`gleek.legal_actions`."""
-    if isinstance(state, State):
-        return legal(state)
-    from gleek.state import state_arg
-
-    return legal(state_arg(state))
 
 
 def after_bid(n: State, bid: int, action: Action | None) -> State:
@@ -1128,7 +1201,9 @@ def after_discard(n: State, c: int, action: Action) -> State:
             _ZERO,
             _ZERO,
         )
-        _copy_pre(n, m)
+        m._bid = n._bid
+        m._bidder = buyer
+        m._out = n._out
         m._discards = discards
         return m
     return _exchange(n, discards, action, buyer)
@@ -1445,9 +1520,17 @@ def play(n: State, seat: int, c: int, action: Action) -> State:
     gain = deal.trick_points
     if not deal.to_player:
         gain += deal.honour[c0] + deal.honour[c1] + honour
-    points = _add(points, winner, gain)
     ntricks = n._ntricks + 1
-    won = _add(n._won, winner, 1)
+    w = n._won
+    if winner == 0:
+        points = (points[0] + gain, points[1], points[2])
+        won = (w[0] + 1, w[1], w[2])
+    elif winner == 1:
+        points = (points[0], points[1] + gain, points[2])
+        won = (w[0], w[1] + 1, w[2])
+    else:
+        points = (points[0], points[1], points[2] + gain)
+        won = (w[0], w[1], w[2] + 1)
     return State(
         deal,
         n,

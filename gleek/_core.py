@@ -322,6 +322,14 @@ class State:
         "_won",
     )
 
+    _bid: int
+    _bidder: int
+    _out: int
+    _discards: tuple[int, ...]
+    _ruff: Ruff | None
+    _tail: tuple[tuple[int, Action], ...]
+    _paid: tuple[Payment, ...]
+
     def __init__(
         self,
         deal: Deal,
@@ -357,13 +365,9 @@ class State:
         self._ntricks: Final = ntricks
         self._points: Final = points
         self._won: Final = won
-        self._bid = 0
-        self._bidder = -1
-        self._out = 0
-        self._discards: tuple[int, ...] = ()
-        self._ruff: Ruff | None = None
-        self._tail: tuple[tuple[int, Action], ...] = ()
-        self._paid: tuple[Payment, ...] | None = None
+        # Set only where they are read: the auction, discards and ruff before the play (a
+        # play state reads them from ``_base``), ``_tail`` on a rollout's nodes (those with
+        # no action of their own), ``_paid`` once the payments are asked for.
 
     # -- who and what
     @property
@@ -512,11 +516,12 @@ class State:
     @property
     def payments(self) -> tuple[Payment, ...]:
         """Every payment so far, in order (:class:`~gleek.stages.common.Payment`)."""
-        paid = self._paid
-        if paid is None:
+        try:
+            return self._paid
+        except AttributeError:
             paid = final_payments(self)
             self._paid = paid
-        return paid
+            return paid
 
     @property
     def chips(self) -> tuple[int, int, int]:
@@ -894,7 +899,7 @@ def start(profile: Profile, dealer: int, deck: Sequence[int], stake: int) -> Sta
             m |= 1 << order[i]
         hs[seat] = m
     deal = Deal(rules, dealer, order, (hs[0], hs[1], hs[2]), stake)
-    return State(
+    n = State(
         deal,
         None,
         None,
@@ -912,6 +917,12 @@ def start(profile: Profile, dealer: int, deck: Sequence[int], stake: int) -> Sta
         _ZERO,
         _ZERO,
     )
+    n._bid = 0
+    n._bidder = -1
+    n._out = 0
+    n._discards = ()
+    n._ruff = None
+    return n
 
 
 _ZERO: Final = (0, 0, 0)
@@ -1147,6 +1158,8 @@ def after_bid(n: State, bid: int, action: Action | None) -> State:
             m._bid = bid
             m._bidder = bidder
             m._out = out
+            m._discards = ()
+            m._ruff = None
             return m
     else:
         bidder = seat
@@ -1159,6 +1172,8 @@ def after_bid(n: State, bid: int, action: Action | None) -> State:
     m._bid = bid
     m._bidder = bidder
     m._out = out
+    m._discards = ()
+    m._ruff = None
     return m
 
 
@@ -1205,6 +1220,7 @@ def after_discard(n: State, c: int, action: Action) -> State:
         m._bidder = buyer
         m._out = n._out
         m._discards = discards
+        m._ruff = None
         return m
     return _exchange(n, discards, action, buyer)
 
@@ -1567,7 +1583,7 @@ def history(n: State) -> tuple[tuple[int, Action], ...]:
     parts: list[tuple[tuple[int, Action], ...]] = []
     m: State | None = n
     while m is not None:
-        if m._tail:
+        if m._act is None and m._prev is not None:  # a rollout's node
             parts.append(m._tail)
         act = m._act
         if act is not None:

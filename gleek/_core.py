@@ -14,8 +14,10 @@ same source runs as plain Python when no compiler is at hand.
 
 from __future__ import annotations
 
+import _random
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, Final
 
 from gleek._args import check_seat
@@ -111,6 +113,7 @@ class Rules:
         "first_buyer",
         "first_lead_buyer",
         "four_aces",
+        "getters",
         "honour",
         "howfar",
         "increment",
@@ -161,6 +164,9 @@ class Rules:
                 for dealer in range(3)
             ]
         )
+        self.getters: Final[
+            tuple[tuple[Callable[[tuple[int, ...]], tuple[int, ...]], ...], ...]
+        ] = tuple([tuple([itemgetter(*p) for p in seats]) for seats in self.positions])
         self.turn_points: Final[tuple[int, ...]] = tuple(
             [by_rank[r] if profile.turn_up.honour_to_dealer else 0 for r in range(11)]
         )
@@ -190,6 +196,7 @@ class Rules:
 
 
 _ALL: Final = (1 << 44) - 1
+_BIT: Final = tuple([1 << c for c in range(44)])
 _RULES: dict[int, Rules] = {}
 
 
@@ -891,13 +898,10 @@ def start(profile: Profile, dealer: int, deck: Sequence[int], stake: int) -> Sta
     gleek.stages.deal.deal_cards): the auction opens with eldest."""
     rules = rules_of(profile)
     order = tuple(deck)
-    pos = rules.positions[dealer]
-    hs = [0, 0, 0]
-    for seat in range(3):
-        m = 0
-        for i in pos[seat]:
-            m |= 1 << order[i]
-        hs[seat] = m
+    # each seat's 12 cards picked out of the deck by position, their bits summed (in C)
+    get = rules.getters[dealer]
+    bit = _BIT.__getitem__
+    hs = (sum(map(bit, get[0](order))), sum(map(bit, get[1](order))), sum(map(bit, get[2](order))))
     deal = Deal(rules, dealer, order, (hs[0], hs[1], hs[2]), stake)
     n = State(
         deal,
@@ -931,17 +935,21 @@ _ZERO: Final = (0, 0, 0)
 def seeded_order(seed: int | str) -> list[int]:
     """``random.Random(seed).shuffle(list(range(44)))``, spelled out (the same draws) so that
     the compiled build runs it natively; the differential test checks the two agree."""
-    rng = random.Random(seed)
+    # an int seeds the generator as random.Random's seed() does: straight into the C seeding
+    rng = _random.Random(seed) if type(seed) is int else random.Random(seed)
     getrandbits = rng.getrandbits
     x = list(range(44))
     for i in range(43, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+        k = _NBITS[i]
         j = getrandbits(k)
-        while j >= n:
+        while j > i:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
     return x
+
+
+#: the bits of i + 1: random's draw of a number below i + 1 takes that many
+_NBITS: Final = tuple([(i + 1).bit_length() for i in range(44)])
 
 
 # ---------------------------------------------------------------------------- legal actions

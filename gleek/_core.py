@@ -298,7 +298,7 @@ class State:
     """
 
     # Inside, a state is one flat record: masks and small ints, a back-pointer to the state it
-    # came from (``_prev``, reached by ``_act`` from seat ``_seat``), the deal's shared tables
+    # came from (``_prev``, reached by ``_act`` of the seat to act there), the deal's shared tables
     # (``_deal``). Before the play the auction, discards, ruff and payments are the state's own;
     # during the play they are those of ``_base``, the state in which the play began. The trick
     # on the table is ``_ntrick`` cards packed 6 bits each. A :func:`rollout` ends in one state
@@ -322,7 +322,6 @@ class State:
         "_points",
         "_prev",
         "_ruff",
-        "_seat",
         "_tail",
         "_to_act",
         "_trick",
@@ -342,7 +341,6 @@ class State:
         deal: Deal,
         prev: State | None,
         act: Action | None,
-        seat: int,
         phase: int,
         to_act: int,
         h0: int,
@@ -359,7 +357,6 @@ class State:
         self._deal: Final = deal
         self._prev: Final = prev
         self._act: Final = act
-        self._seat: Final = seat
         self._phase: Final = phase
         self._to_act: Final = to_act
         self._h0: Final = h0
@@ -722,28 +719,14 @@ def next_stake(n: State) -> int:
 
 def net_chips(payments: Sequence[Payment]) -> tuple[tuple[int, int, int], int]:
     """Net change by seat and of the pot over ``payments``."""
-    d0 = d1 = d2 = pot = 0
+    d = [0, 0, 0, 0]  # the three seats, the pot
     for pay in payments:
         amount = pay.amount
-        payer = pay.payer
-        if payer == 0:
-            d0 -= amount
-        elif payer == 1:
-            d1 -= amount
-        elif payer == 2:
-            d2 -= amount
-        else:
-            pot -= amount
-        payee = pay.payee
-        if payee == 0:
-            d0 += amount
-        elif payee == 1:
-            d1 += amount
-        elif payee == 2:
-            d2 += amount
-        else:
-            pot += amount
-    return (d0, d1, d2), pot
+        x = pay.payer
+        d[x if isinstance(x, int) else 3] -= amount
+        y = pay.payee
+        d[y if isinstance(y, int) else 3] += amount
+    return (d[0], d[1], d[2]), d[3]
 
 
 # ---------------------------------------------------------------------------- payments
@@ -907,7 +890,6 @@ def start(profile: Profile, dealer: int, deck: Sequence[int], stake: int) -> Sta
         deal,
         None,
         None,
-        -1,
         AUCTION,
         (dealer + 1) % 3,
         hs[0],
@@ -1149,7 +1131,6 @@ def after_bid(n: State, bid: int, action: Action | None) -> State:
                 deal,
                 n,
                 action,
-                seat,
                 DISCARD_PHASE,
                 bidder,
                 n._h0,
@@ -1174,9 +1155,7 @@ def after_bid(n: State, bid: int, action: Action | None) -> State:
     nxt = (seat + 1) % 3
     while out >> nxt & 1:
         nxt = (nxt + 1) % 3
-    m = State(
-        deal, n, action, seat, AUCTION, nxt, n._h0, n._h1, n._h2, None, -1, 0, 0, 0, _ZERO, _ZERO
-    )
+    m = State(deal, n, action, AUCTION, nxt, n._h0, n._h1, n._h2, None, -1, 0, 0, 0, _ZERO, _ZERO)
     m._bid = bid
     m._bidder = bidder
     m._out = out
@@ -1207,22 +1186,7 @@ def after_discard(n: State, c: int, action: Action) -> State:
         else:
             h2 &= bit
         m = State(
-            deal,
-            n,
-            action,
-            buyer,
-            DISCARD_PHASE,
-            buyer,
-            h0,
-            h1,
-            h2,
-            None,
-            -1,
-            0,
-            0,
-            0,
-            _ZERO,
-            _ZERO,
+            deal, n, action, DISCARD_PHASE, buyer, h0, h1, h2, None, -1, 0, 0, 0, _ZERO, _ZERO
         )
         m._bid = n._bid
         m._bidder = buyer
@@ -1252,7 +1216,7 @@ def _exchange(n: State, discards: tuple[int, ...], action: Action | None, seat: 
     first = buyer if rules.first_buyer else (deal.dealer + 1) % 3
     put = stake if rules.pool else 0
     r = Ruff(stake, -1, 7, 0, put, put, put, first, 0, False, -1, False, False)
-    m = State(deal, n, action, seat, RUFF, first, h0, h1, h2, None, -1, 0, 0, 0, _ZERO, _ZERO)
+    m = State(deal, n, action, RUFF, first, h0, h1, h2, None, -1, 0, 0, 0, _ZERO, _ZERO)
     _copy_pre(n, m)
     m._discards = discards
     m._ruff = r
@@ -1432,22 +1396,7 @@ def after_ruff(n: State, r: Ruff, word: str, action: Action | None) -> State:
     r2 = ruff_step(rules, n, r, seat, word)
     if not r2.done:
         m = State(
-            deal,
-            n,
-            action,
-            seat,
-            RUFF,
-            r2.to_act,
-            n._h0,
-            n._h1,
-            n._h2,
-            None,
-            -1,
-            0,
-            0,
-            0,
-            _ZERO,
-            _ZERO,
+            deal, n, action, RUFF, r2.to_act, n._h0, n._h1, n._h2, None, -1, 0, 0, 0, _ZERO, _ZERO
         )
         _copy_pre(n, m)
         m._ruff = r2
@@ -1470,7 +1419,6 @@ def after_ruff(n: State, r: Ruff, word: str, action: Action | None) -> State:
         deal,
         n,
         action,
-        seat,
         PLAY_PHASE,
         leader,
         n._h0,
@@ -1513,7 +1461,6 @@ def play(n: State, seat: int, c: int, action: Action) -> State:
             deal,
             n,
             action,
-            seat,
             PLAY_PHASE,
             (seat + 1) % 3,
             h0,
@@ -1559,7 +1506,6 @@ def play(n: State, seat: int, c: int, action: Action) -> State:
         deal,
         n,
         action,
-        seat,
         PLAY_PHASE if ntricks < 12 else OVER,
         winner if ntricks < 12 else -1,
         h0,
@@ -1595,7 +1541,9 @@ def history(n: State) -> tuple[tuple[int, Action], ...]:
             parts.append(m._tail)
         act = m._act
         if act is not None:
-            parts.append(((m._seat, act),))
+            prev = m._prev
+            assert prev is not None
+            parts.append(((prev._to_act, act),))
         m = m._prev
     out: list[tuple[int, Action]] = []
     for part in reversed(parts):
@@ -1727,7 +1675,6 @@ def rollout(n: State, policy: str, rng: random.Random) -> State:
         deal,
         n,
         None,
-        -1,
         OVER,
         -1,
         h[0],

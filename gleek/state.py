@@ -170,6 +170,15 @@ def new_deal(
 
     ``ruff_stake`` is the opening stake carried from the previous deal (default: the profile's).
     """
+    if (
+        type(seed) is int
+        and deck is None
+        and ruff_stake is None
+        and type(dealer) is int
+        and 0 <= dealer <= 2
+        and isinstance(profile, Profile)
+    ):  # the common case, every argument already right
+        return _core.start(profile, dealer, _core.seeded_order(seed), profile.ruff.stake)
     check_type("profile", profile, Profile, "a Profile (from gleek.load_profile)")
     check_seat("dealer", dealer)
     if (seed is None) == (deck is None):

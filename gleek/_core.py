@@ -1194,10 +1194,10 @@ def after_discard(n: State, c: int, action: Action) -> State:
         m._discards = discards
         m._ruff = None
         return m
-    return _exchange(n, discards, action, buyer)
+    return _exchange(n, discards, action)
 
 
-def _exchange(n: State, discards: tuple[int, ...], action: Action | None, seat: int) -> State:
+def _exchange(n: State, discards: tuple[int, ...], action: Action | None) -> State:
     """The buyer puts out the discards and takes the stock; the ruff opens."""
     deal = n._deal
     rules = deal.rules
@@ -1703,7 +1703,7 @@ def _rollout_discards(n: State, greedy: bool, rng: random.Random) -> State:
         c = opts[0] if greedy else opts[int(rnd() * len(opts))]
         mask &= ~(1 << c)
         cards.append(c)
-    m = _exchange(n, n._discards + tuple(cards), None, -1)
+    m = _exchange(n, n._discards + tuple(cards), None)
     m._tail = tuple([(n._bidder, DISCARD[c]) for c in cards])
     return m
 

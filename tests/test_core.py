@@ -265,3 +265,50 @@ def test_a_state_is_immutable_from_outside() -> None:
             setattr(s, name, None)
     assert s.apply("bid 12") == s.apply("bid 12") and s.apply("bid 12") != s
     assert s.legal_actions() == (Action.bid(12),) and PASS not in s.legal_actions()
+
+
+def test_the_core_agrees_on_cottons_own_rules() -> None:
+    """Cotton's rules each come up and agree action by action: the youngest's ``double``, a
+    loser who pays how far it went (one who never vied or saw pays the nothing-to-say chip),
+    revies at the late raise, four Aces shown, and the odd chip of the price to eldest."""
+    profile = load_profile("cotton")
+    rng = random.Random("cotton")
+    seen: set[str] = set()
+    for k in range(120):
+        state = gleek.new_deal(profile, k % 3, seed=1000 + k, ruff_stake=rng.choice((2, 4, 6)))
+        ref = Reference(profile, state._deal.info)
+        while not state.is_over:
+            legal = gleek.legal_actions(state)
+            kinds = {a.kind for a in legal}
+            # lean towards long auctions (odd prices) and long vying (late raises)
+            pick = [a for a in legal if a.kind in ("bid", "revie", "double")]
+            if "double" in kinds and rng.random() < 0.5:
+                action = next(a for a in legal if a.kind == "double")
+            elif pick and rng.random() < 0.6:
+                action = pick[-1]
+            else:
+                action = rng.choice(legal)
+            r = ref.ruff
+            if action.kind == "pass" and r is not None and ref.phase == "ruff":
+                seat = r.to_act
+                seen.add("how-far nothing to say" if r.put[seat] == 0 else "how-far kept")
+            if action.kind == "revie" and r is not None and r.stake >= 8:
+                seen.add("late raise")
+            state = gleek.apply(state, action)
+            ref.apply(action)
+            _agree(state, ref)
+        if any(a.kind == "double" for _, a in state.history):
+            seen.add("double")
+        if any(p.detail == "odd chip" and p.payee != "pot" for p in state.payments):
+            seen.add("odd chip to eldest")
+        if ref.ruff is not None and ref.ruff.shown:
+            seen.add("shown")
+        _check_outcome(state, ref)
+    assert seen >= {
+        "double",
+        "how-far nothing to say",
+        "how-far kept",
+        "late raise",
+        "odd chip to eldest",
+        "shown",
+    }, seen

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Final
 from gleek._args import check_seat
 from gleek.actions import BIDS, DISCARD, PASS, PLAY, WORDS, Action, Phase
 from gleek.cards import CARDS, Card, Suit, cards_of_mask
+from gleek.errors import ArgumentError
 from gleek.profile import Profile
 from gleek.stages.common import POT, RANK_MASK, SUIT_MASK, Payment
 from gleek.stages.deal import DealInfo, packets, turn_up_payments
@@ -592,6 +593,13 @@ class State:
     def __hash__(self) -> int:
         return hash((self._deal.deck, self._deal.dealer, self._phase, history(self)))
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """A state pickles as its deal (profile, dealer, cards, opening stake) and its actions,
+        and unpickles by replaying them: an equal state, from which play goes on the same."""
+        deal = self._deal
+        acts = tuple([a for _, a in history(self)])
+        return (restore, (deal.profile, deal.dealer, deal.deck, deal.ruff_stake, acts))
+
     def __repr__(self) -> str:
         turn = "over" if self._to_act < 0 else f"seat {self._to_act} to act"
         return (
@@ -912,6 +920,19 @@ def start(profile: Profile, dealer: int, deck: Sequence[int], stake: int) -> Sta
 
 
 _ZERO: Final = (0, 0, 0)
+
+
+def restore(
+    profile: Profile, dealer: int, deck: tuple[int, ...], stake: int, actions: tuple[Action, ...]
+) -> State:
+    """The state after ``actions`` from the deal (what :meth:`State.__reduce__` pickles)."""
+    n = start(profile, dealer, deck, stake)
+    for k, action in enumerate(actions):
+        nxt = step(n, action)
+        if nxt is None:
+            raise ArgumentError(f"actions[{k}]: {action} is not legal there; not a pickled State")
+        n = nxt
+    return n
 
 
 def seeded_order(seed: int | str) -> list[int]:

@@ -31,6 +31,7 @@ from gleek.sources import COTTON, SILENT_PAGE, bibliography, find_in_cotton
 
 __all__ = [
     "DealRules",
+    "FrozenMap",
     "Profile",
     "RuffRules",
     "RuleValue",
@@ -377,16 +378,20 @@ class Profile:
 
 # Profiles alive in this process by fingerprint: unpickling one that is here already gives that
 # very object, so the engine's tables built for it are shared.
-_KNOWN: weakref.WeakValueDictionary[str, Profile] = weakref.WeakValueDictionary()
+# (Keyed by the rule values and the files they came from; every value is compared before
+# an object is shared.)
+_KNOWN: weakref.WeakValueDictionary[tuple[str, tuple[str, ...]], Profile] = (
+    weakref.WeakValueDictionary()
+)
 
 
 def _intern(profile: Profile) -> Profile:
-    known = _KNOWN.get(profile.fingerprint)
-    if known is not None and all(
-        getattr(known, f.name) == getattr(profile, f.name) for f in attrs.fields(Profile)
-    ):
+    key = (profile.fingerprint, tuple([r.origin for r in profile.rules]))
+    known = _KNOWN.get(key)
+    if known is None:
+        _KNOWN[key] = profile
+    elif all(getattr(known, f.name) == getattr(profile, f.name) for f in attrs.fields(Profile)):
         return known
-    _KNOWN[profile.fingerprint] = profile
     return profile
 
 

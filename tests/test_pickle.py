@@ -12,6 +12,7 @@ import pickle
 import random
 from pathlib import Path
 
+import attrs
 import pytest
 
 import gleek
@@ -189,3 +190,30 @@ def test_match_workers_play_a_profile_dir_profile(tmp_path: Path) -> None:
     one = play_match(["basic", "random", "random"], profile, deals=6, seed=2)
     two = play_match(["basic", "random", "random"], profile, deals=6, seed=2, workers=2)
     assert one == two and one.profile == "house"
+
+
+def test_an_equal_profile_from_another_file_stays_itself(tmp_path: Path) -> None:
+    shipped = gleek.load_profile("parlett")
+    path = tmp_path / "copy.yaml"
+    path.write_text((profiles_dir() / "parlett.yaml").read_text(encoding="utf-8"), "utf-8")
+    copied = gleek.load_profile(path)
+    # equal rules, but its rules come from another file: not merged with the shipped profile
+    assert copied == shipped and copied is not shipped
+    assert copied.rules[0].origin == str(path) != shipped.rules[0].origin
+    assert _round(copied) is copied and _round(shipped) is shipped
+
+
+def test_rule_groups_evolve_and_pickle() -> None:
+    tricks = gleek.load_profile("parlett").tricks
+    high = attrs.evolve(tricks, play_high=True)
+    assert high.honours == tricks.honours and high.by_rank == tricks.by_rank
+    assert _round(high) == high and hash(_round(high)) == hash(high)
+
+
+def test_a_profile_differing_only_in_words_is_not_merged() -> None:
+    shipped = gleek.load_profile("parlett")
+    retitled = attrs.evolve(shipped, title="House rules")
+    back = _round(retitled)
+    assert isinstance(back, gleek.Profile)
+    assert back.title == "House rules" and back is not shipped
+    assert _round(shipped) is shipped

@@ -57,8 +57,10 @@ def dear_parlett(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_outcomes_are_the_same_on_one_core_and_on_processes() -> None:
-    one = play_deals([PARLETT, PI], 7, seed=3, bots="random", workers=1)
     ticks: list[int] = []
+    one = play_deals([PARLETT, PI], 7, seed=3, bots="random", workers=1, progress=ticks.append)
+    assert sum(ticks) == 7
+    ticks.clear()
     two = play_deals([PARLETT, PI], 7, seed=3, bots="random", workers=2, progress=ticks.append)
     assert one == two
     assert [len(o) for o in one] == [7, 7] and sum(ticks) == 7
@@ -160,6 +162,35 @@ def test_stopping_a_pool_that_never_started_a_worker() -> None:
     with pytest.raises(RuntimeError):
         pool.submit(int)
     assert not multiprocessing.active_children()
+
+
+def _deaf_to_sigterm() -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+
+def _busy_for_a_minute(flag: Path) -> None:
+    flag.touch()
+    time.sleep(60)
+
+
+def test_a_worker_deaf_to_sigterm_is_killed(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(batch, "_STOP_WAIT", 0.5)
+    pool = ProcessPoolExecutor(
+        1, mp_context=multiprocessing.get_context("spawn"), initializer=_deaf_to_sigterm
+    )
+    flag = tmp_path / "busy"
+    pool.submit(_busy_for_a_minute, flag)
+    deadline = time.monotonic() + 60
+    while not flag.exists():  # the worker is up and busy
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    (worker,) = multiprocessing.active_children()
+    started = time.monotonic()
+    batch._stop(pool)
+    assert not worker.is_alive() and worker.exitcode == -signal.SIGKILL
+    assert time.monotonic() - started < 10
 
 
 def _mask() -> set[int]:

@@ -35,7 +35,6 @@ import os
 import pickle
 import random
 import signal
-import sys
 import threading
 import types
 from collections.abc import Callable, Iterator, Sequence
@@ -274,11 +273,11 @@ def _worker_init(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     # started with both held (see _signals_held): a SIGTERM that came meanwhile kills us now
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(OSError, AttributeError):
-            pr_set_pdeathsig = 1
-            ctypes.CDLL(None).prctl(pr_set_pdeathsig, signal.SIGTERM, 0, 0, 0)
+    with contextlib.suppress(AttributeError):  # no pthread_sigmask on Windows: nothing held
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+    with contextlib.suppress(OSError, AttributeError, TypeError):  # prctl: Linux only
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None).prctl(pr_set_pdeathsig, signal.SIGTERM, 0, 0, 0)
     if os.getppid() != parent:  # the parent died before we could ask
         os._exit(1)
 
@@ -315,7 +314,8 @@ def _signals_held() -> Iterator[None]:
     worker, which would leave it out of the pool's list and running on. The workers inherit the
     held signals and release them once they have set their own handlers (:func:`_worker_init`).
     """
-    if threading.current_thread() is not threading.main_thread():
+    main = threading.current_thread() is threading.main_thread()
+    if not main or not hasattr(signal, "pthread_sigmask"):  # (Windows has none)
         yield
         return
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)

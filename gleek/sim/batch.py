@@ -26,9 +26,7 @@ import it):
 from __future__ import annotations
 
 import contextlib
-import copyreg
 import ctypes
-import io
 import logging
 import multiprocessing
 import os
@@ -110,21 +108,10 @@ def check_scheduler(scheduler: object) -> str:
 # ---------------------------------------------------------------------------- the work
 
 
-def _mappingproxy(d: dict[Any, Any]) -> types.MappingProxyType[Any, Any]:
-    return types.MappingProxyType(d)
-
-
 def _pickle_profiles(profiles: Sequence[Profile]) -> bytes:
     """The profiles themselves, not their ids: a profile loaded from a file or changed with
     :func:`~gleek.profile.with_rules` must reach the workers as it is."""
-    buf = io.BytesIO()
-    pickler = pickle.Pickler(buf, pickle.HIGHEST_PROTOCOL)
-    pickler.dispatch_table = {
-        **copyreg.dispatch_table,
-        types.MappingProxyType: lambda m: (_mappingproxy, (dict(m),)),
-    }
-    pickler.dump(tuple(profiles))
-    return buf.getvalue()
+    return pickle.dumps(tuple(profiles), pickle.HIGHEST_PROTOCOL)
 
 
 # (profiles pickled, bots, seed, sessions as (first deal, deals), measure)

@@ -315,7 +315,7 @@ class _Replayer:
     def deck(self, deal: dict[str, Any], path: Path, dealer: int) -> list[Card]:
         if "deck" in deal:
             cards = self.cards(deal["deck"], *path, "deck")
-            if len(cards) != 44 or len(set(cards)) != 44:
+            if len(cards) != 44 or len({c.index for c in cards}) != 44:  # (an int hashes fast)
                 raise self.stop(
                     "bad-deal",
                     f"the deck has {len(cards)} cards, "
@@ -344,7 +344,7 @@ class _Replayer:
             raise self.stop(
                 "bad-deal", f"the stock has {len(stock)} cards; it has 7", (*path, "stock")
             )
-        if len({*_all_cards(stock, hands.values(), turn_up)}) != 44:
+        if len({c.index for c in _all_cards(stock, hands.values(), turn_up)}) != 44:
             self._dealt_twice(deal, path, hands, turn_up, stock)
         return stack_deck(hands, turn_up, stock, dealer, self.profile.deal.packet_size)
 
@@ -446,7 +446,7 @@ class _Replayer:
         if discards is None:
             raise self.stop("incomplete", f"{self.players[buyer]}'s discards are missing", path)
         cards = self.cards(discards, *path, "discard")
-        if len(cards) != 7 or len(set(cards)) != 7:
+        if len(cards) != 7 or len({c.index for c in cards}) != 7:
             raise self.stop(
                 "bad-discard",
                 f"{self.players[buyer]} discarded {len(cards)} cards "

@@ -1,13 +1,20 @@
 """Validation speed and memory: a valid many-deal record, and a hostile 10 MB one.
 
-    python benchmarks/validate.py [DEALS] [--hostile-mb MB] [--baseline PATH] [--keep DIR]
+    python benchmarks/validate.py [DEALS] [--compiled TREE] [--reps R] [--hostile-mb MB]
+                                  [--baseline PATH] [--keep DIR]
 
 1. Bots play ``DEALS`` deals (default 10,000) of one session, written as a record; then the record
-   is validated in a fresh process, which reports its wall time and peak memory (max RSS).
+   is validated in a fresh process, which reports its wall time and peak memory (max RSS). With
+   ``--compiled TREE`` (a tree holding the mypyc-compiled core, as ``make compiled`` lays out in
+   ``build/compiled/tree``) the same record is validated by that build too; ``--reps`` runs of
+   each build alternate, and the median is reported.
 2. A hostile record of about ``--hostile-mb`` megabytes (default 10) whose deal holds a deck of
    hundreds of thousands of cards is validated the same way: it must be refused, fast.
-3. The baseline (``../shared/bench/baseline_playout.py``) plays deals in the same run, so the
-   per-deal validation time is also given as a multiple of the baseline's playout of a deal.
+3. The baseline (``../shared/bench/baseline_playout.py``) plays deals in the same run, between
+   the validations, so the per-deal validation time is also given as a multiple of the
+   baseline's playout of a deal (the median of the paired ratios).
+4. The small cases that must not get slower: ``import gleek`` and ``gleek validate`` of one small
+   example record, each in a fresh process (median of the runs).
 
 Not a test: nothing here is timed in CI.
 """
@@ -16,23 +23,42 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import statistics
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-DEFAULT_BASELINE = HERE.parent.parent / "shared" / "bench" / "baseline_playout.py"
+ROOT = HERE.parent
+DEFAULT_BASELINE = ROOT.parent / "shared" / "bench" / "baseline_playout.py"
+SMALL = ROOT / "examples" / "parlett-s0-auction.yaml"
 
 _CHILD = """
 import resource, sys, time
 start = time.perf_counter()
+import gleek._core
 from gleek.record import validate
 report = validate(sys.argv[1])
 seconds = time.perf_counter() - start
 rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 codes = sorted({e.code for e in report.errors})
-print(f"{seconds:.3f} {rss:.0f} {report.valid} {len(report.deals)} {','.join(codes)}")
+compiled = not gleek._core.__file__.endswith(".py")
+print(f"{seconds:.3f} {rss:.0f} {report.valid} {len(report.deals)} {compiled} {','.join(codes)}")
+"""
+
+_SMALL = """
+import sys, time
+start = time.perf_counter()
+import gleek
+imported = time.perf_counter() - start
+from gleek.cli import main
+try:
+    main(["validate", sys.argv[1]])
+except SystemExit:
+    pass
+print(imported, time.perf_counter() - start, file=sys.stderr)
 """
 
 
@@ -55,17 +81,40 @@ def write_hostile(path: Path, megabytes: float) -> None:
     path.write_text(head + "  deck:\n" + "  - AH\n" * n, encoding="utf-8")
 
 
-def measure(path: Path) -> tuple[float, float, str, int, str]:
+def _env(tree: Path) -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(tree)}
+
+
+def measure(path: Path, tree: Path = ROOT) -> tuple[float, float, str, int, bool, str]:
+    """Validate ``path`` in a fresh process of the build in ``tree``: (seconds, max RSS in MB,
+    valid, deals replayed, compiled, error codes)."""
     out = subprocess.run(
-        [sys.executable, "-c", _CHILD, str(path)], check=True, capture_output=True, text=True
+        [sys.executable, "-c", _CHILD, str(path)],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=tree,
+        env=_env(tree),
     ).stdout.split()
     seconds, rss, valid, deals = float(out[0]), float(out[1]), out[2], int(out[3])
-    return seconds, rss, valid, deals, out[4] if len(out) > 4 else ""
+    return seconds, rss, valid, deals, out[4] == "True", out[5] if len(out) > 5 else ""
 
 
-def baseline_seconds_per_deal(baseline: Path) -> float | None:
-    if not baseline.is_file():
-        return None
+def small(tree: Path) -> tuple[float, float]:
+    """``import gleek``, then ``gleek validate`` of one small record, in a fresh process of the
+    build in ``tree``: (seconds to import, seconds to the end of the validation)."""
+    err = subprocess.run(
+        [sys.executable, "-c", _SMALL, str(SMALL)],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=tree,
+        env=_env(tree),
+    ).stderr.split()
+    return float(err[-2]), float(err[-1])
+
+
+def baseline_seconds_per_deal(baseline: Path) -> float:
     out = subprocess.run(
         [sys.executable, str(baseline), "20000", "--json"],
         check=True,
@@ -78,10 +127,15 @@ def baseline_seconds_per_deal(baseline: Path) -> float | None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("deals", nargs="?", type=int, default=10_000)
+    parser.add_argument("--compiled", type=Path, help="a tree holding the compiled build")
+    parser.add_argument("--reps", type=int, default=1, help="alternating runs of each build")
     parser.add_argument("--hostile-mb", type=float, default=10.0)
     parser.add_argument("--baseline", type=Path, default=DEFAULT_BASELINE)
     parser.add_argument("--keep", type=Path, default=None, help="write the records here")
     args = parser.parse_args()
+    builds = {"pure": ROOT}
+    if args.compiled:
+        builds["compiled"] = args.compiled.resolve()
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.keep or Path(tmp)
         folder.mkdir(parents=True, exist_ok=True)
@@ -89,29 +143,53 @@ def main() -> int:
         if not record.is_file():
             write_record(record, args.deals)
         size = record.stat().st_size / 1e6
-        seconds, rss, valid, deals, codes = measure(record)
-        per_deal = seconds / max(deals, 1)
-        print(
-            f"valid record: {args.deals} deals, {size:.1f} MB: {seconds:.2f} s, "
-            f"max RSS {rss:.0f} MB, valid={valid}, {deals} deals replayed, "
-            f"{per_deal * 1000:.3f} ms a deal"
-        )
-        base = baseline_seconds_per_deal(args.baseline)
-        if base is None:
+        has_baseline = args.baseline.is_file()
+        if not has_baseline:
             print(f"baseline not found ({args.baseline}): absolute figures only")
-        else:
+        base: list[float] = []
+        runs: dict[str, list[tuple[float, float, str, int, bool, str]]] = {b: [] for b in builds}
+        for _ in range(args.reps):
+            if has_baseline:
+                base.append(baseline_seconds_per_deal(args.baseline))
+            for b, tree in builds.items():
+                r = measure(record, tree)
+                if r[4] != (b == "compiled"):
+                    raise SystemExit(f"the {b} build ran compiled={r[4]}")
+                runs[b].append(r)
+        print(f"valid record: {args.deals} deals, {size:.1f} MB")
+        for b, rs in runs.items():
+            seconds = statistics.median(r[0] for r in rs)
+            rss = max(r[1] for r in rs)
+            _, _, valid, deals, _, codes = rs[0]
+            per_deal = seconds / max(deals, 1)
+            line = (
+                f"  {b:8}: {seconds:.2f} s, max RSS {rss:.0f} MB, valid={valid}, "
+                f"{deals} deals replayed, {per_deal * 1000:.3f} ms a deal"
+            )
+            if base:
+                ratios = [r[0] / max(r[3], 1) / x for r, x in zip(rs, base, strict=True)]
+                line += f", {statistics.median(ratios):.1f}x the baseline's playout per deal"
+            print(line + (f" (errors: {codes})" if codes else ""), flush=True)
+        if base:
+            print(f"  baseline: {statistics.median(base) * 1000:.4f} ms a deal (playout)")
+        print(f"small record ({SMALL.name}), fresh process, median of {max(args.reps, 5)}:")
+        for b, tree in builds.items():
+            times = [small(tree) for _ in range(max(args.reps, 5))]
+            imp = statistics.median(t[0] for t in times)
+            total = statistics.median(t[1] for t in times)
             print(
-                f"baseline playout: {base * 1000:.4f} ms a deal; "
-                f"validation is {per_deal / base:.1f}x the baseline's playout per deal"
+                f"  {b:8}: import gleek {imp * 1000:.0f} ms, "
+                f"import + validate {total * 1000:.0f} ms"
             )
         hostile = folder / "hostile.yaml"
         write_hostile(hostile, args.hostile_mb)
         size = hostile.stat().st_size / 1e6
-        seconds, rss, valid, _, codes = measure(hostile)
-        print(
-            f"hostile record ({size:.1f} MB, one huge deck): {seconds:.2f} s, "
-            f"max RSS {rss:.0f} MB, valid={valid}, errors: {codes or '-'}"
-        )
+        for b, tree in builds.items():
+            seconds, rss, valid, _, _, codes = measure(hostile, tree)
+            print(
+                f"hostile record ({size:.1f} MB, one huge deck), {b}: {seconds:.2f} s, "
+                f"max RSS {rss:.0f} MB, valid={valid}, errors: {codes or '-'}"
+            )
     return 0
 
 

@@ -8,7 +8,7 @@ engine compares them by identity; :mod:`gleek.state` re-exports both.
 from __future__ import annotations
 
 import enum
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -82,6 +82,10 @@ class Action:
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Actions are interned: one unpickles (or copies) as the same object."""
+        return (_action, (self.kind, self.amount, self.card))
+
     @staticmethod
     def bid(amount: int) -> Action:
         """A bid of ``amount`` chips for the stock (a whole number, at least 0)."""
@@ -131,6 +135,16 @@ _PLAY: Final = tuple(Action("play", None, c) for c in CARDS)
 _DISCARD: Final = tuple(Action("discard", None, c) for c in CARDS)
 _WORDS: Final = {w: Action(w) for w in ("pass", "wait", "vie", "see", "revie", "double")}
 PASS: Final = _WORDS["pass"]
+
+
+def _action(kind: str, amount: int | None, card: Card | None) -> Action:
+    """The interned action (a bid beyond the interned ones is built again)."""
+    if card is not None:
+        return (_PLAY if kind == "play" else _DISCARD)[card.index]
+    if kind == "bid":
+        assert amount is not None
+        return Action.bid(amount)
+    return _WORDS[kind]
 
 
 def _action_arg(action: object) -> Action:

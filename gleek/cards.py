@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -143,20 +143,28 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Cards are interned: one unpickles (or copies) as the same object."""
+        return (_card, (self.index,))
+
     @property
     def pretty(self) -> str:
         """The card with its suit sign, e.g. ``10♥``."""
         return f"{self.rank.symbol}{self.suit.symbol}"
 
 
+def _card(index: int) -> Card:
+    return CARDS[index]
+
+
 # CARDS[i] is the card whose engine index is i (suit-major, rank ascending).
 CARDS: Final[tuple[Card, ...]] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
 #: The canonical deck order: spades, hearts, diamonds, clubs; A high to 4 low within each.
 DECK: Final[tuple[Card, ...]] = tuple(
-    Card(rank, suit) for suit in Suit for rank in RANKS_HIGH_FIRST
+    CARDS[_SUIT_INDEX[suit] * 11 + rank - 4] for suit in Suit for rank in RANKS_HIGH_FIRST
 )
 _CARD_TEXT: Final = {
-    f"{rt}{st}": Card(rank, suit)
+    f"{rt}{st}": CARDS[_SUIT_INDEX[suit] * 11 + rank - 4]
     for rank in Rank
     for rt in ([rank.symbol, "T"] if rank is Rank.TEN else [rank.symbol])
     for suit in Suit

@@ -10,7 +10,6 @@ deals under each.
 from __future__ import annotations
 
 import json
-import math
 import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -25,6 +24,7 @@ from gleek.record.read import load_located_record, read_record_file
 from gleek.record.replay import _Replayer
 from gleek.record.report import Report
 from gleek.sim.batch import play_deals
+from gleek.sim.match import Estimate, estimate
 from gleek.state import Outcome
 
 __all__ = [
@@ -292,24 +292,6 @@ METRICS: Final = (
 
 
 @attrs.frozen
-class Estimate:
-    mean: float
-    low: float
-    high: float
-    n: int
-
-
-def _estimate(xs: Sequence[float]) -> Estimate:
-    n = len(xs)
-    mean = sum(xs) / n if n else 0.0
-    if n < 2:
-        return Estimate(mean, mean, mean, n)
-    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
-    half = 1.96 * math.sqrt(var / n)
-    return Estimate(mean, mean - half, mean + half, n)
-
-
-@attrs.frozen
 class SimulationResult:
     """Per profile, each metric's mean with a 95% confidence interval."""
 
@@ -395,7 +377,7 @@ def simulate(
     metrics = []
     for prof, prof_rows in zip(profiles, rows, strict=True):
         ests = tuple(
-            (key, _estimate([row[j] for row in prof_rows])) for j, (key, _) in enumerate(METRICS)
+            (key, estimate([row[j] for row in prof_rows])) for j, (key, _) in enumerate(METRICS)
         )
         metrics.append((prof.name, ests))
     return SimulationResult(deals, seed, bots, tuple(p.name for p in profiles), tuple(metrics))

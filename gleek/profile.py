@@ -15,11 +15,11 @@ import copy
 import difflib
 import functools
 import os
-from collections.abc import Iterable, Mapping, Sequence
+import weakref
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from importlib import resources
 from pathlib import Path as FsPath
-from types import MappingProxyType
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypeVar
 
 import attrs
 
@@ -31,6 +31,7 @@ from gleek.sources import COTTON, SILENT_PAGE, bibliography, find_in_cotton
 
 __all__ = [
     "DealRules",
+    "FrozenMap",
     "Profile",
     "RuffRules",
     "RuleValue",
@@ -52,6 +53,47 @@ __all__ = [
     "profiles_dir",
     "variant_schema",
 ]
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class FrozenMap(Mapping[K, V]):
+    """A read-only mapping that pickles, hashes and compares equal to a dict of the same
+    items (a profile's ``titles`` and honour values)."""
+
+    __slots__ = ("_items",)
+    _items: dict[K, V]
+
+    def __init__(self, items: Mapping[K, V] | Iterable[tuple[K, V]] = ()) -> None:
+        object.__setattr__(self, "_items", dict(items))
+
+    def __getitem__(self, key: K) -> V:
+        return self._items[key]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, FrozenMap):
+            return self._items == other._items
+        return self._items == other if isinstance(other, Mapping) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._items.items()))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is read-only")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenMap, (self._items,))
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({self._items!r})"
+
 
 HONOUR_RANKS: Final = {"A": Rank.ACE, "K": Rank.KING, "Q": Rank.QUEEN, "J": Rank.JACK}
 HONOUR_ORDER: Final = (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
@@ -166,7 +208,9 @@ def _ranks(value: Iterable[str | Rank]) -> frozenset[Rank]:
 
 
 def _honours(value: Mapping[str, int]) -> Mapping[Rank, int]:
-    return MappingProxyType({HONOUR_RANKS[k]: int(v) for k, v in value.items()})
+    if isinstance(value, FrozenMap):
+        return value
+    return FrozenMap({HONOUR_RANKS[k]: int(v) for k, v in value.items()})
 
 
 def _late_raise(value: Mapping[str, int] | tuple[int, int] | None) -> tuple[int, int] | None:
@@ -325,6 +369,34 @@ class Profile:
 
     def __repr__(self) -> str:
         return f"<Profile {self.name}>"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A profile pickles as all its values (not its name: a profile from a file, or changed
+        with variants or :func:`with_rules`, reaches another process as it is)."""
+        return (_restore_profile, tuple(getattr(self, f.name) for f in attrs.fields(Profile)))
+
+
+# Profiles alive in this process by fingerprint: unpickling one that is here already gives that
+# very object, so the engine's tables built for it are shared.
+# (Keyed by the rule values and the files they came from; every value is compared before
+# an object is shared.)
+_KNOWN: weakref.WeakValueDictionary[tuple[str, tuple[str, ...]], Profile] = (
+    weakref.WeakValueDictionary()
+)
+
+
+def _intern(profile: Profile) -> Profile:
+    key = (profile.fingerprint, tuple([r.origin for r in profile.rules]))
+    known = _KNOWN.get(key)
+    if known is None:
+        _KNOWN[key] = profile
+    elif all(getattr(known, f.name) == getattr(profile, f.name) for f in attrs.fields(Profile)):
+        return known
+    return profile
+
+
+def _restore_profile(*values: Any) -> Profile:
+    return _intern(Profile(*values))
 
 
 @attrs.frozen
@@ -748,17 +820,19 @@ def _build(
             "ruff.nothing_to_say must be a whole number with losers_pay how-far, and null with "
             "losers_pay stake",
         )
-    return Profile(
-        id=data["id"],
-        title=data["title"],
-        titles=MappingProxyType(dict(data.get("titles") or {})),
-        aliases=tuple(data.get("aliases") or ()),
-        summary=data["summary"],
-        sources=tuple(data["sources"]),
-        variants=variants,
-        **{name: _group(name, cls, v) for name, cls in _GROUPS.items()},
-        rules=tuple(values.values()),
-        fingerprint=repr((data["id"], variants, [(k, r.value) for k, r in values.items()])),
+    return _intern(
+        Profile(
+            id=data["id"],
+            title=data["title"],
+            titles=FrozenMap(data.get("titles") or {}),
+            aliases=tuple(data.get("aliases") or ()),
+            summary=data["summary"],
+            sources=tuple(data["sources"]),
+            variants=variants,
+            **{name: _group(name, cls, v) for name, cls in _GROUPS.items()},
+            rules=tuple(values.values()),
+            fingerprint=repr((data["id"], variants, [(k, r.value) for k, r in values.items()])),
+        )
     )
 
 

@@ -318,24 +318,47 @@ class _Builder:
         nodes = 0
         root: Any = None
         top: _Frame | None = None
+        cache = self.cache
+        scalar = self._scalar
         while True:
             event = get()
             cls = type(event)
             if cls is scalar_event and event.anchor is None:
-                # The common case, kept short: a plain value placed in its list or mapping.
+                # The common case, kept short: a plain value placed in its list or mapping (the
+                # work of _scalar's cache and of _value, inline).
                 nodes += 1
-                value = self._scalar(event)
+                value = _NO_KEY
+                if event.tag is None and event.implicit[0]:
+                    value = cache.get(event.value, _NO_KEY)
+                if value is _NO_KEY:
+                    value = scalar(event)
                 if top is None:
                     self.found.setdefault((), _pos(event))
                     root = value
                 elif top.is_map and top.key is _NO_KEY:
-                    self._key(top, value, event)
+                    if (
+                        type(value) is str
+                        and top.limit is None
+                        and not top.note
+                        and wanted is None
+                        and value not in top.value
+                    ):  # a plain new key with nothing to check or note: _key's work, inline
+                        top.key = top.value_key = value
+                    else:
+                        self._key(top, value, event)
                 else:
                     if top.limit is not None and top.count >= top.limit[0]:
                         self._too_many(top, event)
                     if wanted is not None or top.note:
                         self._want(top, event)
-                    self._value(top, value)
+                    container = top.value
+                    if container is not None:
+                        if top.is_map:
+                            container[top.value_key] = value
+                        else:
+                            container.append(value)
+                    top.key = _NO_KEY
+                    top.count += 1
                 continue
             if cls is yaml.DocumentEndEvent:
                 return root
@@ -445,7 +468,9 @@ class _Builder:
 
     def _key(self, top: _Frame, value: Any, event: Any) -> None:
         """A mapping key was read: check it and keep it until its value comes."""
-        if not isinstance(value, Hashable) or isinstance(value, list | dict):
+        if type(value) is not str and (
+            not isinstance(value, Hashable) or isinstance(value, list | dict)
+        ):
             line, col = _pos(event)
             raise LocatedError("a mapping key must be a plain value", line, col)
         if top.limit is not None and top.count >= top.limit[0]:

@@ -38,8 +38,7 @@ from gleek.cards import CARDS, Card, Suit, cards_of_mask
 from gleek.errors import ArgumentError, ArgumentTypeError, IllegalAction
 from gleek.profile import Profile
 from gleek.stages.common import SUIT_MASK, Payment
-from gleek.stages.deal import DealInfo, deal_cards
-from gleek.stages.ruff import next_stake, ruff_choices
+from gleek.stages.ruff import ruff_choices
 from gleek.stages.tricks import legal_mask
 
 __all__ = [
@@ -171,6 +170,15 @@ def new_deal(
 
     ``ruff_stake`` is the opening stake carried from the previous deal (default: the profile's).
     """
+    if (
+        type(seed) is int
+        and deck is None
+        and ruff_stake is None
+        and type(dealer) is int
+        and 0 <= dealer <= 2
+        and isinstance(profile, Profile)
+    ):  # the common case, every argument already right
+        return _core.start(profile, dealer, _core.seeded_order(seed), profile.ruff.stake)
     check_type("profile", profile, Profile, "a Profile (from gleek.load_profile)")
     check_seat("dealer", dealer)
     if (seed is None) == (deck is None):
@@ -180,7 +188,7 @@ def new_deal(
             raise ArgumentTypeError(
                 f"deck must be a sequence of 44 cards, not {type_name(deck)} ({deck!r:.60})"
             )
-        order = tuple(_card_arg(f"deck[{i}]", c).index for i, c in enumerate(deck))
+        order: Sequence[int] = tuple(_card_arg(f"deck[{i}]", c).index for i, c in enumerate(deck))
         if len(order) != 44 or len(set(order)) != 44:
             raise ArgumentError(
                 f"deck must be 44 distinct cards; got {len(order)} with {len(set(order))} distinct"
@@ -188,14 +196,9 @@ def new_deal(
     else:
         if isinstance(seed, bool) or not isinstance(seed, int | str):
             raise ArgumentTypeError(f"seed must be an int or a str, not {type_name(seed)}")
-        order = tuple(_core.seeded_order(seed))
+        order = _core.seeded_order(seed)
     stake = profile.ruff.stake if ruff_stake is None else check_int("ruff_stake", ruff_stake, low=1)
-    return _dealt(profile, deal_cards(profile, order, dealer, stake))
-
-
-def _dealt(profile: Profile, info: DealInfo) -> State:
-    """The state before the first bid."""
-    return _core.start(profile, info)
+    return _core.start(profile, dealer, order, stake)
 
 
 def _play_mask(state: State) -> int:
@@ -468,7 +471,7 @@ def observation(state: State, seat: int) -> Observation:
     """The part of ``state`` that ``seat`` (0, 1 or 2) may see."""
     state = state_arg(state)
     check_seat("seat", seat)
-    buyer = _core.auction_of(state).buyer
+    buyer = _core.buyer_of(state)
     history = state.history
     if buyer != seat:
         history = tuple(h for h in history if h[1].kind != "discard")
@@ -551,23 +554,24 @@ def outcome(state: State) -> Outcome:
             f"state must be a finished deal to have an outcome; this one is in the "
             f"{state.phase.value} phase"
         )
-    r = _core.ruff_of(state)
-    auction = _core.auction_of(state)
+    r = _core.core_ruff(state)
     assert r is not None
-    chips, pot = net_chips(state.payments)
-    profile = state.profile
+    payments = state.payments
+    chips, pot = net_chips(payments)
+    pool = state._deal.rules.pool
     vied = r.vier >= 0
-    stake = _core.stake_now(state) if vied or profile.ruff.model != "pool" else 0
+    stake = _core.stake_now(state) if vied or not pool else 0
     result = RuffResult(r.winner if r.winner >= 0 else None, stake, r.shown, vied)
+    p = _core.pre(state)
     return Outcome(
-        points=state.points,
-        payments=state.payments,
+        points=state._points,
+        payments=payments,
         chips=chips,
         pot=pot,
-        ruff_stake=next_stake(profile, r, state._deal.info.ruff_stake),
-        dealer=state.dealer,
-        buyer=auction.buyer,
-        price=auction.bid,
+        ruff_stake=_core.next_stake(state),
+        dealer=state._deal.dealer,
+        buyer=p._bidder,
+        price=p._bid,
         trumps=state.trumps,
         ruff=result,
     )

@@ -4,13 +4,18 @@ workers as loaded; never more workers than work; signals stop every worker."""
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import json
+import multiprocessing
 import os
+import pickle
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from operator import attrgetter
 from pathlib import Path
 
@@ -52,8 +57,10 @@ def dear_parlett(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_outcomes_are_the_same_on_one_core_and_on_processes() -> None:
-    one = play_deals([PARLETT, PI], 7, seed=3, bots="random", workers=1)
     ticks: list[int] = []
+    one = play_deals([PARLETT, PI], 7, seed=3, bots="random", workers=1, progress=ticks.append)
+    assert sum(ticks) == 7
+    ticks.clear()
     two = play_deals([PARLETT, PI], 7, seed=3, bots="random", workers=2, progress=ticks.append)
     assert one == two
     assert [len(o) for o in one] == [7, 7] and sum(ticks) == 7
@@ -113,6 +120,161 @@ def test_bad_arguments_are_refused_with_the_argument_named() -> None:
     for bad in ("tcp://host", "tcp://:8786", "http://h:1", "tcp://h:1/x", "tcp://h:port", ""):
         with pytest.raises(gleek.ArgumentError):
             check_scheduler(bad)
+    with pytest.raises(gleek.ArgumentTypeError, match="scheduler must be a string"):
+        check_scheduler(8786)
+    with pytest.raises(gleek.ArgumentTypeError, match="deals must be a whole number"):
+        play_deals([PARLETT], 3.0)  # type: ignore[call-overload]
+    with pytest.raises(gleek.ArgumentTypeError, match="seed must be a whole number"):
+        play_deals([PARLETT], 3, seed="1")  # type: ignore[call-overload]
+
+
+def test_a_missing_distributed_package_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
+    with pytest.raises(gleek.ArgumentError, match=r"needs dask.distributed: pip install"):
+        play_deals([PARLETT], 3, scheduler="dask")
+
+
+# ---------------------------------------------------------------------------- the worker side
+
+
+def _refuse(o: Outcome) -> int:
+    raise ValueError("this measure refuses every deal")
+
+
+def test_a_task_plays_its_sessions_from_the_pickled_profiles() -> None:
+    blob = batch._pickle_profiles([PARLETT, PI])
+    assert pickle.loads(blob) == (PARLETT, PI)
+    rows = batch._play_task((blob, "random", 3, ((0, 3), (3, 2)), price))
+    here = play_deals([PARLETT, PI], 5, seed=3, bots="random", measure=price, workers=1)
+    assert rows == [list(r) for r in here] and len(rows[0]) == 5
+
+
+def test_an_error_in_a_worker_is_raised_and_every_worker_stopped() -> None:
+    with pytest.raises(ValueError, match="refuses every deal"):
+        play_deals([PARLETT], 30, measure=_refuse, workers=2)
+    assert not multiprocessing.active_children()
+    assert not _workers(os.getpid())
+
+
+def test_stopping_a_pool_that_never_started_a_worker() -> None:
+    pool = ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn"))
+    batch._stop(pool)
+    with pytest.raises(RuntimeError):
+        pool.submit(int)
+    assert not multiprocessing.active_children()
+
+
+def _deaf_to_sigterm() -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+
+def _busy_for_a_minute(flag: Path) -> None:
+    flag.touch()
+    time.sleep(60)
+
+
+def test_a_worker_deaf_to_sigterm_is_killed(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(batch, "_STOP_WAIT", 0.5)
+    pool = ProcessPoolExecutor(
+        1, mp_context=multiprocessing.get_context("spawn"), initializer=_deaf_to_sigterm
+    )
+    flag = tmp_path / "busy"
+    pool.submit(_busy_for_a_minute, flag)
+    deadline = time.monotonic() + 60
+    while not flag.exists():  # the worker is up and busy
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    (worker,) = multiprocessing.active_children()
+    started = time.monotonic()
+    batch._stop(pool)
+    assert not worker.is_alive() and worker.exitcode == -signal.SIGKILL
+    assert time.monotonic() - started < 10
+
+
+def _mask() -> set[int]:
+    return set(signal.pthread_sigmask(signal.SIG_BLOCK, []))
+
+
+def test_a_worker_ignores_ctrl_c_dies_of_sigterm_and_with_its_parent(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    libc = ctypes.CDLL(None)
+    pr_set_pdeathsig, pr_get_pdeathsig = 1, 2
+    saved = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM), _mask()
+    exits: list[int] = []
+    monkeypatch.setattr(os, "_exit", exits.append)
+    try:
+        signal.pthread_sigmask(signal.SIG_BLOCK, batch._HELD)  # as a worker starts
+        batch._worker_init(os.getppid())
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+        assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+        assert not _mask() & batch._HELD and exits == []
+        if sys.platform.startswith("linux"):
+            deathsig = ctypes.c_int()
+            libc.prctl(pr_get_pdeathsig, ctypes.byref(deathsig), 0, 0, 0)
+            assert deathsig.value == signal.SIGTERM
+        batch._worker_init(os.getpid())  # not our parent: the parent is already gone
+        assert exits == [1]
+    finally:
+        libc.prctl(pr_set_pdeathsig, 0, 0, 0, 0)
+        signal.signal(signal.SIGINT, saved[0])
+        signal.signal(signal.SIGTERM, saved[1])
+        signal.pthread_sigmask(signal.SIG_SETMASK, saved[2])
+
+
+def test_sigterm_while_workers_run_exits_143_and_is_handled_once() -> None:
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+    with pytest.raises(SystemExit) as stopped, batch._stop_on_sigterm():
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(5)  # the handler raises before this ends
+    assert stopped.value.code == 128 + signal.SIGTERM
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+
+
+def test_a_signal_while_workers_start_is_held_then_delivered() -> None:
+    reached = False
+    with pytest.raises(SystemExit) as stopped, batch._stop_on_sigterm(), batch._signals_held():
+        assert _mask() >= batch._HELD
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(0.2)
+        assert signal.SIGTERM in signal.sigpending()
+        reached = True
+    assert reached and stopped.value.code == 128 + signal.SIGTERM
+    assert not _mask() & batch._HELD
+
+
+def test_someone_elses_sigterm_handler_is_left_alone() -> None:
+    seen: list[int] = []
+
+    def theirs(signum: int, frame: object) -> None:
+        seen.append(signum)
+
+    signal.signal(signal.SIGTERM, theirs)
+    try:
+        with batch._stop_on_sigterm():
+            assert signal.getsignal(signal.SIGTERM) is theirs
+            os.kill(os.getpid(), signal.SIGTERM)
+            deadline = time.monotonic() + 5
+            while not seen and time.monotonic() < deadline:
+                time.sleep(0.01)
+        assert seen == [signal.SIGTERM]
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def test_outside_the_main_thread_signals_are_left_as_they_are() -> None:
+    found: list[object] = []
+
+    def run() -> None:
+        with batch._stop_on_sigterm(), batch._signals_held():
+            found.extend([signal.getsignal(signal.SIGTERM), _mask() & batch._HELD])
+
+    t = threading.Thread(target=run)
+    t.start()
+    t.join()
+    assert found == [signal.SIG_DFL, set()]
 
 
 @pytest.mark.parametrize(
@@ -184,6 +346,13 @@ def _workers(pid: int) -> set[int]:
     return out
 
 
+def _sigint_as_at_a_terminal() -> None:
+    """In the child before it starts: Ctrl-C as a terminal delivers it. A command started from a
+    shell's background job (``make test &``, a CI runner) inherits an ignored SIGINT, and Python
+    rightly keeps ignoring it: the SIGINT cases would wait forever."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @contextlib.contextmanager
 def _busy_compare(*where: str) -> Iterator[subprocess.Popen[bytes]]:
     """``gleek compare --simulate`` with far more deals than it can play, and two workers busy."""
@@ -192,6 +361,7 @@ def _busy_compare(*where: str) -> Iterator[subprocess.Popen[bytes]]:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         start_new_session=True,  # its own process group: what a terminal's Ctrl-C reaches
+        preexec_fn=_sigint_as_at_a_terminal,
     )
     try:
         deadline = time.monotonic() + 60
@@ -330,3 +500,6 @@ def test_compare_on_a_running_dask_cluster(dask_cluster: str) -> None:
         runs[where[0]] = json.loads(proc.stdout)
     assert runs["--scheduler"] == runs["--workers"]
     assert runs["--workers"]["deals"] == 6
+    # and from Python, in this process
+    there = play_deals([PARLETT], 6, seed=3, measure=price, scheduler=dask_cluster)
+    assert there == play_deals([PARLETT], 6, seed=3, measure=price, workers=1)

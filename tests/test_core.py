@@ -24,6 +24,7 @@ from gleek.stages.deal import DealInfo, seeded_deck, turn_up_payments, turn_up_p
 from gleek.stages.ruff import (
     FOUR_ACES,
     RuffState,
+    next_stake,
     ruff_apply,
     ruff_choices,
     ruff_payments,
@@ -150,7 +151,15 @@ def _agree(state: gleek.State, ref: Reference) -> None:
     assert state.to_act == ref.to_act
     assert _core.masks(state) == tuple(ref.hands)
     assert {str(a) for a in gleek.legal_actions(state)} == ref.legal()
-    assert state.payments == ref.payments
+    # Payment's equality leaves out the detail: compare every field
+    assert [_fields(p) for p in state.payments] == [_fields(p) for p in ref.payments]
+    assert (state.chips, state.pot) == _core.net_chips(ref.payments)
+    assert _core.auction_of(state) == ref.auction  # the stage's record, history and all
+    if ref.auction is not None and ref.phase != "auction":
+        assert (state.buyer, state.price) == (ref.auction.buyer, ref.auction.bid)
+    assert _core.ruff_of(state) == ref.ruff
+    if ref.ruff is not None:
+        assert state.ruff_stake == _stake_now(ref.profile, ref.ruff)
     assert tuple(c.index for c in state.discards) == tuple(ref.discards)
     if ref.play is not None:
         play = ref.play
@@ -163,6 +172,40 @@ def _agree(state: gleek.State, ref: Reference) -> None:
             assert _core.play_mask(state) == legal_mask(hand, trick, ref.profile.tricks.play_high)
     else:
         assert (state.trick, state.tricks, state.points) == ((), (), (0, 0, 0))
+
+
+def _fields(p: Payment) -> tuple[object, ...]:
+    return (p.payer, p.payee, p.amount, p.reason, p.detail)
+
+
+def _stake_now(profile: Profile, r: RuffState) -> int:
+    if profile.ruff.model == "pool":
+        return max(r.put) - profile.ruff.stake
+    return r.stake
+
+
+def _check_outcome(state: gleek.State, ref: Reference) -> None:
+    """The outcome against the stages: the next deal's stake, the ruff, the payments."""
+    assert ref.ruff is not None and ref.auction is not None and ref.play is not None
+    out = gleek.outcome(state)
+    assert out.points == ref.play.points
+    assert [_fields(p) for p in out.payments] == [_fields(p) for p in ref.payments]
+    assert (out.chips, out.pot) == _core.net_chips(ref.payments)
+    assert out.ruff_stake == next_stake(ref.profile, ref.ruff, ref.info.ruff_stake)
+    assert (out.buyer, out.price, out.dealer) == (
+        ref.auction.buyer,
+        ref.auction.bid,
+        ref.info.dealer,
+    )
+    r = ref.ruff
+    vied = r.vier >= 0
+    stake = _stake_now(ref.profile, r) if vied or ref.profile.ruff.model != "pool" else 0
+    assert (out.ruff.winner, out.ruff.stake, out.ruff.shown, out.ruff.vied) == (
+        r.winner if r.winner >= 0 else None,
+        stake,
+        r.shown,
+        vied,
+    )
 
 
 def _profile(pid: str, variant: str | None) -> Profile:
@@ -185,7 +228,7 @@ def test_the_core_agrees_with_the_stages_on_every_action(pid: str, variant: str 
             ref.apply(action)
             _agree(state, ref)
         assert state.history == tuple(state.history)  # rebuilt from the back-pointers
-        assert gleek.outcome(state).points == ref.play.points  # type: ignore[union-attr]
+        _check_outcome(state, ref)
 
 
 @pytest.mark.parametrize(("pid", "variant"), PROFILES, ids=[f"{p}+{v}" for p, v in PROFILES])
@@ -210,6 +253,7 @@ def test_rollouts_replay_through_the_stages(pid: str, variant: str | None, polic
             ref.apply(action)
             replay = gleek.apply(replay, action)
         _agree(end, ref)
+        _check_outcome(end, ref)
         assert end == replay and gleek.outcome(end) == gleek.outcome(replay)
 
 
@@ -350,6 +394,53 @@ def test_the_discard_and_card_tables_are_built_once_on_first_use() -> None:
     and then kept: every later call gets the same table."""
     _core._LAZY.clear()
     discard, cards = _core._discard_tables(), _core._card_tables()
-    assert _core._LAZY == {"discard": discard, "cards": cards}
+    assert {"discard": discard, "cards": cards} == _core._LAZY
     assert _core._discard_tables() is discard and _core._card_tables() is cards
     assert discard[2][0b11] == (DISCARD[22], DISCARD[23]) and cards[3][1 << 10] == (43,)
+
+
+def test_the_core_agrees_on_cottons_own_rules() -> None:
+    """Cotton's rules each come up and agree action by action: the youngest's ``double``, a
+    loser who pays how far it went (one who never vied or saw pays the nothing-to-say chip),
+    revies at the late raise, four Aces shown, and the odd chip of the price to eldest."""
+    profile = load_profile("cotton")
+    rng = random.Random("cotton")
+    seen: set[str] = set()
+    for k in range(120):
+        state = gleek.new_deal(profile, k % 3, seed=1000 + k, ruff_stake=rng.choice((2, 4, 6)))
+        ref = Reference(profile, state._deal.info)
+        while not state.is_over:
+            legal = gleek.legal_actions(state)
+            kinds = {a.kind for a in legal}
+            # lean towards long auctions (odd prices) and long vying (late raises)
+            pick = [a for a in legal if a.kind in ("bid", "revie", "double")]
+            if "double" in kinds and rng.random() < 0.5:
+                action = next(a for a in legal if a.kind == "double")
+            elif pick and rng.random() < 0.6:
+                action = pick[-1]
+            else:
+                action = rng.choice(legal)
+            r = ref.ruff
+            if action.kind == "pass" and r is not None and ref.phase == "ruff":
+                seat = r.to_act
+                seen.add("how-far nothing to say" if r.put[seat] == 0 else "how-far kept")
+            if action.kind == "revie" and r is not None and r.stake >= 8:
+                seen.add("late raise")
+            state = gleek.apply(state, action)
+            ref.apply(action)
+            _agree(state, ref)
+        if any(a.kind == "double" for _, a in state.history):
+            seen.add("double")
+        if any(p.detail == "odd chip" and p.payee != "pot" for p in state.payments):
+            seen.add("odd chip to eldest")
+        if ref.ruff is not None and ref.ruff.shown:
+            seen.add("shown")
+        _check_outcome(state, ref)
+    assert seen >= {
+        "double",
+        "how-far nothing to say",
+        "how-far kept",
+        "late raise",
+        "odd chip to eldest",
+        "shown",
+    }, seen

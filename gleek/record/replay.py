@@ -12,6 +12,9 @@ from typing import Any, NoReturn
 
 import attrs
 
+from gleek._core import AUCTION, PLAY_PHASE, RUFF, start, step
+from gleek.actions import DISCARD as _DISCARDS
+from gleek.actions import PLAY as _PLAY
 from gleek.cards import CARDS, Card, mask_of
 from gleek.errors import CardError, ProfileError
 from gleek.profile import Profile, named_profile
@@ -25,9 +28,7 @@ from gleek.stages.sets import forfeit_payments, sets_held, small_trumps_held
 from gleek.state import (
     Action,
     Outcome,
-    Phase,
     State,
-    apply,
     check_action,
     net_chips,
     new_deal,
@@ -37,9 +38,11 @@ from gleek.state import (
 __all__ = ["replay_document", "validate_bytes"]
 
 _WAIT = Action.word("wait")
+_PASS = Action.word("pass")
 
 
 _PARSED: dict[str, Card] = {}  # card texts already read: most records spell cards one way
+_PLAYS: dict[str, Action] = {}  # the same for a card played: its action
 
 
 class _Stop(Exception):
@@ -311,8 +314,8 @@ class _Replayer:
     # -- one deal
     def deck(self, deal: dict[str, Any], path: Path, dealer: int) -> list[Card]:
         if "deck" in deal:
-            cards = [self.card(t, *path, "deck", j) for j, t in enumerate(deal["deck"])]
-            if len(cards) != 44 or len(set(cards)) != 44:
+            cards = self.cards(deal["deck"], *path, "deck")
+            if len(cards) != 44 or len({c.index for c in cards}) != 44:  # (an int hashes fast)
                 raise self.stop(
                     "bad-deal",
                     f"the deck has {len(cards)} cards, "
@@ -322,10 +325,12 @@ class _Replayer:
             return cards
         hands: dict[int, list[Card]] = {}
         for name, texts in deal["hands"].items():
-            seat = self.seat(name, (*path, "hands", name))
-            hands[seat] = [self.card(t, *path, "hands", name, j) for j, t in enumerate(texts)]
+            seat = self.seats.get(name)
+            if seat is None:
+                seat = self.seat(name, (*path, "hands", name))
+            hands[seat] = self.cards(texts, *path, "hands", name)
         turn_up = self.card(deal["turn_up"], *path, "turn_up")
-        stock = [self.card(t, *path, "stock", j) for j, t in enumerate(deal["stock"])]
+        stock = self.cards(deal["stock"], *path, "stock")
         for seat in range(3):
             if seat not in hands:
                 raise self.stop("bad-deal", f"no hand for {self.players[seat]}", (*path, "hands"))
@@ -339,7 +344,7 @@ class _Replayer:
             raise self.stop(
                 "bad-deal", f"the stock has {len(stock)} cards; it has 7", (*path, "stock")
             )
-        if len({*_all_cards(stock, hands.values(), turn_up)}) != 44:
+        if len({c.index for c in _all_cards(stock, hands.values(), turn_up)}) != 44:
             self._dealt_twice(deal, path, hands, turn_up, stock)
         return stack_deck(hands, turn_up, stock, dealer, self.profile.deal.packet_size)
 
@@ -374,31 +379,65 @@ class _Replayer:
         raise AssertionError("no card is dealt twice")  # pragma: no cover - callers check first
 
     def act(self, state: State, seat: int, action: Action, path: Path) -> State:
+        """The state after ``seat`` does ``action``; a refusal stops the deal at ``path``."""
+        if seat == state._to_act:
+            nxt = step(state, action)  # the engine's fast path: a legal action, applied
+            if nxt is not None:
+                self.state = nxt
+                return nxt
+        return self.refuse(state, seat, action, path)
+
+    def refuse(self, state: State, seat: int, action: Action, path: Path) -> NoReturn:
+        """Stop at an action the fast path did not take, saying why the rules refuse it."""
         error = check_action(state, action, seat, self.players)
-        if error is not None:
-            self.refused = (seat, action)
-            raise self.stop(error.code, error.message, path)
-        self.state = state = apply(state, action, seat)
-        return state
+        if error is None:  # pragma: no cover - the core applies every legal action
+            raise AssertionError(f"{action} is legal but was not applied")
+        self.refused = (seat, action)
+        raise self.stop(error.code, error.message, path)
+
+    def cards(self, texts: Any, *path: str | int) -> list[Card]:
+        """The cards of the list ``texts`` at ``path`` (the parts of the list's path)."""
+        try:
+            return [_PARSED[t] for t in texts]  # every text already read once: the common case
+        except (KeyError, TypeError):
+            return [self.card(t, *path, j) for j, t in enumerate(texts)]
 
     def replay(
         self, deal: dict[str, Any], path: Path, dealer: int, stake: int
     ) -> tuple[Outcome, DealSummary, list[Problem], list[Problem]]:
-        state = new_deal(self.profile, dealer, deck=self.deck(deal, path, dealer), ruff_stake=stake)
+        deck = self.deck(deal, path, dealer)
+        if type(stake) is int and stake >= 1:  # as new_deal would check: dealt straight away
+            state = start(self.profile, dealer, [c.index for c in deck], stake)
+        else:
+            state = new_deal(self.profile, dealer, deck=deck, ruff_stake=stake)
         self.state = state
+        seats = self.seats
         # Auction
         for j, entry in enumerate(deal.get("auction") or []):
             ((name, value),) = entry.items()
-            epath = (*path, "auction", j)
-            seat = self.seat(name, (*epath, name))
-            if value != "pass" and value < 0:
-                raise self.stop("bad-bid", f"{name} bid {value}: a bid cannot be negative", epath)
-            action = Action.word("pass") if value == "pass" else Action.bid(value)
-            if state.phase is not Phase.AUCTION:
+            seat = seats.get(name)
+            if seat is None:
+                seat = self.seat(name, (*path, "auction", j, name))
+            if value == "pass":
+                action = _PASS
+            elif value < 0:
+                raise self.stop(
+                    "bad-bid",
+                    f"{name} bid {value}: a bid cannot be negative",
+                    (*path, "auction", j),
+                )
+            else:
+                action = Action.bid(value)
+            if state._phase != AUCTION:
                 self.refused = (seat, action)
-                raise self.stop("extra-action", f"{name} bid after the auction had ended", epath)
-            state = self.act(state, seat, action, epath)
-        if state.phase is Phase.AUCTION:
+                raise self.stop(
+                    "extra-action", f"{name} bid after the auction had ended", (*path, "auction", j)
+                )
+            nxt = step(state, action) if seat == state._to_act else None
+            if nxt is None:
+                self.refuse(state, seat, action, (*path, "auction", j))
+            self.state = state = nxt
+        if state._phase == AUCTION:
             raise self.stop("incomplete", "the auction for the stock is not finished", path)
         # Discards
         buyer = state.buyer
@@ -406,8 +445,8 @@ class _Replayer:
         discards = deal.get("discard")
         if discards is None:
             raise self.stop("incomplete", f"{self.players[buyer]}'s discards are missing", path)
-        cards = [self.card(t, *path, "discard", j) for j, t in enumerate(discards)]
-        if len(cards) != 7 or len(set(cards)) != 7:
+        cards = self.cards(discards, *path, "discard")
+        if len(cards) != 7 or len({c.index for c in cards}) != 7:
             raise self.stop(
                 "bad-discard",
                 f"{self.players[buyer]} discarded {len(cards)} cards "
@@ -415,55 +454,65 @@ class _Replayer:
                 (*path, "discard"),
             )
         for j, c in enumerate(cards):
-            state = self.act(state, buyer, Action.discard(c), (*path, "discard", j))
+            action = _DISCARDS[c.index]
+            nxt = step(state, action) if buyer == state._to_act else None
+            if nxt is None:
+                self.refuse(state, buyer, action, (*path, "discard", j))
+            self.state = state = nxt
         # Ruff
         for j, entry in enumerate(deal.get("ruff") or []):
             ((name, word),) = entry.items()
-            epath = (*path, "ruff", j)
-            seat = self.seat(name, (*epath, name))
-            if state.phase is not Phase.RUFF:
+            seat = seats.get(name)
+            if seat is None:
+                seat = self.seat(name, (*path, "ruff", j, name))
+            if state._phase != RUFF:
                 self.refused = (seat, Action.word(word))
                 raise self.stop(
-                    "extra-action", f"{name} said {word} after the ruff was settled", epath
+                    "extra-action",
+                    f"{name} said {word} after the ruff was settled",
+                    (*path, "ruff", j),
                 )
             if word == "pass" and _WAIT in state.legal_actions():
                 word = "wait"  # before anyone vies, "pass" is read as "wait" (record-format.md)
-            state = self.act(state, seat, Action.word(word), epath)
-        if state.phase is Phase.RUFF:
+            state = self.act(state, seat, Action.word(word), (*path, "ruff", j))
+        if state._phase == RUFF:
             raise self.stop("incomplete", "the vying for the ruff is not finished", path)
         warnings, forfeits = self.claims(deal, path, state)
         # Tricks
         tricks = deal.get("tricks") or []
         for t, trick in enumerate(tricks):
-            tpath = (*path, "tricks", t)
-            if state.phase is not Phase.PLAY:
-                raise self.stop("extra-action", f"trick {t + 1} is played after the twelfth", tpath)
+            if state._phase != PLAY_PHASE:
+                raise self.stop(
+                    "extra-action",
+                    f"trick {t + 1} is played after the twelfth",
+                    (*path, "tricks", t),
+                )
             for j, entry in enumerate(trick):
                 ((name, text),) = entry.items()
-                epath = (*tpath, j)
-                seat = self.seat(name, (*epath, name))
+                seat = seats.get(name)
+                if seat is None:
+                    seat = self.seat(name, (*path, "tricks", t, j, name))
                 if j >= 3:
-                    raise self.stop("extra-action", f"trick {t + 1} has more than 3 cards", epath)
-                c = self.card(text, *epath, name)
-                try:
-                    state = self.act(state, seat, Action.play(c), epath)
-                except _Stop as stop:
-                    p = stop.problem
-                    raise _Stop(
-                        Problem(
-                            p.code,
-                            p.message.replace(
-                                f"deal {self.deal_no}: ", f"deal {self.deal_no}, trick {t + 1}: ", 1
-                            ),
-                            p.deal,
-                            p.path,
-                            p.line,
-                            p.column,
-                        )
-                    ) from None
+                    raise self.stop(
+                        "extra-action",
+                        f"trick {t + 1} has more than 3 cards",
+                        (*path, "tricks", t, j),
+                    )
+                played = _PLAYS.get(text) if type(text) is str else None
+                if played is None:
+                    played = _PLAY[self.card(text, *path, "tricks", t, j, name).index]
+                    if type(text) is str and len(_PLAYS) < 10_000:  # pragma: no branch - a bound
+                        _PLAYS[text] = played
+                action = played
+                nxt = step(state, action) if seat == state._to_act else None
+                if nxt is None:
+                    self.refuse_play(state, seat, action, (*path, "tricks", t, j), t)
+                self.state = state = nxt
             if len(trick) < 3 and t < len(tricks) - 1:
                 raise self.stop(
-                    "incomplete", f"trick {t + 1} has {len(trick)} card(s); a trick has 3", tpath
+                    "incomplete",
+                    f"trick {t + 1} has {len(trick)} card(s); a trick has 3",
+                    (*path, "tricks", t),
                 )
         if not state.is_over:
             raise self.stop(
@@ -478,6 +527,25 @@ class _Replayer:
             o = attrs.evolve(o, payments=payments, chips=chips, pot=pot)
         summary = self.summary(state, o)
         return o, summary, self.check_result(deal, path, o), warnings
+
+    def refuse_play(self, state: State, seat: int, action: Action, path: Path, t: int) -> NoReturn:
+        """:meth:`refuse` for a card played, the message naming the trick."""
+        try:
+            self.refuse(state, seat, action, path)
+        except _Stop as stop:
+            p = stop.problem
+            raise _Stop(
+                Problem(
+                    p.code,
+                    p.message.replace(
+                        f"deal {self.deal_no}: ", f"deal {self.deal_no}, trick {t + 1}: ", 1
+                    ),
+                    p.deal,
+                    p.path,
+                    p.line,
+                    p.column,
+                )
+            ) from None
 
     def claims(
         self, deal: dict[str, Any], path: Path, state: State

@@ -26,16 +26,13 @@ import it):
 from __future__ import annotations
 
 import contextlib
-import copyreg
 import ctypes
-import io
 import logging
 import multiprocessing
 import os
 import pickle
 import random
 import signal
-import sys
 import threading
 import types
 from collections.abc import Callable, Iterator, Sequence
@@ -111,21 +108,10 @@ def check_scheduler(scheduler: object) -> str:
 # ---------------------------------------------------------------------------- the work
 
 
-def _mappingproxy(d: dict[Any, Any]) -> types.MappingProxyType[Any, Any]:
-    return types.MappingProxyType(d)
-
-
 def _pickle_profiles(profiles: Sequence[Profile]) -> bytes:
     """The profiles themselves, not their ids: a profile loaded from a file or changed with
     :func:`~gleek.profile.with_rules` must reach the workers as it is."""
-    buf = io.BytesIO()
-    pickler = pickle.Pickler(buf, pickle.HIGHEST_PROTOCOL)
-    pickler.dispatch_table = {
-        **copyreg.dispatch_table,
-        types.MappingProxyType: lambda m: (_mappingproxy, (dict(m),)),
-    }
-    pickler.dump(tuple(profiles))
-    return buf.getvalue()
+    return pickle.dumps(tuple(profiles), pickle.HIGHEST_PROTOCOL)
 
 
 # (profiles pickled, bots, seed, sessions as (first deal, deals), measure)
@@ -273,10 +259,12 @@ def _worker_init(parent: int) -> None:
     and on Linux die with the parent whatever kills it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(OSError, AttributeError):
-            pr_set_pdeathsig = 1
-            ctypes.CDLL(None).prctl(pr_set_pdeathsig, signal.SIGTERM, 0, 0, 0)
+    # started with both held (see _signals_held): a SIGTERM that came meanwhile kills us now
+    with contextlib.suppress(AttributeError):  # no pthread_sigmask on Windows: nothing held
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+    with contextlib.suppress(OSError, AttributeError, TypeError):  # prctl: Linux only
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None).prctl(pr_set_pdeathsig, signal.SIGTERM, 0, 0, 0)
     if os.getppid() != parent:  # the parent died before we could ask
         os._exit(1)
 
@@ -303,23 +291,31 @@ def _stop_on_sigterm() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
+_HELD: Final = {signal.SIGINT, signal.SIGTERM}
+
+
 @contextlib.contextmanager
-def _sigint_ignored() -> Iterator[None]:
-    """Workers started now inherit an ignored SIGINT, so a Ctrl-C while they start up cannot
-    kill one half-way (the parent handles Ctrl-C and stops them)."""
-    if threading.current_thread() is not threading.main_thread():
+def _signals_held() -> Iterator[None]:
+    """Hold back SIGINT and SIGTERM while workers are started: a signal that comes meanwhile is
+    delivered when this block ends (and stops the pool), never half-way through starting a
+    worker, which would leave it out of the pool's list and running on. The workers inherit the
+    held signals and release them once they have set their own handlers (:func:`_worker_init`).
+    """
+    main = threading.current_thread() is threading.main_thread()
+    if not main or not hasattr(signal, "pthread_sigmask"):  # (Windows has none)
         yield
         return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
     """Stop every worker now: cancel what is queued, SIGTERM, then SIGKILL what is left."""
     procs = list(pool._processes.values()) if pool._processes else []
+    manager: threading.Thread | None = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for p in procs:
         with contextlib.suppress(Exception):
@@ -330,6 +326,12 @@ def _stop(pool: ProcessPoolExecutor) -> None:
             if p.is_alive():
                 p.kill()
                 p.join(_STOP_WAIT)
+    # The pool's manager thread sees its workers gone and closes its wake-up pipe; wait for it.
+    # Otherwise the interpreter's exit hook wakes the thread through that pipe while the thread
+    # closes it (Python 3.11 does not lock the two against each other; CPython gh-125451),
+    # and the exit ends in "OSError: [Errno 9] Bad file descriptor".
+    if manager is not None:
+        manager.join(_STOP_WAIT)
 
 
 def _run_processes(
@@ -345,7 +347,7 @@ def _run_processes(
             initargs=(os.getpid(),),
         )
         try:
-            with _sigint_ignored():
+            with _signals_held():
                 index: dict[Future[list[list[Any]]], int] = {
                     pool.submit(_play_task, t): i for i, t in enumerate(tasks)
                 }

@@ -129,12 +129,11 @@ class MatchResult:
 
 
 def _play_range(
-    task: tuple[tuple[str, ...], Profile | tuple[str, tuple[str, ...]], int, int, int],
+    task: tuple[tuple[str, ...], Profile, int, int, int],
 ) -> list[tuple[int, int, int, int]]:
     """Deals ``start`` to ``start + n``: per deal the chips of bot 0, 1, 2 and the pot. The
-    profile comes itself, or as its id and variants to a worker process."""
-    specs, spec, seed, start, n = task
-    profile = spec if isinstance(spec, Profile) else load_profile(spec[0], list(spec[1]))
+    profile itself goes to a worker process (pickled), not its name."""
+    specs, profile, seed, start, n = task
     bots = [load_bot(s) for s in specs]
     out = []
     for d in range(start, start + n):
@@ -185,11 +184,8 @@ def play_match(
     specs = tuple(bots)
     chunk = 3 if deals < 300 else 12
     n_workers = workers if workers is not None else (os.cpu_count() or 1)
-    # A profile does not pickle: worker processes load it again by id (a shipped profile).
-    where: Profile | tuple[str, tuple[str, ...]] = (
-        prof if n_workers <= 1 else (prof.id, tuple(prof.variants))
-    )
-    tasks = [(specs, where, seed, s, min(chunk, deals - s)) for s in range(0, deals, chunk)]
+    # The profile itself goes to the workers: one from a file or a --profile-dir plays as loaded.
+    tasks = [(specs, prof, seed, s, min(chunk, deals - s)) for s in range(0, deals, chunk)]
     rows: list[tuple[int, int, int, int]] = []
     mapped: Iterable[list[tuple[int, int, int, int]]]
     pool = ProcessPoolExecutor(max_workers=n_workers) if n_workers > 1 else None

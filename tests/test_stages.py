@@ -717,3 +717,19 @@ def test_cotton_a_turned_towser_or_tumbler_pays_twice_its_held_value() -> None:
         assert paid(pay) == [(0, 2, amount, "turn-up"), (1, 2, amount, "turn-up")]
         assert [p.detail for p in pay] == [reason, reason]
         assert turn_up_payments(plain, info) == ()
+
+
+def test_cotton_a_loser_who_never_vied_or_saw_pays_the_nothing_to_say_amount() -> None:
+    """Cotton's how-far losers: one who passes without having vied or seen owes
+    ``ruff.nothing_to_say`` (1 in Cotton, "a farthing"; 0 where a profile says so), one who saw
+    keeps owing the stake it saw."""
+    import attrs
+
+    free = attrs.evolve(COTTON, ruff=attrs.evolve(COTTON.ruff, nothing_to_say=0))
+    for profile, owed in ((COTTON, 1), (free, 0)):
+        r = _say(profile, [(0, "vie"), (1, "pass"), (2, "pass")])
+        assert r.done and r.winner == 0 and r.put[1:] == (owed, owed)
+    stake = COTTON.ruff.stake
+    for profile, owed in ((COTTON, 1), (free, 0)):
+        r = _say(profile, [(0, "vie"), (1, "see"), (2, "pass")])
+        assert r.put == (stake, stake, owed)

@@ -444,3 +444,28 @@ def test_the_core_agrees_on_cottons_own_rules() -> None:
         "odd chip to eldest",
         "shown",
     }, seen
+
+
+def test_a_state_pickles_as_its_deal_and_actions_and_unpickles_equal() -> None:
+    """A state pickles as its deal (profile, dealer, cards, opening stake) and its actions and
+    unpickles, by replaying them, to an equal state from which play goes on the same; actions
+    that are not legal from that deal are refused, naming the first such."""
+    import pickle
+
+    profile = load_profile("cotton")
+    rng = random.Random(14)
+    state = gleek.new_deal(profile, 1, seed=9, ruff_stake=3)
+    while True:
+        back = pickle.loads(pickle.dumps(state))
+        assert back == state and back.history == state.history
+        assert (back.dealer, back.deck, back.ruff_stake) == (1, state.deck, 3)
+        assert back.legal_actions() == state.legal_actions()
+        assert (back.payments, back.points) == (state.payments, state.points)
+        if state.is_over:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    root = state.root()
+    bad = (Action.bid(12), Action.bid(12))
+    with pytest.raises(gleek.ArgumentError) as caught:
+        _core.restore(profile, 1, tuple(c.index for c in root.deck), 3, bad)
+    assert str(caught.value) == "actions[1]: bid 12 is not legal there; not a pickled State"

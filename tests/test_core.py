@@ -359,6 +359,7 @@ def test_a_rollout_takes_the_policys_action_at_every_step(
             walk.leader,
         )
         assert (end.payments, end.chips, end.pot) == (walk.payments, walk.chips, walk.pot)
+        assert (end.trick, end.to_act, end.hands, end.phase) == ((), None, ((), (), ()), Phase.OVER)
 
 
 # ---------------------------------------------------------------------------- the core's tables

@@ -733,3 +733,16 @@ def test_cotton_a_loser_who_never_vied_or_saw_pays_the_nothing_to_say_amount() -
     for profile, owed in ((COTTON, 1), (free, 0)):
         r = _say(profile, [(0, "vie"), (1, "see"), (2, "pass")])
         assert r.put == (stake, stake, owed)
+
+
+def test_forfeit_a_held_claim_does_not_stop_the_next_one_and_the_multiple_is_the_profiles() -> None:
+    """A call that is held (or never could have been) costs nothing and the next call is still
+    judged; the forfeit is ``sets.forfeit`` times the set's value, whatever that multiple is
+    (1 pays the value itself)."""
+    import attrs
+
+    got = _forfeit("AH AS AD KH KS", "KD", ("gleek-A", "gleek-K"))
+    assert [(a, b, n) for a, b, n, _, _ in got] == [(1, 2, 6), (1, 0, 6)]
+    once = attrs.evolve(COTTON, sets=attrs.evolve(COTTON.sets, forfeit=1))
+    paid_once = forfeit_payments(once, 1, m("KH KS"), m("KD"), ("gleek-K",))
+    assert paid(paid_once) == [(1, 2, 3, "forfeit"), (1, 0, 3, "forfeit")]

@@ -47,6 +47,15 @@ from gleek.stages.tricks import PlayState, legal_mask, play_card, play_start
 PROFILES = [(p, v) for p in list_profiles() for v in [None, *list_variants()]]
 
 
+@pytest.fixture(autouse=True)
+def _fresh_core_caches() -> None:
+    """Each test starts with the core's per-profile caches (flattened rules, payments, lazy
+    tables) empty, so what the caches hold is computed by the code under test, in this test."""
+    _core._RULES.clear()
+    _core._PAYMENTS.clear()
+    _core._LAZY.clear()
+
+
 @dataclass
 class Reference:
     """A deal driven by the stage functions alone."""

@@ -700,3 +700,16 @@ def test_an_observation_prints_its_seats_hand_and_the_others_hand_sizes() -> Non
         "<Observation for seat 0, parlett: over, over, 0 cards in hand>"
     )
     assert outcome(end)._repr_html_() == outcome_html(outcome(end))
+
+
+def test_the_buyer_is_known_only_once_the_auction_is_over() -> None:
+    """During the auction ``buyer`` and ``price`` are None (``bid`` is the highest bid so far,
+    None before the opening); once both others pass, the last bidder is the buyer at its bid."""
+    s = gleek.new_deal(gleek.load_profile("parlett"), 0, seed=1)
+    assert (s.bid, s.buyer, s.price) == (None, None, None)
+    s = s.apply("bid 12")
+    assert (s.bid, s.buyer, s.price) == (12, None, None)
+    s = s.apply("bid 13").apply("pass")
+    assert (s.bid, s.buyer, s.price, s.phase.value) == (13, None, None, "auction")
+    s = s.apply("pass")
+    assert (s.bid, s.buyer, s.price, s.phase.value) == (13, 2, 13, "discard")

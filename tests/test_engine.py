@@ -713,3 +713,15 @@ def test_the_buyer_is_known_only_once_the_auction_is_over() -> None:
     assert (s.bid, s.buyer, s.price, s.phase.value) == (13, None, None, "auction")
     s = s.apply("pass")
     assert (s.bid, s.buyer, s.price, s.phase.value) == (13, 2, 13, "discard")
+
+
+def test_apply_names_the_seat_argument_when_it_is_no_seat() -> None:
+    """``apply(state, action, seat)`` refuses a seat that is not 0, 1 or 2 (or not an int),
+    naming the argument ``seat`` word for word."""
+    s = gleek.new_deal(gleek.load_profile("parlett"), seed=1)
+    with pytest.raises(ArgumentError) as caught:
+        s.apply("bid 12", seat=5)
+    assert str(caught.value) == "seat must be a seat 0, 1 or 2, not 5"
+    with pytest.raises(ArgumentTypeError) as wrong:
+        gleek.apply(s, "bid 12", True)
+    assert str(wrong.value) == "seat must be a seat 0, 1 or 2 (int), not a bool (True)"

@@ -725,3 +725,13 @@ def test_apply_names_the_seat_argument_when_it_is_no_seat() -> None:
     with pytest.raises(ArgumentTypeError) as wrong:
         gleek.apply(s, "bid 12", True)
     assert str(wrong.value) == "seat must be a seat 0, 1 or 2 (int), not a bool (True)"
+
+
+def test_new_deal_a_seed_deals_the_same_cards_whatever_else_is_given() -> None:
+    """The same seed deals the same cards on every path: a str seed, a carried ruff stake or a
+    dealer other than 0 change nothing about the order of the deck."""
+    p = gleek.load_profile("parlett")
+    assert gleek.new_deal(p, seed=1, ruff_stake=3).deck == gleek.new_deal(p, seed=1).deck
+    assert gleek.new_deal(p, 2, seed=1).deck == gleek.new_deal(p, seed=1).deck
+    assert gleek.new_deal(p, seed="gleek").deck == gleek.new_deal(p, seed="gleek").deck
+    assert gleek.new_deal(p, seed="gleek").deck != gleek.new_deal(p, seed="gleek!").deck

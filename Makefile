@@ -85,12 +85,16 @@ bench: compiled
 MUTATION_EXAMPLES ?= 20
 MUTATION_JOBS ?= 2
 MUTANTS ?=
-mutation: $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[dev,mutation]'
+# mutmut lives in its own venv: its dependency setproctitle, once importable, makes dask
+# retitle its workers, which the worker-signal tests of `make test` find by their command line.
+MUTATION_VENV := .venv-mutation
+mutation:
+	test -x $(MUTATION_VENV)/bin/python || $(PYTHON) -m venv $(MUTATION_VENV)
+	$(MUTATION_VENV)/bin/python -m pip install --quiet -e '.[dev,mutation]'
 	$(if $(MUTANTS),,rm -rf mutants)
-	GLEEK_MAX_EXAMPLES=$(MUTATION_EXAMPLES) nice -n 10 $(BIN)/mutmut run \
+	GLEEK_MAX_EXAMPLES=$(MUTATION_EXAMPLES) nice -n 10 $(MUTATION_VENV)/bin/mutmut run \
 		--max-children $(MUTATION_JOBS) $(if $(MUTANTS),"$(MUTANTS)")
-	$(BIN)/python tools/mutation_score.py
+	$(MUTATION_VENV)/bin/python tools/mutation_score.py
 
 clean:
-	rm -rf $(VENV) build docs/_build docs/generated .mypy_cache .pytest_cache .ruff_cache dist mutants
+	rm -rf $(VENV) $(MUTATION_VENV) build docs/_build docs/generated .mypy_cache .pytest_cache .ruff_cache dist mutants

@@ -79,8 +79,7 @@ def main(argv: list[str]) -> int:
     explained = set(re.findall(r"``(gleek\.[\w.]+__mutmut_\d+)``", _read(EXPLAINED)))
     lines.append("")
     lines.append(
-        f"surviving mutants ({len(survivors)}); "
-        "`.venv-mutation/bin/mutmut show NAME` prints one:"
+        f"surviving mutants ({len(survivors)}); `.venv-mutation/bin/mutmut show NAME` prints one:"
     )
     for name in survivors:
         note = "explained in docs/testing.rst" if name in explained else "NOT EXPLAINED"

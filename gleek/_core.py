@@ -1368,40 +1368,13 @@ def ruff_step(rules: Rules, n: State, r: Ruff, seat: int, word: str) -> Ruff:
                 put[seat] = rules.nothing
         elif not pool:
             put[seat] = stake
-    if live.bit_count() == 1:
-        winner = live.bit_length() - 1
+    alone = live.bit_count() == 1
+    if alone or live & ~acted == 0:  # settled: the last one in wins, or the best ruff shown
+        winner = live.bit_length() - 1 if alone else _ruff_winner(rules, n, live)
         return Ruff(
-            stake,
-            vier,
-            live,
-            acted,
-            put[0],
-            put[1],
-            put[2],
-            -1,
-            r.waits,
-            True,
-            winner,
-            False,
-            False,
-        )
-    if live & ~acted == 0:
-        winner = _ruff_winner(rules, n, live)
-        return Ruff(
-            stake,
-            vier,
-            live,
-            acted,
-            put[0],
-            put[1],
-            put[2],
-            -1,
-            r.waits,
-            True,
-            winner,
-            True,
-            False,
-        )
+            stake, vier, live, acted, put[0], put[1], put[2], -1, r.waits, True, winner,
+            not alone, False,
+        )  # fmt: skip
     nxt = (seat + 1) % 3
     while not live >> nxt & 1:
         nxt = (nxt + 1) % 3

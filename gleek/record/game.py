@@ -32,12 +32,11 @@ import attrs
 from gleek._args import check_int, check_type, type_name
 from gleek.errors import ArgumentTypeError, RecordError
 from gleek.profile import Profile, _registered, named_profile
-from gleek.record.read import read_record_file
+from gleek.record.read import parse_record, read_record_file
 from gleek.record.replay import replay_document
 from gleek.record.report import Problem
-from gleek.record.shape import limits
 from gleek.session import Claims, DealRecord
-from gleek.sourcemap import MAX_BYTES, LocatedError, load_located
+from gleek.sourcemap import MAX_BYTES
 from gleek.state import Action, State, apply
 
 if TYPE_CHECKING:
@@ -176,12 +175,7 @@ def read(
             f"source must be a path, a record's text or an open file, not {type_name(source)}"
         )
     name = default if name is None else name
-    try:
-        doc = load_located(data, name, limits=limits)
-    except LocatedError as exc:
-        raise RecordError(
-            exc.message, file=name, line=exc.line, column=exc.column, code=exc.code
-        ) from None
+    doc = parse_record(data, name)
     finals: list[State] = []
     partial: list[tuple[State, tuple[int, Action] | None]] = []
     report = replay_document(doc, name, dirs, finals, partial)

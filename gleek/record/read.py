@@ -14,14 +14,19 @@ from gleek.sourcemap import MAX_BYTES, Located, LocatedError, load_located, read
 __all__ = ["load", "load_located_record", "loads", "read_record_file"]
 
 
-def load_located_record(text: str | bytes, name: str = "<string>") -> Located:
-    """Parse and schema-check a record; errors carry file, line and column."""
+def parse_record(text: str | bytes, name: str) -> Located:
+    """Parse a record's text within the shape limits; bad syntax is a located RecordError."""
     try:
-        doc = load_located(text, name, limits=limits)
+        return load_located(text, name, limits=limits)
     except LocatedError as exc:
         raise RecordError(
             exc.message, file=name, line=exc.line, column=exc.column, code=exc.code
         ) from None
+
+
+def load_located_record(text: str | bytes, name: str = "<string>") -> Located:
+    """Parse and schema-check a record; errors carry file, line and column."""
+    doc = parse_record(text, name)
     found = () if conforms(doc.data) else problems(doc, load_schema("record"))
     if found:
         p = found[0]

@@ -621,6 +621,30 @@ def test_tricks_play_high_when_following() -> None:
     assert info.value.code == "card-not-in-hand"
 
 
+def test_tricks_play_high_the_4_of_the_suit_led_is_not_the_highest() -> None:
+    """Under play-high the 4, the lowest card of the suit led, still follows suit: playing it
+    while holding a higher card of that suit breaks play-high (``not-highest``), and is no
+    revoke."""
+    s = ruff_ready(
+        "parlett",
+        "AH 10H 5H JC QC",
+        "9D 8D 7D 6D 5D 4D 10D",
+        "KH 4H 6H 7C 8C AS KS QS JS 4C 5C 6C",
+        "QH 9H JH 8H 7H AD KD QD JD KC AC 10C",
+        turn_up="9C",
+        variants=("play-high",),
+    )
+    s = run(s, ["wait", "wait", "wait", "play 10H"])
+    assert actions(s) == ["play KH"]
+    with pytest.raises(IllegalAction) as info:
+        apply(s, Action.parse("play 4H"))
+    assert info.value.code == "not-highest"
+    assert (
+        str(info.value)
+        == "seat 1 played 4H to a heart lead while holding the higher KH (play-high)"
+    )
+
+
 def test_tricks_highest_trump_wins_else_highest_of_the_suit_led() -> None:
     h = lambda t: C(t).index  # noqa: E731
     hearts, clubs = 1, 3

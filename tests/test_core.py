@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 
@@ -44,7 +45,13 @@ from gleek.stages.stock import (
 )
 from gleek.stages.tricks import PlayState, legal_mask, play_card, play_start
 
-PROFILES = [(p, v) for p in list_profiles() for v in [None, *list_variants()]]
+# The shipped profiles with every variant, then the test fixture profiles (tests/profiles/) that
+# flip each rule value no shipped profile sets, so the core meets every branch of every rule.
+FIXTURES = Path(__file__).parent / "profiles"
+FLIPPED = {"flipped-direct": "parlett", "flipped-pool": "pi", "flipped-cotton": "cotton"}
+PROFILES = [(p, v) for p in list_profiles() for v in [None, *list_variants()]] + [
+    (name, None) for name in FLIPPED
+]
 
 
 @pytest.fixture(autouse=True)
@@ -218,6 +225,8 @@ def _check_outcome(state: gleek.State, ref: Reference) -> None:
 
 
 def _profile(pid: str, variant: str | None) -> Profile:
+    if pid in FLIPPED:
+        return load_profile(FLIPPED[pid], [FIXTURES / f"{pid}.yaml"])
     return load_profile(pid, [variant] if variant else [])
 
 

@@ -21,6 +21,7 @@ from tests.helpers import deal, deck_for, play_first_legal, run, to_ruff
 
 COTTON = gleek.load_profile("cotton")
 DOCS = Path(__file__).resolve().parent.parent / "docs"
+FIXTURES = Path(__file__).resolve().parent / "profiles"
 
 
 def _profile_with(
@@ -145,6 +146,18 @@ def test_nothing_to_say_pays_one() -> None:
     # a player who waited, then passed after the vie, had nothing to say either
     s = run(to_ruff(deal(COTTON, BIG_SPADES, "7H")), ["wait", "vie", "see", "pass"])
     assert sorted(_paid(s, "ruff")) == [(0, 2, 1), (1, 2, 4)]
+
+
+def test_nothing_to_say_of_0_makes_no_payment() -> None:
+    """With ``nothing_to_say: 0`` (the fixture profile) a loser who never vied or saw pays
+    nothing, and the deal records no 0-chip payment for it: only the one who saw pays."""
+    p = gleek.load_profile("cotton", [FIXTURES / "flipped-cotton.yaml"])
+    assert p.ruff.nothing_to_say == 0
+    s = run(to_ruff(deal(p, BIG_SPADES, "7H")), ["vie", "pass", "pass"])
+    assert s.phase is Phase.PLAY and _paid(s, "ruff") == []
+    s = run(to_ruff(deal(p, BIG_SPADES, "7H")), ["wait", "vie", "see", "pass"])
+    assert _paid(s, "ruff") == [(1, 2, 4)]
+    assert all(pay.amount > 0 for pay in play_first_legal(s).payments)
 
 
 def test_revies_count_two_at_a_time_from_eight(tmp_path: Path) -> None:

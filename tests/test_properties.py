@@ -33,6 +33,8 @@ FLIPPED = [
     ("parlett", (FIXTURES / "flipped-direct.yaml", "play-high", "towser-tumbler")),
     ("pi", (FIXTURES / "flipped-pool.yaml",)),
     ("pi", (FIXTURES / "flipped-pool.yaml", "bid-13", "no-tiddy")),
+    ("cotton", (FIXTURES / "flipped-cotton.yaml",)),
+    ("cotton", (FIXTURES / "flipped-cotton.yaml", "play-high", "no-tiddy")),
 ]
 profiles = st.one_of(st.sampled_from(COMBOS), st.sampled_from(FLIPPED)).map(
     lambda pv: gleek.load_profile(pv[0], pv[1])

@@ -203,10 +203,13 @@ def ruff_payments(profile: Profile, r: RuffState) -> tuple[Payment, ...]:
     if not r.done or r.winner < 0:
         return ()
     reason = "ruff-pool" if profile.ruff.model == "pool" else "ruff"
-    # Every loser has something at stake: a vie or see, a pass after a vie, or the pool's ante.
+    # A loser pays what it has at stake: a vie or see, a pass after a vie, the pool's ante, or
+    # under how-far ``nothing_to_say`` for a player who never vied or saw; a loser with nothing
+    # at stake (``nothing_to_say`` 0) makes no payment rather than one of 0 chips.
     return tuple(
         Payment(loser, r.winner, r.put[loser], reason)
         for loser in ((r.winner + 1) % 3, (r.winner + 2) % 3)
+        if r.put[loser] > 0
     )
 
 

@@ -44,6 +44,7 @@ from gleek.stages.stock import (
     take_stock,
 )
 from gleek.stages.tricks import PlayState, legal_mask, play_card, play_start
+from tests.helpers import deal, run
 
 # The shipped profiles with every variant, then the test fixture profiles (tests/profiles/) that
 # flip each rule value no shipped profile sets, so the core meets every branch of every rule.
@@ -378,6 +379,89 @@ def test_a_rollout_takes_the_policys_action_at_every_step(
         )
         assert (end.payments, end.chips, end.pot) == (walk.payments, walk.chips, walk.pot)
         assert (end.trick, end.to_act, end.hands, end.phase) == ((), None, ((), (), ()), Phase.OVER)
+
+
+def _mid_trick(
+    hands: dict[int, str], turn_up: str, stock: str, discards: str, plays: list[str]
+) -> gleek.State:
+    """A literal Parlett deal (dealer 2): eldest buys at 12, discards ``discards``, everybody
+    waits, and ``plays`` are the first cards of the first trick (eldest leads)."""
+    s = deal("parlett", hands, turn_up, stock)
+    s = run(s, ["bid 12", "pass", "pass", *(f"discard {c}" for c in discards.split())])
+    return run(s, ["wait", "wait", "wait", *(f"play {c}" for c in plays)])
+
+
+def _greedy_walk(state: gleek.State) -> gleek.State:
+    """The deal played on from ``state`` by the greedy policy restated above, on the public API."""
+    rng = random.Random(0)
+    while not state.is_over:
+        state = gleek.apply(state, _greedy_policy(state, rng))
+    return state
+
+
+def test_greedy_a_trump_of_strength_100_on_the_table_is_not_beaten_by_the_suit_led() -> None:
+    """Spades are trumps and the 4 of spades (Tiddy, the weakest trump, card index 0) trumps a
+    heart lead: the third hand, following hearts with the Ace, cannot beat it, so the greedy
+    policy plays its lowest heart."""
+    s = _mid_trick(
+        {
+            0: "10H 6H 7H 8H 9H JH QH KH 4C 5C 6C 7C",
+            1: "4S 5S 6S 7S 8S 10S JS QS KS AS 4D 5D",
+            2: "AH 5H 4H 6D 7D 8D 9D 10D JD QD KD AD",
+        },
+        "9S",
+        "8C 9C 10C JC QC KC AC",
+        "4C 5C 6C 7C 6H 7H 8H",
+        ["10H", "4S"],
+    )
+    end = gleek.rollout(s, "greedy", random.Random(0))
+    assert end.history[len(s.history)] == (2, Action.play("4H"))
+    assert end.history[len(s.history) + 1][0] == 1  # the winner leads the next trick
+    assert end.history == _greedy_walk(s).history
+
+
+def test_greedy_an_off_suit_second_card_does_not_count_in_the_suit_led() -> None:
+    """Clubs are trumps; spades are led with the 10 and the middle hand, void, throws the 4 of
+    hearts (card index 11, just above the spades' 0 to 10): the third hand's Ace of spades
+    still beats the table, so the greedy policy plays it."""
+    s = _mid_trick(
+        {
+            0: "10S 6S 7S 8S 9S JS QS KS 4D 5D 6D 7D",
+            1: "4H 5H 6H 7H 8H 9H 10H JH QH KH AH 4C",
+            2: "AS 5S 4S 5C 6C 7C 8C 10C JC QC KC AC",
+        },
+        "9C",
+        "8D 9D 10D JD QD KD AD",
+        "4D 5D 6D 7D 6S 7S 8S",
+        ["10S", "4H"],
+    )
+    end = gleek.rollout(s, "greedy", random.Random(0))
+    assert end.history[len(s.history)] == (2, Action.play("AS"))
+    assert end.history[len(s.history) + 1][0] == 2  # the winner leads the next trick
+    assert end.history == _greedy_walk(s).history
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_rollout_the_4_of_a_plain_suit_led_wins_when_nobody_follows_or_trumps(policy: str) -> None:
+    """The 4 of spades (card index 0) is led with clubs trumps; the other two hands have no
+    spade and no trump, so the lowest card of the deck wins the trick for its leader."""
+    s = _mid_trick(
+        {
+            0: "4S 5S 6S 7S 8S 9S 10S JS QS KS AS 4C",
+            1: "AH KH QH JH 10H 9H 8H 7H 6H 5H KC AC",
+            2: "4H AD KD QD JD 10D 9D 8D 7D 6D 5D 4D",
+        },
+        "9C",
+        "5C 6C 7C 8C 10C JC QC",
+        "5S 6S 7S 8S 9S 10S JS",
+        ["4S", "5H"],
+    )
+    end = gleek.rollout(s, policy, random.Random(0))
+    assert end.history[len(s.history) + 1][0] == 0  # the winner leads the next trick
+    replay = s
+    for _, action in end.history[len(s.history) :]:
+        replay = gleek.apply(replay, action)
+    assert replay == end and replay.points == end.points and replay.payments == end.payments
 
 
 # ---------------------------------------------------------------------------- the core's tables

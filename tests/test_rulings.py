@@ -214,6 +214,24 @@ def test_buying_two_passes_and_the_last_bidder_buys_even_the_opener() -> None:
     assert (s.buyer, s.price) == (0, 12)
 
 
+def test_buying_the_auction_has_no_highest_bid() -> None:
+    """No source caps the bidding: the three raise in turn past 256 chips (beyond the engine's
+    table of ready-made bid actions), and the last bidder buys at the last bid."""
+    s = gleek.new_deal(gleek.load_profile("parlett"), dealer=2, seed=1)
+    for bid in range(12, 261):
+        assert legal_actions(s)[-1] == Action.bid(bid)
+        s = apply(s, Action.bid(bid))
+    s = run(s, ["pass", "pass"])
+    assert (s.buyer, s.price) == (2, 260)  # bid 12 was eldest's (seat 0), bid 260 seat 2's
+    assert s.history[-3:] == (
+        (2, Action.bid(260)),
+        (0, Action.parse("pass")),
+        (1, Action.parse("pass")),
+    )
+    assert [str(a) for _, a in s.history[243:246]] == ["bid 255", "bid 256", "bid 257"]
+    assert [p.amount for p in s.payments if p.reason == "stock"] == [130, 130]
+
+
 def test_buying_a_passer_still_vies_the_ruff() -> None:
     s = ruff_ready("parlett", "AC KC QC JC 10C", NO_HONOURS, "", "")
     s = run(s, ["wait", "vie"])  # the middle hand passed the auction and vies

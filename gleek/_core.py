@@ -109,7 +109,6 @@ class Rules:
     :func:`rules_of`), with caches of the payments the stage functions compute."""
 
     __slots__ = (
-        "by_rank",
         "doubles",
         "first_buyer",
         "first_lead_buyer",
@@ -128,7 +127,6 @@ class Rules:
         "pay_cache",
         "play_high",
         "pool",
-        "positions",
         "profile",
         "raise_",
         "sets_cache",
@@ -145,7 +143,6 @@ class Rules:
         self.profile: Final = profile
         tr = profile.tricks
         by_rank = tr.by_rank
-        self.by_rank: Final[tuple[int, ...]] = by_rank
         self.play_high: Final[bool] = tr.play_high
         self.to_player: Final[bool] = tr.honours_to == "player"
         self.trick_points: Final[int] = tr.trick_points
@@ -158,16 +155,14 @@ class Rules:
         self.key: Final[tuple[tuple[int, ...], ...]] = tuple(
             [tuple([100 + c if c // 11 == t else c for c in range(44)]) for t in range(4)]
         )
-        #: positions in the deck of each seat's 36 dealt cards, by dealer (see stages.deal)
-        self.positions: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
-            [
-                tuple([tuple(p) for p in packets(range(36), dealer, profile.deal.packet_size)])
-                for dealer in range(3)
-            ]
-        )
+        #: each seat's 36 dealt cards picked from the deck, by dealer (see stages.deal)
+        positions = [
+            [tuple(p) for p in packets(range(36), dealer, profile.deal.packet_size)]
+            for dealer in range(3)
+        ]
         self.getters: Final[
             tuple[tuple[Callable[[tuple[int, ...]], tuple[int, ...]], ...], ...]
-        ] = tuple([tuple([itemgetter(*p) for p in seats]) for seats in self.positions])
+        ] = tuple([tuple([itemgetter(*p) for p in seats]) for seats in positions])
         self.turn_points: Final[tuple[int, ...]] = tuple(
             [by_rank[r] if profile.turn_up.honour_to_dealer else 0 for r in range(11)]
         )
@@ -660,9 +655,8 @@ def _stage_history(n: State) -> tuple[list[tuple[int, Action]], list[tuple[int, 
 def auction_of(n: State) -> AuctionState:
     """The auction as the stage functions describe it (built on demand)."""
     p = pre(n)
-    said = tuple(
-        [(seat, None if act.kind == "pass" else act.amount) for seat, act in _stage_history(n)[0]]
-    )
+    # a bid's amount, or None for a pass (which has no amount)
+    said = tuple([(seat, act.amount) for seat, act in _stage_history(n)[0]])
     over = n._phase != AUCTION
     return AuctionState(
         said, p._bid, p._bidder, p._out, -1 if over else n._to_act, p._bidder if over else -1

@@ -1,15 +1,23 @@
-"""Hypothesis settings for the whole suite.
+"""Hypothesis settings for the whole suite, and fresh engine caches for every test.
 
 ``make mutation`` sets ``GLEEK_MAX_EXAMPLES`` (20): every property test then runs at most that
 many examples (see :func:`tests.helpers.examples`), derandomized, so a mutation run is quick and
 gives the same score each time. ``make test`` leaves it unset: the full example counts, random.
+
+The engine's core keeps, per profile, its flattened rules and the payments it has computed.
+Every test starts with them empty, so what a test checks is computed by the code under test, in
+that test, whatever ran before it (and a mutant of the rules is not hidden by a cache a clean run
+filled first).
 """
 
 from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import settings
+
+from gleek import _core
 
 _CAP = os.environ.get("GLEEK_MAX_EXAMPLES")
 if _CAP:
@@ -17,3 +25,9 @@ if _CAP:
         "mutation", max_examples=int(_CAP), derandomize=True, database=None, deadline=None
     )
     settings.load_profile("mutation")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_engine_caches() -> None:
+    _core._RULES.clear()
+    _core._PAYMENTS.clear()

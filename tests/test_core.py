@@ -56,11 +56,10 @@ PROFILES = [(p, v) for p in list_profiles() for v in [None, *list_variants()]] +
 
 
 @pytest.fixture(autouse=True)
-def _fresh_core_caches() -> None:
-    """Each test starts with the core's per-profile caches (flattened rules, payments, lazy
-    tables) empty, so what the caches hold is computed by the code under test, in this test."""
-    _core._RULES.clear()
-    _core._PAYMENTS.clear()
+def _fresh_core_tables() -> None:
+    """Each test here also starts with the core's lazy card tables empty (tests/conftest.py
+    empties the per-profile caches before every test), so the tables are built by the code
+    under test."""
     _core._LAZY.clear()
 
 

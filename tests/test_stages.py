@@ -175,10 +175,18 @@ def test_dealing_trumps_are_the_suit_of_the_turn_up_for_every_card() -> None:
 def test_dealing_packets_of_the_profiles_size_from_eldest() -> None:
     """Dealing: packets of ``deal.packet_size`` clockwise from eldest (3 in the fixture)."""
     deck = list(range(44))
-    info = deal_cards(FLIPPED_DIRECT, deck, dealer=0)  # eldest is seat 1
-    assert info.dealt[1] == sum(1 << c for c in [0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 28, 29])
-    assert info.dealt[2] == sum(1 << c for c in [3, 4, 5, 12, 13, 14, 21, 22, 23, 30, 31, 32])
-    assert info.dealt[0] == sum(1 << c for c in [6, 7, 8, 15, 16, 17, 24, 25, 26, 33, 34, 35])
+    for dealer in range(3):  # eldest, then the middle hand, then the dealer
+        info = deal_cards(FLIPPED_DIRECT, deck, dealer=dealer)
+        eldest, middle = (dealer + 1) % 3, (dealer + 2) % 3
+        assert info.dealt[eldest] == sum(
+            1 << c for c in [0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 28, 29]
+        )
+        assert info.dealt[middle] == sum(
+            1 << c for c in [3, 4, 5, 12, 13, 14, 21, 22, 23, 30, 31, 32]
+        )
+        assert info.dealt[dealer] == sum(
+            1 << c for c in [6, 7, 8, 15, 16, 17, 24, 25, 26, 33, 34, 35]
+        )
 
 
 def test_dealing_the_opening_stake_is_the_carried_one_or_the_profiles() -> None:

@@ -64,7 +64,7 @@ NO_HONOURS = "4D 5D 6D 7D 8D 9D 10D"
 
 
 def ruff_ready(
-    profile: str,
+    profile: str | gleek.Profile,
     keep: str,
     stock: str,
     middle: str,
@@ -74,7 +74,7 @@ def ruff_ready(
     stake: int | None = None,
 ) -> gleek.State:
     """Eldest buys at the opening bid, discards JUNK and takes ``stock``; the ruff is next."""
-    p = gleek.load_profile(profile, variants)
+    p = profile if isinstance(profile, gleek.Profile) else gleek.load_profile(profile, variants)
     auction = (f"bid {p.stock.opening_bid}", "pass", "pass")
     s = deal(p, {0: f"{keep} {JUNK}", 1: middle, 2: dealer_hand}, turn_up, stock, ruff_stake=stake)
     return to_ruff(s, auction, JUNK.split())
@@ -528,6 +528,44 @@ def test_sets_four_aces_pay_as_a_mournival_even_after_winning_the_ruff(profile: 
     s = run(s, ["vie", "see", "see"])
     assert s.ruff_winner == 0
     assert [(p.payer, p.amount) for p in s.payments if p.reason == "set"] == [(1, 8), (2, 8)]
+
+
+# Four Aces with each seat in turn: (keep, stock, middle, dealer, turn-up) for ruff_ready; the
+# other hands hold at most two Kings, Queens or Jacks each, so the Aces are the only set.
+ACES = "AH AS AD AC"
+FOUR_ACES_AT = {
+    0: (f"{ACES} 4H", NO_HONOURS, "KH QH JH 10H 9H KC QC JC 5C 6C 7C 8C",
+        "5H 6H 7H 8H KS QS JS KD QD JD 9C 4C", "10C"),
+    1: ("KH KC QH QC JD", "JH 4D 5D 6D 7D 8D 9D", f"{ACES} 5H 6H 7H 8H 9C 4C 5C 6C",
+        "KS KD QS QD JS JC 10C 10D 10H 7C 8C 9H", "4H"),
+    2: ("KH KC QH QC JD", "JH 4D 5D 6D 7D 8D 9D", "KS KD QS QD JS JC 10C 10D 10H 7C 8C 9H",
+        f"{ACES} 5H 6H 7H 8H 9C 4C 5C 6C", "4H"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("profile", "won", "held"), [("parlett", 8, 8), ("direct", 0, 10)])
+def test_sets_four_aces_are_paid_to_whoever_holds_them_deal_after_deal(
+    profile: str, won: int, held: int
+) -> None:
+    """Four Aces in each seat in turn, first winning the ruff shown, then held by a player who
+    passes: each deal pays its own holder, the mournival of Aces (8 in Parlett, 10 in the
+    fixture) or, where ``sets.four_aces_pay`` is false, nothing once they have won the ruff.
+    The deals follow one another in one profile, so nothing one deal paid leaks into the next."""
+    p = flipped(profile) if profile == "direct" else gleek.load_profile(profile)
+    for holder, words in [
+        *((h, ["vie", "see", "see"]) for h in range(3)),  # shown down: the Aces win the ruff
+        (0, ["wait", "vie", "pass", "pass"]),  # the middle hand wins unshown
+        (1, ["vie", "pass", "pass"]),  # eldest wins unshown
+        (2, ["vie", "pass", "pass"]),
+    ]:
+        keep, stock, middle, dealer, turn_up = FOUR_ACES_AT[holder]
+        s = run(ruff_ready(p, keep, stock, middle, dealer, turn_up=turn_up), words)
+        aces_won = s.ruff_winner == holder
+        assert aces_won == (words[-1] == "see")
+        amount = won if aces_won else held
+        others = [(holder + 1) % 3, (holder + 2) % 3]
+        expected = [(o, holder, amount) for o in others] if amount else []
+        assert pays(s, "set") == expected, (holder, words)
 
 
 def test_sets_are_counted_after_the_exchange() -> None:

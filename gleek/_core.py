@@ -586,7 +586,8 @@ class State:
         )
 
     def __hash__(self) -> int:
-        return hash((self._deal.deck, self._deal.dealer, self._phase, history(self)))
+        # what __eq__ compares (the deal's info leaves out the order of the cards in a hand)
+        return hash((self._deal.info, self._phase, history(self)))
 
     def __reduce__(self) -> tuple[object, ...]:
         """A state pickles as its deal (profile, dealer, cards, opening stake) and its actions,

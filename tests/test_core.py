@@ -290,6 +290,22 @@ def test_a_state_is_immutable_from_outside() -> None:
     assert len({s, s.apply("bid 12"), s.apply("bid 12")}) == 2  # equal states hash alike
 
 
+def test_equal_states_hash_alike_whatever_the_order_of_a_hands_cards() -> None:
+    """Two decks that give the same hands, turn-up and stock deal equal states, and equal
+    states hash alike (so they are one key in a dict or a set), before and after actions."""
+    deck = list(seeded_deck(1))
+    swapped = [deck[1], deck[0], *deck[2:]]  # the first two cards both go to eldest
+    p = load_profile("parlett")
+    a, b = (gleek.new_deal(p, 2, deck=[CARDS[c] for c in d]) for d in (deck, swapped))
+    assert a.hands == b.hands and a == b and hash(a) == hash(b) and len({a, b}) == 1
+    a, b = a.apply("bid 12"), b.apply("bid 12")
+    assert a == b and hash(a) == hash(b)
+    other = gleek.new_deal(
+        p, 2, deck=[CARDS[c] for c in [deck[40], *deck[1:40], deck[0], *deck[41:]]]
+    )
+    assert other != gleek.new_deal(p, 2, deck=[CARDS[c] for c in deck])  # the stock differs
+
+
 def test_a_state_shows_in_jupyter_as_its_svg_picture() -> None:
     """``_repr_svg_`` is the picture :func:`gleek.svg.draw` makes of the state."""
     from gleek.svg import draw

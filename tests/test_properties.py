@@ -124,6 +124,10 @@ def test_random_legal_play_ends_with_every_invariant(
         done.append((seat, action))
         before, state = state, apply(state, action)
         assert state.history == tuple(done)  # every action, with its seat, in order
+        # a trick won for every finished trick; no point is scored before the play
+        assert sum(state.tricks_won) == len(state.tricks) and min(state.tricks_won) >= 0
+        if state.phase is not Phase.PLAY and not state.is_over:
+            assert state.points == (0, 0, 0) and state.trick == () and state.leader is None
         check_trick_and_ruff(state, before)
         steps += 1
         assert steps < MAX_ACTIONS

@@ -219,6 +219,9 @@ BAD_CALLS: list[tuple[str, Any, type[Exception], str]] = [
     ("apply nonsense", lambda: gleek.apply(fresh(), "shout"), ArgumentError, "not an action"),
     ("apply seat 5", lambda: gleek.apply(fresh(), "bid 12", seat=5), ArgumentError, "seat"),
     ("apply seat bool", lambda: fresh().apply("bid 12", seat=False), TypeError, "seat"),
+    # eldest (seat 0) is to act: a seat that compares equal to 0 but is no int is still refused
+    ("seat False", lambda: gleek.apply(fresh(), Action.bid(12), seat=False), TypeError, "bool"),
+    ("seat 0.0", lambda: gleek.apply(fresh(), Action.bid(12), seat=0.0), TypeError, "float"),
     ("observation -1", lambda: gleek.observation(fresh(), -1), ArgumentError, "seat"),
     ("observation 3", lambda: fresh().observation(3), ArgumentError, "seat"),
     ("observation str", lambda: fresh().observation("0"), ArgumentTypeError, "seat"),

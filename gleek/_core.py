@@ -198,8 +198,9 @@ _RULES: dict[int, Rules] = {}
 
 def rules_of(profile: Profile) -> Rules:
     """The flattened rules of ``profile``, built on first use."""
+    # keyed by id: the Rules keeps its profile alive, so no other profile can reuse the id
     r = _RULES.get(id(profile))
-    if r is not None and r.profile is profile:
+    if r is not None:
         return r
     if len(_RULES) > 256:
         _RULES.clear()
@@ -1093,9 +1094,7 @@ def step(n: State, action: Action) -> State | None:
                 return None
         elif not (kind == "pass" or kind == "see" or kind == "revie"):
             return None
-        if action.amount is not None or action.card is not None:
-            return None
-        return after_ruff(n, r, kind, action)
+        return after_ruff(n, r, kind, action)  # a word has no amount or card (Action checks)
     return None
 
 
@@ -1181,11 +1180,12 @@ def after_bid(n: State, bid: int, action: Action | None) -> State:
 
 
 def _copy_pre(n: State, m: State) -> None:
+    """The auction's result and the discards, carried to the next state (each caller then
+    sets the ruff)."""
     m._bid = n._bid
     m._bidder = n._bidder
     m._out = n._out
     m._discards = n._discards
-    m._ruff = n._ruff
 
 
 def after_discard(n: State, c: int, action: Action) -> State:

@@ -160,6 +160,15 @@ def test_nothing_to_say_of_0_makes_no_payment() -> None:
     assert all(pay.amount > 0 for pay in play_first_legal(s).payments)
 
 
+def test_who_sees_pays_the_stake_even_when_nothing_to_say_is_more(tmp_path: Path) -> None:
+    """How-far payment with a ``nothing_to_say`` above the stake (9 against Cotton's stake of
+    4): the one who said nothing pays 9, the one who saw the vie pays the stake, 4."""
+    p = _profile_with(tmp_path, "cotton", {"nothing_to_say": "9"})
+    s = run(to_ruff(deal(p, {1: "AS KS QS JS 10S 9S"}, "7H")), ["wait", "vie", "pass", "see"])
+    assert s.ruff_winner == 1 and s.phase is Phase.PLAY
+    assert sorted(_paid(s, "ruff")) == [(0, 1, 4), (2, 1, 9)]
+
+
 def test_revies_count_two_at_a_time_from_eight(tmp_path: Path) -> None:
     assert [revie_stake(COTTON, s) for s in (4, 6, 8, 10)] == [6, 8, 10, 12]
     p = _profile_with(tmp_path, "parlett", {"raise": "4", "late_raise": "{from: 8, raise: 2}"})

@@ -695,6 +695,7 @@ def test_tricks_play_high_the_4_of_the_suit_led_is_not_the_highest() -> None:
     with pytest.raises(IllegalAction) as info:
         apply(s, Action.parse("play 4H"))
     assert info.value.code == "not-highest"
+    assert s.apply("play KH").trick == ((0, C("10H")), (1, C("KH")))  # written as text
     assert (
         str(info.value)
         == "seat 1 played 4H to a heart lead while holding the higher KH (play-high)"

@@ -1619,7 +1619,7 @@ def rollout(n: State, policy: str, rng: random.Random) -> State:
             else:
                 opts = _hand_cards(hand)
                 c = (
-                    _greedy_discard(opts, trick, nt, key, led)
+                    _greedy_discard(opts, trick, nt, key)
                     if greedy
                     else opts[int(rnd() * len(opts))]
                 )
@@ -1710,15 +1710,11 @@ def _greedy_follow(
     return top if key[top] > best else opts[0]
 
 
-def _greedy_discard(
-    opts: tuple[int, ...], trick: list[int], nt: int, key: tuple[int, ...], led: int
-) -> int:
-    """Void in the suit led: trump with the lowest trump that wins, else throw the lowest card."""
-    best = key[trick[0]]
-    if nt == 2:
-        c1 = trick[1]
-        k1 = key[c1] if c1 // 11 == led or key[c1] >= 100 else -1
-        best = max(best, k1)
+def _greedy_discard(opts: tuple[int, ...], trick: list[int], nt: int, key: tuple[int, ...]) -> int:
+    """Void in the suit led: trump with the lowest trump that wins, else throw the lowest card.
+    Only a trump on the table (strength 100 and more) can stop a trump winning, so the cards on
+    the table are compared by strength alone, led suit or not."""
+    best = key[trick[0]] if nt == 1 else max(key[trick[0]], key[trick[1]])
     low = opts[0]
     win = -1
     for c in opts:

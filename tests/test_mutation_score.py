@@ -1,0 +1,78 @@
+"""``tools/mutation_score.py``, the score of ``make mutation``, on made-up mutmut results."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parent.parent / "tools" / "mutation_score.py"
+
+
+def _score(tmp_path: Path, codes: dict[str, dict[str, int | None]], page: str) -> tuple[int, str]:
+    """Run the script in ``tmp_path`` with these exit codes per module and this testing page."""
+    for module, by_key in codes.items():
+        meta = tmp_path / "mutants" / f"{module}.meta"
+        meta.parent.mkdir(parents=True, exist_ok=True)
+        meta.write_text(json.dumps({"exit_code_by_key": by_key}))
+    (tmp_path / "docs").mkdir(exist_ok=True)
+    (tmp_path / "docs" / "testing.rst").write_text(page)
+    run = subprocess.run(
+        [sys.executable, str(SCRIPT)], cwd=tmp_path, capture_output=True, text=True, check=False
+    )
+    return run.returncode, run.stdout
+
+
+def _results(survivor: int = 0, unchecked: int | None = 1) -> dict[str, dict[str, int | None]]:
+    """Ten mutants a module, the first killed or surviving by ``survivor``'s exit code."""
+    out: dict[str, dict[str, int | None]] = {}
+    for module, name in [
+        ("gleek/stages/deal.py", "gleek.stages.deal.x_f"),
+        ("gleek/state.py", "gleek.state.x_g"),
+        ("gleek/_core.py", "gleek._core.x_h"),
+    ]:
+        out[module] = {f"{name}__mutmut_{k}": 1 for k in range(2, 11)}
+        out[module][f"{name}__mutmut_1"] = survivor if module == "gleek/_core.py" else unchecked
+    return out
+
+
+def test_every_mutant_killed_meets_the_floors(tmp_path: Path) -> None:
+    code, out = _score(tmp_path, _results(survivor=1, unchecked=1), "")
+    assert code == 0, out
+    assert "gleek/_core.py                   10    10  100.0%  (floor 88%: met)" in out
+    assert (tmp_path / "mutants" / "mutation-score.txt").read_text() == out
+
+
+def test_a_survivor_must_be_explained_on_the_testing_page(tmp_path: Path) -> None:
+    code, out = _score(tmp_path, _results(survivor=0, unchecked=1), "")
+    assert code == 1 and "gleek._core.x_h__mutmut_1  [NOT EXPLAINED]" in out
+    assert "90.0%" in out
+    page = "``gleek._core.x_h__mutmut_1``\n   equivalent: ...\n"
+    code, out = _score(tmp_path, _results(survivor=0, unchecked=1), page)
+    assert code == 0 and "[explained in docs/testing.rst]" in out
+
+
+def test_a_killed_mutant_still_listed_on_the_page_fails(tmp_path: Path) -> None:
+    page = "``gleek._core.x_h__mutmut_1`` and ``gleek._core.x_h__mutmut_99``"
+    code, out = _score(tmp_path, _results(survivor=1, unchecked=1), page)
+    assert code == 1
+    assert "gleek._core.x_h__mutmut_1  [killed]" in out
+    assert "gleek._core.x_h__mutmut_99  [no such mutant]" in out
+
+
+def test_an_incomplete_run_or_a_missed_floor_fails(tmp_path: Path) -> None:
+    code, out = _score(tmp_path, _results(survivor=1, unchecked=None), "")
+    assert code == 1 and "INCOMPLETE, 1 not checked" in out
+    many = _results(survivor=1, unchecked=1)
+    many["gleek/state.py"] = {f"gleek.state.x_g__mutmut_{k}": 0 if k < 3 else 1 for k in range(10)}
+    page = " ".join(f"``gleek.state.x_g__mutmut_{k}``" for k in range(3))
+    code, out = _score(tmp_path, many, page)
+    assert code == 1 and "70.0%  (floor 88%: MISSED)" in out
+
+
+def test_no_results_is_a_usage_error(tmp_path: Path) -> None:
+    run = subprocess.run(
+        [sys.executable, str(SCRIPT)], cwd=tmp_path, capture_output=True, text=True, check=False
+    )
+    assert run.returncode == 2 and "run `make mutation` first" in run.stderr

@@ -4,10 +4,10 @@
 many examples (see :func:`tests.helpers.examples`), derandomized, so a mutation run is quick and
 gives the same score each time. ``make test`` leaves it unset: the full example counts, random.
 
-The engine's core keeps, per profile, its flattened rules and the payments it has computed.
-Every test starts with them empty, so what a test checks is computed by the code under test, in
-that test, whatever ran before it (and a mutant of the rules is not hidden by a cache a clean run
-filled first).
+The engine's core remembers each profile's flattened rules (with the payments they have
+computed) and interns its settlement payments. Every test starts with those memos empty, so
+what a test checks is computed by the code under test, in that test, whatever ran before it
+(and a mutant of the rules is not hidden by a memo a clean run filled first).
 """
 
 from __future__ import annotations

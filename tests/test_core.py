@@ -458,8 +458,9 @@ def test_greedy_an_off_suit_second_card_does_not_count_in_the_suit_led() -> None
 
 @pytest.mark.parametrize("policy", ["random", "greedy"])
 def test_rollout_the_4_of_a_plain_suit_led_wins_when_nobody_follows_or_trumps(policy: str) -> None:
-    """The 4 of spades (card index 0) is led with clubs trumps; the other two hands have no
-    spade and no trump, so the lowest card of the deck wins the trick for its leader."""
+    """The 4 of spades (card index 0) is led with clubs trumps; the middle hand, void in
+    spades, throws a heart, and the dealer has no spade and no trump, so the lowest card of the
+    deck wins the trick for its leader."""
     s = _mid_trick(
         {
             0: "4S 5S 6S 7S 8S 9S 10S JS QS KS AS 4C",
@@ -477,6 +478,31 @@ def test_rollout_the_4_of_a_plain_suit_led_wins_when_nobody_follows_or_trumps(po
     for _, action in end.history[len(s.history) :]:
         replay = gleek.apply(replay, action)
     assert replay == end and replay.points == end.points and replay.payments == end.payments
+
+
+class _Draws(random.Random):
+    """A random source that gives these draws, then 0.0 for ever."""
+
+    def __init__(self, draws: list[float]) -> None:
+        super().__init__(0)
+        self._draws = list(draws)
+
+    def random(self) -> float:
+        return self._draws.pop(0) if self._draws else 0.0
+
+
+def test_random_rollout_a_draw_of_exactly_one_half_takes_the_second_of_two_actions() -> None:
+    """The random policy takes legal action ``int(draw * len(legal))``: with ``pass`` and
+    ``bid 13`` to choose from, a draw of exactly 0.5 is action 1, the bid, as in the walk on
+    the public API (the forced opening also draws once)."""
+    s = gleek.new_deal(load_profile("parlett"), 2, seed=1)
+    assert [str(a) for a in gleek.legal_actions(s.apply("bid 12"))] == ["pass", "bid 13"]
+    end = gleek.rollout(s, "random", _Draws([0.0, 0.5]))
+    assert [str(a) for _, a in end.history[:4]] == ["bid 12", "bid 13", "pass", "pass"]
+    walk, rng = s, _Draws([0.0, 0.5])
+    while not walk.is_over:
+        walk = gleek.apply(walk, _random_policy(walk, rng))
+    assert end.history == walk.history
 
 
 # ---------------------------------------------------------------------------- the core's tables

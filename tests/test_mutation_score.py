@@ -76,3 +76,12 @@ def test_no_results_is_a_usage_error(tmp_path: Path) -> None:
         [sys.executable, str(SCRIPT)], cwd=tmp_path, capture_output=True, text=True, check=False
     )
     assert run.returncode == 2 and "run `make mutation` first" in run.stderr
+
+
+def test_a_listed_mutant_not_yet_checked_or_of_a_module_not_run(tmp_path: Path) -> None:
+    """A listed mutant the run has not reached is reported as such (and the run is incomplete);
+    a listed mutant of a module with no results at all is not judged."""
+    page = "``gleek.state.x_g__mutmut_1`` ``gleek.sim.x_z__mutmut_1``"
+    code, out = _score(tmp_path, _results(survivor=1, unchecked=None), page)
+    assert code == 1 and "gleek.state.x_g__mutmut_1  [not checked yet]" in out
+    assert "gleek.sim.x_z__mutmut_1" not in out

@@ -693,6 +693,18 @@ def test_cotton_the_youngest_doubles_a_ruff_nobody_vied_for_the_next_deal() -> N
     assert [next_stake(COTTON, r, s) for s in (1, 3, 4)] == [2, 6, 8]
 
 
+def test_how_far_a_loser_with_nothing_at_stake_makes_no_payment() -> None:
+    """Cotton's how-far payment with ``nothing_to_say: 0`` (the fixture): eldest vies, the
+    other two never vie or see and owe nothing, so the ruff pays nothing at all (no 0-chip
+    payments); with Cotton's 1 each pays 1."""
+    flipped = gleek.load_profile("cotton", [FIXTURES / "flipped-cotton.yaml"])
+    said = [(0, "vie"), (1, "pass"), (2, "pass")]
+    r = _say(flipped, said)
+    assert (r.done, r.winner, r.put) == (True, 0, (flipped.ruff.stake, 0, 0))
+    assert ruff_payments(flipped, r) == ()
+    assert paid(ruff_payments(COTTON, _say(COTTON, said))) == [(1, 0, 1, "ruff"), (2, 0, 1, "ruff")]
+
+
 def test_cotton_the_odd_chip_of_the_price_goes_to_eldest_unless_eldest_bought() -> None:
     """Cotton: "the eldest hand usually claims it, or else it is given to the box": with
     ``stock.odd_chip: eldest`` the odd chip of an odd price goes to eldest, or to the pot when

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 
 import gleek
 from gleek.cards import Card
@@ -11,6 +12,16 @@ from gleek.stages.deal import stack_deck
 from gleek.state import Action, State
 
 C = Card.parse
+
+#: The fixture overlays (tests/profiles/): every rule value no shipped profile sets.
+FIXTURES = Path(__file__).parent / "profiles"
+#: The shipped profile each fixture overlays.
+FLIPPED_BASE = {"direct": "parlett", "pool": "pi", "cotton": "cotton"}
+
+
+def flipped(name: str, variants: Sequence[str] = ()) -> gleek.Profile:
+    """A test fixture profile (``direct``, ``pool`` or ``cotton``), with shipped variants."""
+    return gleek.load_profile(FLIPPED_BASE[name], [FIXTURES / f"flipped-{name}.yaml", *variants])
 
 
 def examples(n: int) -> int:

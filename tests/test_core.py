@@ -10,8 +10,8 @@ payments. Rollouts are checked the same way by replaying their history.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
 
@@ -44,14 +44,12 @@ from gleek.stages.stock import (
     take_stock,
 )
 from gleek.stages.tricks import PlayState, legal_mask, play_card, play_start
-from tests.helpers import deal, run
+from tests.helpers import FLIPPED_BASE, deal, flipped, run, to_ruff
 
 # The shipped profiles with every variant, then the test fixture profiles (tests/profiles/) that
 # flip each rule value no shipped profile sets, so the core meets every branch of every rule.
-FIXTURES = Path(__file__).parent / "profiles"
-FLIPPED = {"flipped-direct": "parlett", "flipped-pool": "pi", "flipped-cotton": "cotton"}
 PROFILES = [(p, v) for p in list_profiles() for v in [None, *list_variants()]] + [
-    (name, None) for name in FLIPPED
+    (f"flipped-{name}", None) for name in FLIPPED_BASE
 ]
 
 
@@ -225,8 +223,8 @@ def _check_outcome(state: gleek.State, ref: Reference) -> None:
 
 
 def _profile(pid: str, variant: str | None) -> Profile:
-    if pid in FLIPPED:
-        return load_profile(FLIPPED[pid], [FIXTURES / f"{pid}.yaml"])
+    if pid.startswith("flipped-"):
+        return flipped(pid.removeprefix("flipped-"))
     return load_profile(pid, [variant] if variant else [])
 
 
@@ -382,9 +380,7 @@ def test_a_rollout_takes_the_policys_action_at_every_step(
                 break
             state = gleek.apply(state, pick.choice(gleek.legal_actions(state)))
         end = gleek.rollout(state, policy, random.Random(k))
-        walk, rng = state, random.Random(k)
-        while not walk.is_over:
-            walk = gleek.apply(walk, choose(walk, rng))
+        walk = _walk(state, choose, random.Random(k))
         assert end.history == walk.history
         assert (end.points, end.tricks_won, end.tricks, end.leader) == (
             walk.points,
@@ -401,17 +397,23 @@ def _mid_trick(
 ) -> gleek.State:
     """A literal Parlett deal (dealer 2): eldest buys at 12, discards ``discards``, everybody
     waits, and ``plays`` are the first cards of the first trick (eldest leads)."""
-    s = deal("parlett", hands, turn_up, stock)
-    s = run(s, ["bid 12", "pass", "pass", *(f"discard {c}" for c in discards.split())])
+    s = to_ruff(deal("parlett", hands, turn_up, stock), discards=discards.split())
     return run(s, ["wait", "wait", "wait", *(f"play {c}" for c in plays)])
 
 
-def _greedy_walk(state: gleek.State) -> gleek.State:
-    """The deal played on from ``state`` by the greedy policy restated above, on the public API."""
-    rng = random.Random(0)
+def _walk(
+    state: gleek.State,
+    choose: Callable[[gleek.State, random.Random], Action],
+    rng: random.Random,
+) -> gleek.State:
+    """The deal played on from ``state`` by a policy restated above, on the public API."""
     while not state.is_over:
-        state = gleek.apply(state, _greedy_policy(state, rng))
+        state = gleek.apply(state, choose(state, rng))
     return state
+
+
+def _greedy_walk(state: gleek.State) -> gleek.State:
+    return _walk(state, _greedy_policy, random.Random(0))
 
 
 def test_greedy_a_trump_of_strength_100_on_the_table_is_not_beaten_by_the_suit_led() -> None:
@@ -499,10 +501,7 @@ def test_random_rollout_a_draw_of_exactly_one_half_takes_the_second_of_two_actio
     assert [str(a) for a in gleek.legal_actions(s.apply("bid 12"))] == ["pass", "bid 13"]
     end = gleek.rollout(s, "random", _Draws([0.0, 0.5]))
     assert [str(a) for _, a in end.history[:4]] == ["bid 12", "bid 13", "pass", "pass"]
-    walk, rng = s, _Draws([0.0, 0.5])
-    while not walk.is_over:
-        walk = gleek.apply(walk, _random_policy(walk, rng))
-    assert end.history == walk.history
+    assert end.history == _walk(s, _random_policy, _Draws([0.0, 0.5])).history
 
 
 # ---------------------------------------------------------------------------- the core's tables

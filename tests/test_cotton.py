@@ -17,11 +17,10 @@ from gleek.record.write import dumps
 from gleek.session import DealRecord, Session
 from gleek.stages.ruff import revie_stake
 from gleek.state import Action, Phase
-from tests.helpers import deal, deck_for, play_first_legal, run, to_ruff
+from tests.helpers import deal, deck_for, flipped, play_first_legal, run, to_ruff
 
 COTTON = gleek.load_profile("cotton")
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-FIXTURES = Path(__file__).resolve().parent / "profiles"
 
 
 def _profile_with(
@@ -151,7 +150,7 @@ def test_nothing_to_say_pays_one() -> None:
 def test_nothing_to_say_of_0_makes_no_payment() -> None:
     """With ``nothing_to_say: 0`` (the fixture profile) a loser who never vied or saw pays
     nothing, and the deal records no 0-chip payment for it: only the one who saw pays."""
-    p = gleek.load_profile("cotton", [FIXTURES / "flipped-cotton.yaml"])
+    p = flipped("cotton")
     assert p.ruff.nothing_to_say == 0
     s = run(to_ruff(deal(p, BIG_SPADES, "7H")), ["vie", "pass", "pass"])
     assert s.phase is Phase.PLAY and _paid(s, "ruff") == []

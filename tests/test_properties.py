@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import random
-from pathlib import Path
 
 import attrs
 from hypothesis import HealthCheck, given, settings
@@ -17,7 +16,7 @@ from gleek.profile import list_profiles, list_variants
 from gleek.session import Session
 from gleek.sim.bots import RandomBot
 from gleek.stages.tricks import legal_mask
-from tests.helpers import examples
+from tests.helpers import examples, flipped
 
 COMBOS = [
     (p, combo)
@@ -27,17 +26,17 @@ COMBOS = [
 ]
 # The fixtures of tests/profiles/ set every rule value no shipped profile sets; half the
 # examples run on them (alone or with shipped variants) so every branch of every parameter runs.
-FIXTURES = Path(__file__).parent / "profiles"
 FLIPPED = [
-    ("parlett", (FIXTURES / "flipped-direct.yaml",)),
-    ("parlett", (FIXTURES / "flipped-direct.yaml", "play-high", "towser-tumbler")),
-    ("pi", (FIXTURES / "flipped-pool.yaml",)),
-    ("pi", (FIXTURES / "flipped-pool.yaml", "bid-13", "no-tiddy")),
-    ("cotton", (FIXTURES / "flipped-cotton.yaml",)),
-    ("cotton", (FIXTURES / "flipped-cotton.yaml", "play-high", "no-tiddy")),
+    ("direct", ()),
+    ("direct", ("play-high", "towser-tumbler")),
+    ("pool", ()),
+    ("pool", ("bid-13", "no-tiddy")),
+    ("cotton", ()),
+    ("cotton", ("play-high", "no-tiddy")),
 ]
-profiles = st.one_of(st.sampled_from(COMBOS), st.sampled_from(FLIPPED)).map(
-    lambda pv: gleek.load_profile(pv[0], pv[1])
+profiles = st.one_of(
+    st.sampled_from(COMBOS).map(lambda pv: gleek.load_profile(pv[0], pv[1])),
+    st.sampled_from(FLIPPED).map(lambda fv: flipped(fv[0], fv[1])),
 )
 ALL_WORDS = [Action.word(w) for w in ("pass", "wait", "vie", "see", "revie")]
 MAX_ACTIONS = 2000

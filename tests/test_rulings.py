@@ -5,8 +5,6 @@ Seats in these tests: dealer 2 unless said, so seat 0 is eldest and seat 1 the m
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import attrs
 import pytest
 
@@ -18,7 +16,7 @@ from gleek.stages.deal import seeded_deck
 from gleek.stages.ruff import ruff_value, ruff_winner
 from gleek.stages.settle import settlement
 from gleek.stages.tricks import trick_winner
-from tests.helpers import C, cards, deal, play_first_legal, run, to_ruff
+from tests.helpers import C, cards, deal, flipped, play_first_legal, run, to_ruff
 
 
 def shown(s: gleek.State) -> bool:
@@ -822,14 +820,6 @@ def test_dealing_packets_and_stack_deck_are_inverses(packet: int) -> None:
 
 
 # ---------------------------------------------------------------------------- unshipped values
-
-FIXTURES = Path(__file__).parent / "profiles"
-
-
-def flipped(name: str) -> gleek.Profile:
-    """A test fixture profile: every rule value no shipped profile sets (tests/profiles/)."""
-    base = "parlett" if name == "direct" else "pi"
-    return gleek.load_profile(base, [FIXTURES / f"flipped-{name}.yaml"])
 
 
 def test_turn_up_honour_to_dealer_false_scores_the_turned_honour_for_nobody() -> None:

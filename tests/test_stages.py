@@ -8,8 +8,6 @@ Seats: dealer 2 unless said, so seat 0 is eldest and seat 1 the middle hand.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 import gleek
@@ -45,16 +43,15 @@ from gleek.stages.stock import (
     take_stock,
 )
 from gleek.stages.tricks import legal_mask, play_card, play_start, trick_winner
-from tests.helpers import C, cards
+from tests.helpers import C, cards, flipped
 
-FIXTURES = Path(__file__).parent / "profiles"
 PARLETT = gleek.load_profile("parlett")
 PI = gleek.load_profile("pi")
 PEDAGOGICAL = gleek.load_profile("pedagogical")
 #: Every rule value no shipped profile sets, on the direct model (over parlett) ...
-FLIPPED_DIRECT = gleek.load_profile("parlett", [FIXTURES / "flipped-direct.yaml"])
+FLIPPED_DIRECT = flipped("direct")
 #: ... and on the pool model (over publications-international).
-FLIPPED_POOL = gleek.load_profile("pi", [FIXTURES / "flipped-pool.yaml"])
+FLIPPED_POOL = flipped("pool")
 S, H, D, CL = 0, 1, 2, 3  # suit indices
 
 
@@ -697,11 +694,11 @@ def test_how_far_a_loser_with_nothing_at_stake_makes_no_payment() -> None:
     """Cotton's how-far payment with ``nothing_to_say: 0`` (the fixture): eldest vies, the
     other two never vie or see and owe nothing, so the ruff pays nothing at all (no 0-chip
     payments); with Cotton's 1 each pays 1."""
-    flipped = gleek.load_profile("cotton", [FIXTURES / "flipped-cotton.yaml"])
+    fixture = flipped("cotton")
     said = [(0, "vie"), (1, "pass"), (2, "pass")]
-    r = _say(flipped, said)
-    assert (r.done, r.winner, r.put) == (True, 0, (flipped.ruff.stake, 0, 0))
-    assert ruff_payments(flipped, r) == ()
+    r = _say(fixture, said)
+    assert (r.done, r.winner, r.put) == (True, 0, (fixture.ruff.stake, 0, 0))
+    assert ruff_payments(fixture, r) == ()
     assert paid(ruff_payments(COTTON, _say(COTTON, said))) == [(1, 0, 1, "ruff"), (2, 0, 1, "ruff")]
 
 

@@ -348,8 +348,11 @@ def test_ruff_four_aces_beat_every_ruff_where_the_profile_says(profile: str, win
     assert s.ruff_winner == winner
 
 
-def test_ruff_ties_go_to_eldest_then_middle_then_dealer() -> None:
-    p = gleek.load_profile("parlett")
+@pytest.mark.parametrize("profile", ["parlett", "pedagogical", "pi"])
+def test_ruff_ties_go_to_eldest_then_middle_then_dealer(profile: str) -> None:
+    """Equal ruffs go to eldest, then the middle hand, then the dealer (the sources say so for
+    the direct model; inferred the same for publications-international)."""
+    p = gleek.load_profile(profile)
     m = gleek.cards.mask_of
     hands = (m(cards("AH KH QH")), m(cards("AS KS QS")), m(cards("AC KC QC")))  # 31 each
     assert ruff_winner(p, hands, dealer=2, live=0b111) == 0
@@ -451,6 +454,20 @@ def _pool(buyer_seat: int) -> gleek.State:
 def test_pool_the_buyer_speaks_first() -> None:
     assert _pool(1).to_act == 1
     assert _pool(0).to_act == 0
+
+
+def test_pool_a_pass_before_anyone_vies_is_a_wait_not_a_fold() -> None:
+    """Before the first vie the only words are wait and vie (a pass there is a wait): a player
+    who waited is still in, answers the vie later, and goes to the showdown."""
+    s = _pool(1)
+    assert actions(s) == ["wait", "vie"]
+    s = run(s, ["wait", "vie"])  # the buyer (middle) waits, the dealer vies
+    assert actions(s) == ["pass", "see", "revie"]  # eldest answers the vie
+    s = run(s, ["see"])
+    assert s.to_act == 1 and actions(s) == ["pass", "see", "revie"]  # the waiter is still in
+    s = run(s, ["see"])
+    assert shown(s) and s.ruff_winner == 0  # eldest's hearts (60) beat the middle's spades (51)
+    assert sorted(pays(s, "ruff-pool")) == [(1, 0, 4), (2, 0, 4)]  # the waiter saw: 4 in
 
 
 def test_pool_fold_forfeits_and_the_winner_takes_the_pool() -> None:

@@ -322,17 +322,19 @@ def _play(args: argparse.Namespace) -> int:
 
 def _show(args: argparse.Namespace) -> int:
     from gleek.svg import draw
-    from gleek.viewer import deal_steps, load_record, write_viewer
+    from gleek.viewer import _page, _write_page, deal_steps, load_record
 
     if args.html is None and args.svg is None:
         raise UsageError("gleek show: give --html FILE, --svg FILE or both")
     dirs = args.profile_dir
     record, error = load_record(args.record, profile_dirs=dirs)  # RecordError: cannot read
+    deals = deal_steps(record) if record is not None else ()  # read and replayed once
     if args.html is not None:
-        write_viewer(args.html, args.record, four_colour=args.four_colour, profile_dirs=dirs)
+        names = record.players if record is not None else ()
+        page = _page(deals, names, str(args.record), error, args.four_colour)
+        _write_page(args.html, page)
         print(f"Wrote {args.html}")
     if args.svg is not None:
-        deals = deal_steps(record) if record is not None else ()
         if not deals:
             _err(f"gleek show: {error}")  # why not (a valid record has a deal)
             raise RecordError(

@@ -256,14 +256,20 @@ def viewer_html(
     record, error = load_record(path, text=text, name=name, profile_dirs=profile_dirs)
     name = str(path) if path is not None else name
     deals = deal_steps(record) if record is not None else ()
-    names = record.players if record is not None else ()
-    data = _page_data(deals, names, name, error, four_colour)
+    return _page(deals, record.players if record is not None else (), name, error, four_colour)
+
+
+def _page(
+    deals: Sequence[ReplayedDeal], names: Sequence[str], name: str, error: str | None, four: bool
+) -> str:
+    """The page for deals already replayed (``gleek show`` draws its picture from the same)."""
+    data = _page_data(deals, names, name, error, four)
     payload = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
     title = html.escape(f"gleek: {name}")
     columns = [*names, POT]
     return _PAGE.format(
         title=title,
-        defs=card_defs(DECK, four_colour=four_colour),
+        defs=card_defs(DECK, four_colour=four),
         heads="".join(f"<th>{html.escape(n)}</th>" for n in columns),
         cells="".join(f'<td data-party="{html.escape(n)}"></td>' for n in columns),
         payload=payload,
@@ -285,6 +291,10 @@ def write_viewer(
     page = viewer_html(
         path, text=text, name=name, four_colour=four_colour, profile_dirs=profile_dirs
     )
+    return _write_page(out, page)
+
+
+def _write_page(out: str | os.PathLike[str], page: str) -> Path:
     target = Path(out)
     try:
         target.write_text(page, encoding="utf-8")

@@ -85,17 +85,22 @@ def _env(tree: Path) -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(tree)}
 
 
-def measure(path: Path, tree: Path = ROOT) -> tuple[float, float, str, int, bool, str]:
-    """Validate ``path`` in a fresh process of the build in ``tree``: (seconds, max RSS in MB,
-    valid, deals replayed, compiled, error codes)."""
-    out = subprocess.run(
-        [sys.executable, "-c", _CHILD, str(path)],
+def _child(code: str, path: Path, tree: Path) -> subprocess.CompletedProcess[str]:
+    """Run ``code`` on ``path`` in a fresh Python process of the build in ``tree``."""
+    return subprocess.run(
+        [sys.executable, "-c", code, str(path)],
         check=True,
         capture_output=True,
         text=True,
         cwd=tree,
         env=_env(tree),
-    ).stdout.split()
+    )
+
+
+def measure(path: Path, tree: Path = ROOT) -> tuple[float, float, str, int, bool, str]:
+    """Validate ``path`` in a fresh process of the build in ``tree``: (seconds, max RSS in MB,
+    valid, deals replayed, compiled, error codes)."""
+    out = _child(_CHILD, path, tree).stdout.split()
     seconds, rss, valid, deals = float(out[0]), float(out[1]), out[2], int(out[3])
     return seconds, rss, valid, deals, out[4] == "True", out[5] if len(out) > 5 else ""
 
@@ -103,14 +108,7 @@ def measure(path: Path, tree: Path = ROOT) -> tuple[float, float, str, int, bool
 def small(tree: Path) -> tuple[float, float]:
     """``import gleek``, then ``gleek validate`` of one small record, in a fresh process of the
     build in ``tree``: (seconds to import, seconds to the end of the validation)."""
-    err = subprocess.run(
-        [sys.executable, "-c", _SMALL, str(SMALL)],
-        check=True,
-        capture_output=True,
-        text=True,
-        cwd=tree,
-        env=_env(tree),
-    ).stderr.split()
+    err = _child(_SMALL, SMALL, tree).stderr.split()
     return float(err[-2]), float(err[-1])
 
 

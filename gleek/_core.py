@@ -1426,6 +1426,21 @@ def after_ruff(n: State, r: Ruff, word: str, action: Action | None) -> State:
     return m
 
 
+def _trick_winner(key: tuple[int, ...], c0: int, c1: int, c2: int, leader: int) -> int:
+    """The seat that wins the trick ``c0, c1, c2`` led by ``leader``: the highest trump, else
+    the highest card of the suit led (the rule is gleek.stages.tricks.trick_winner; ``key`` is
+    a card's strength, 100 more for a trump; a card of neither suit counts -1)."""
+    led = c0 // 11
+    best, winner = key[c0], leader
+    k1 = key[c1] if c1 // 11 == led or key[c1] >= 100 else -1
+    if k1 > best:
+        best, winner = k1, (leader + 1) % 3
+    k2 = key[c2] if c2 // 11 == led or key[c2] >= 100 else -1
+    if k2 > best:
+        winner = (leader + 2) % 3
+    return winner
+
+
 def play(n: State, seat: int, c: int, action: Action) -> State:
     """The state after ``seat`` (to act) plays card ``c`` (legal: the caller checked)."""
     deal = n._deal
@@ -1469,14 +1484,7 @@ def play(n: State, seat: int, c: int, action: Action) -> State:
     c1 = trick >> 6
     leader = n._leader
     key = deal.key
-    led = c0 // 11
-    best, winner = key[c0], leader
-    k1 = key[c1] if c1 // 11 == led or key[c1] >= 100 else -1
-    if k1 > best:
-        best, winner = k1, (leader + 1) % 3
-    k2 = key[c] if c // 11 == led or key[c] >= 100 else -1
-    if k2 > best:
-        winner = seat
+    winner = _trick_winner(key, c0, c1, c, leader)
     gain = deal.trick_points
     if not deal.to_player:
         gain += deal.honour[c0] + deal.honour[c1] + honour
@@ -1640,14 +1648,7 @@ def rollout(n: State, policy: str, rng: random.Random) -> State:
             seat = (seat + 1) % 3
             continue
         c0, c1 = trick[0], trick[1]
-        led = c0 // 11
-        best, winner = key[c0], leader
-        k1 = key[c1] if c1 // 11 == led or key[c1] >= 100 else -1
-        if k1 > best:
-            best, winner = k1, (leader + 1) % 3
-        k2 = key[c] if c // 11 == led or key[c] >= 100 else -1
-        if k2 > best:
-            winner = seat
+        winner = _trick_winner(key, c0, c1, c, leader)
         gain = gain0
         if not to_player:
             gain += honour[c0] + honour[c1] + x

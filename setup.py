@@ -17,9 +17,19 @@ from typing import Any
 from setuptools import find_packages, setup
 from setuptools.command.build_ext import build_ext
 
-# The modules mypyc compiles: the engine's private fast core, written for it, and the two stages
-# that define no classes (sets and small trumps, settlement), paid once a deal each.
-COMPILED = ["gleek/_core.py", "gleek/stages/sets.py", "gleek/stages/settle.py"]
+# The modules mypyc compiles: the engine (the state node and its dispatch, gleek/state.py, with
+# what it is built from, gleek/_core.py) and every stage of the rules it runs.
+COMPILED = [
+    "gleek/_core.py",
+    "gleek/state.py",
+    "gleek/stages/rules.py",
+    "gleek/stages/deal.py",
+    "gleek/stages/stock.py",
+    "gleek/stages/ruff.py",
+    "gleek/stages/tricks.py",
+    "gleek/stages/sets.py",
+    "gleek/stages/settle.py",
+]
 
 if sys.argv[1:] == ["--compiled-modules"]:  # for the Makefile: what the compiled build replaces
     print(" ".join(COMPILED))

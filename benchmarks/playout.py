@@ -1,31 +1,35 @@
-"""Random playouts and rollouts per profile and build, as ratios to the shared baseline.
+"""Random playouts and rollouts per profile and build, as ratios to the shared baseline, paired
+tightly: a block of baseline deals, then a block of gleek deals, in the same process, again and
+again; each pair gives a ratio, and the median and range of the ratios are reported.
 
-    python benchmarks/playout.py [N] [--profile P ...] [--compiled TREE] [--reps R]
-                                 [--baseline PATH]
+    python benchmarks/playout.py [N] [--profile P ...] [--mode M ...] [--compiled TREE]
+                                 [--pairs K] [--baseline PATH]
 
-Two measures, each in every build given (``pure``: this checkout; ``compiled``: a tree holding
-the mypyc-compiled core, as ``make compiled`` lays out in ``build/compiled/tree``):
+``N`` is the number of deals in each block (default 400), ``--pairs`` the number of pairs
+(default 9). The builds: ``pure`` (this checkout) and, with ``--compiled``, a tree holding the
+mypyc-compiled build (``make compiled`` lays it out in ``build/compiled/tree``); each build runs
+in its own process, and pairs with the baseline inside it.
+
+The measures (both sides do the same work: each deals its own cards from randomness):
 
 * ``playout``: through the public API. Each deal: ``new_deal`` from a seed, then
   ``legal_actions`` + a uniformly random pick + ``apply`` until the deal is over, then
-  ``outcome``. The pick is ``legal[int(random() * len(legal))]``, the baseline's own draw
-  (``random.choice`` costs more than the engine's whole ``apply`` in the compiled build).
-* ``rollout``: ``gleek.rollout(state, "random", rng)`` from each freshly dealt state (the states
-  are dealt before the clock starts), as a search bot runs it; ``greedy`` is the simple bot;
-  ``lead``: random rollouts from the first lead (the auction, discards and ruff played at
-  random before the clock starts), where a card-play search spends its time.
+  ``outcome``. The pick is ``legal[int(random() * len(legal))]``, the baseline's own draw.
+* ``deal+rollout``: ``new_deal`` from a seed and ``gleek.rollout(state, "random", rng)``.
+* ``rollout``: ``gleek.rollout`` from states dealt before the clock (a search bot's use); the
+  baseline deals inside its clock, so this ratio flatters gleek by the cost of a deal.
+* ``greedy``: the same from dealt states, with the greedy policy.
 
-The baseline (``../shared/bench/baseline_playout.py``, a straight-line playout with no API) runs
-in the same invocation, interleaved with the measured runs so that each ratio pairs runs that saw
-the same machine weather; the median of the paired ratios is reported. Every run is its own
-process. Without the baseline the absolute figures are printed alone. Not a test: nothing here
-is timed in CI.
+The baseline (``../shared/bench/baseline_playout.py``, a straight-line playout with no API) is
+imported from that path; without it the absolute figures are printed alone. Not a test: nothing
+here is timed in CI.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import importlib.util
 import json
 import os
 import random
@@ -33,90 +37,122 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 DEFAULT_BASELINE = ROOT.parent / "shared" / "bench" / "baseline_playout.py"
-MODES = ("playout", "rollout", "greedy", "lead")
+MODES = ("playout", "deal+rollout", "rollout", "greedy")
 
 
-def playouts(n: int, profile_id: str, seed: int) -> tuple[float, int]:
-    """Play ``n`` random deals through the public API; return (seconds, actions)."""
+def _baseline(path: Path) -> ModuleType | None:
+    if not path.is_file():
+        return None
+    spec = importlib.util.spec_from_file_location("baseline_playout", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _gleek_block(mode: str, profile_id: str, n: int, seed: int) -> Callable[[], int]:
+    """A function that plays ``n`` deals of ``mode`` and returns the actions taken."""
     import gleek
 
     profile = gleek.load_profile(profile_id)
-    rnd = random.Random(seed).random
+    rng = random.Random(seed)
+    rnd = rng.random
     legal = gleek.legal_actions
     apply = gleek.apply
     new_deal = gleek.new_deal
     outcome = gleek.outcome
-    actions = 0
-    start = time.perf_counter()
-    for i in range(n):
-        state = new_deal(profile, i % 3, seed=seed * 1_000_003 + i)
-        while not state.is_over:
-            options = legal(state)
-            state = apply(state, options[int(rnd() * len(options))])
-            actions += 1
-        outcome(state)
-    return time.perf_counter() - start, actions
-
-
-def rollouts(
-    n: int, profile_id: str, seed: int, policy: str, from_lead: bool = False
-) -> tuple[float, int]:
-    """Roll ``n`` freshly dealt states (or, ``from_lead``, states at the first lead) out to the
-    end; return (seconds, actions)."""
-    import gleek
-
-    profile = gleek.load_profile(profile_id)
-    states = [gleek.new_deal(profile, i % 3, seed=seed * 1_000_003 + i) for i in range(n)]
-    if from_lead:
-        pick = random.Random(seed).choice
-        for k, s in enumerate(states):
-            while s.phase is not gleek.Phase.PLAY:
-                s = s.apply(pick(s.legal_actions()))
-            states[k] = s
     rollout = gleek.rollout
-    gc.collect()
-    gc.freeze()  # the dealt states live through the run: keep the collector off them
-    rng = random.Random(seed)
-    start = time.perf_counter()
-    for s in states:
-        rollout(s, policy, rng)
-    seconds = time.perf_counter() - start
-    rng = random.Random(seed)  # the same rollouts again, untimed, to count their actions
-    actions = sum(len(rollout(s, policy, rng).history) for s in states)
-    gc.unfreeze()
-    return seconds, actions
-
-
-def worker(mode: str, profile_id: str, n: int, seed: int) -> dict[str, object]:
-    import gleek._core
+    counter = [seed * 1_000_003]
 
     if mode == "playout":
-        playouts(max(n // 10, 50), profile_id, seed + 999)  # warm up
-        seconds, actions = playouts(n, profile_id, seed)
-    else:
-        policy = "greedy" if mode == "greedy" else "random"
-        lead = mode == "lead"
-        rollouts(max(n // 10, 50), profile_id, seed + 999, policy, lead)
-        seconds, actions = rollouts(n, profile_id, seed, policy, lead)
+
+        def block() -> int:
+            actions = 0
+            base = counter[0]
+            counter[0] += n
+            for i in range(n):
+                state = new_deal(profile, i % 3, seed=base + i)
+                while not state.is_over:
+                    options = legal(state)
+                    state = apply(state, options[int(rnd() * len(options))])
+                    actions += 1
+                outcome(state)
+            return actions
+
+        return block
+    if mode == "deal+rollout":
+
+        def block() -> int:
+            base = counter[0]
+            counter[0] += n
+            for i in range(n):
+                rollout(new_deal(profile, i % 3, seed=base + i), "random", rng)
+            return 0
+
+        return block
+    policy = "greedy" if mode == "greedy" else "random"
+
+    def block() -> int:
+        base = counter[0]
+        counter[0] += n
+        states = [new_deal(profile, i % 3, seed=base + i) for i in range(n)]
+        gc.collect()
+        start = time.perf_counter()
+        for s in states:
+            rollout(s, policy, rng)
+        # report the time inside the block only: the dealing above is not counted
+        block.elapsed = time.perf_counter() - start  # type: ignore[attr-defined]
+        return 0
+
+    return block
+
+
+def worker(mode: str, profile_id: str, n: int, pairs: int, baseline: Path) -> dict[str, object]:
+    """Pairs of (baseline block, gleek block) in this process: deals per second of each and
+    their ratios."""
+    import gleek._core
+
+    base = _baseline(baseline)
+    block = _gleek_block(mode, profile_id, n, 1)
+    block()  # warm up
+    base_rng = random.Random(12345)
+    ours: list[float] = []
+    theirs: list[float] = []
+    for k in range(pairs):
+        if base is not None:
+            rnd = base_rng.random
+            start = time.perf_counter()
+            for i in range(n):
+                base.play_deal(rnd, i % 3)
+            theirs.append(n / (time.perf_counter() - start))
+        start = time.perf_counter()
+        block()
+        elapsed = getattr(block, "elapsed", None) or time.perf_counter() - start
+        ours.append(n / elapsed)
     compiled = not gleek._core.__file__.endswith(".py")
-    return {"deals_per_s": n / seconds, "actions_per_deal": actions / n, "compiled": compiled}
+    out: dict[str, object] = {"deals_per_s": statistics.median(ours), "compiled": compiled}
+    if theirs:
+        ratios = sorted(o / t for o, t in zip(ours, theirs, strict=True))
+        out.update(
+            ratio=statistics.median(ratios),
+            low=ratios[0],
+            high=ratios[-1],
+            baseline_deals_per_s=statistics.median(theirs),
+        )
+    return out
 
 
-def gleek_profiles() -> tuple[str, ...]:
-    import gleek
-
-    return gleek.list_profiles()
-
-
-def run_worker(tree: Path, mode: str, profile_id: str, n: int, seed: int) -> dict[str, object]:
+def run_worker(tree: Path, args: list[str]) -> dict[str, object]:
     env = {**os.environ, "PYTHONPATH": str(tree)}
     out = subprocess.run(
-        [sys.executable, str(HERE / "playout.py"), "--worker", mode, profile_id, str(n), str(seed)],
+        [sys.executable, str(HERE / "playout.py"), "--worker", *args],
         check=True,
         capture_output=True,
         text=True,
@@ -127,74 +163,49 @@ def run_worker(tree: Path, mode: str, profile_id: str, n: int, seed: int) -> dic
     return result
 
 
-def run_baseline(path: Path, n: int) -> float:
-    out = subprocess.run(
-        [sys.executable, str(path), str(n), "--json"], check=True, capture_output=True, text=True
-    ).stdout
-    return float(json.loads(out.strip().splitlines()[-1])["deals_per_s"])
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("n", nargs="?", type=int, default=2000, help="deals per run")
+    parser.add_argument("n", nargs="?", type=int, default=400, help="deals per block")
     parser.add_argument("--profile", action="append", default=[], help="default: every one")
     parser.add_argument("--mode", action="append", choices=MODES, default=[])
-    parser.add_argument("--reps", type=int, default=5, help="interleaved runs of each")
+    parser.add_argument("--pairs", type=int, default=9, help="pairs of blocks (baseline, gleek)")
     parser.add_argument("--baseline", type=Path, default=DEFAULT_BASELINE)
     parser.add_argument("--compiled", type=Path, help="a tree holding the compiled build")
-    parser.add_argument("--worker", nargs=4, metavar=("MODE", "PROFILE", "N", "SEED"))
+    parser.add_argument("--worker", nargs=4, metavar=("MODE", "PROFILE", "N", "PAIRS"))
     args = parser.parse_args()
     if args.worker:
-        mode, pid, n, seed = args.worker
-        print(json.dumps(worker(mode, pid, int(n), int(seed))))
+        mode, pid, n, pairs = args.worker
+        print(json.dumps(worker(mode, pid, int(n), int(pairs), args.baseline)))
         return 0
-    profiles = args.profile or list(gleek_profiles())
+    sys.path.insert(0, str(ROOT))
+    import gleek
+
+    profiles = args.profile or list(gleek.list_profiles())
     modes = args.mode or list(MODES)
     builds = {"pure": ROOT}
     if args.compiled:
         builds["compiled"] = args.compiled.resolve()
-    has_baseline = args.baseline.is_file()
-    if not has_baseline:
+    if not args.baseline.is_file():
         print(f"baseline not found ({args.baseline}): absolute figures only", file=sys.stderr)
-    base_n = max(args.n * 5, 10000)
     rows = []
     for pid in profiles:
-        base: list[float] = []
-        ours: dict[tuple[str, str], list[float]] = {(b, m): [] for b in builds for m in modes}
-        apd: dict[str, float] = {}
-        for rep in range(args.reps):
-            # Interleave: a baseline run, then every build and measure, rep after rep.
-            if has_baseline:
-                base.append(run_baseline(args.baseline, base_n))
-            for b, tree in builds.items():
-                for m in modes:
-                    r = run_worker(tree, m, pid, args.n, rep + 1)
-                    if r["compiled"] != (b == "compiled"):
-                        raise SystemExit(f"the {b} build ran compiled={r['compiled']}")
-                    ours[b, m].append(float(r["deals_per_s"]))  # type: ignore[arg-type]
-                    apd[m] = float(r["actions_per_deal"])  # type: ignore[arg-type]
-        for (b, m), runs in ours.items():
-            row = {
-                "profile": pid,
-                "build": b,
-                "measure": m,
-                "deals_per_s": statistics.median(runs),
-                "actions_per_deal": apd[m],
-            }
-            if has_baseline:
-                ratios = [o / x for o, x in zip(runs, base, strict=True)]
-                row["ratio"] = statistics.median(ratios)
-                row["ratios"] = sorted(ratios)
-                row["baseline_deals_per_s"] = statistics.median(base)
-            rows.append(row)
-            ratio = f"  ratio {row['ratio']:.2f}x" if has_baseline else ""
-            print(
-                f"{pid:28} {b:8} {m:8} {row['deals_per_s']:9,.0f} deals/s "
-                f"{row['actions_per_deal']:5.1f} actions/deal{ratio}",
-                flush=True,
-            )
-        if has_baseline:
-            print(f"{pid:28} baseline {statistics.median(base):9,.0f} deals/s", flush=True)
+        for b, tree in builds.items():
+            for m in modes:
+                r = run_worker(
+                    tree, [m, pid, str(args.n), str(args.pairs), "--baseline", str(args.baseline)]
+                )
+                if r["compiled"] != (b == "compiled"):
+                    raise SystemExit(f"the {b} build ran compiled={r['compiled']}")
+                row = {"profile": pid, "build": b, "measure": m, **r}
+                rows.append(row)
+                ratio = (
+                    f"  ratio {row['ratio']:.2f}x (range {row['low']:.2f}-{row['high']:.2f})"
+                    if "ratio" in row
+                    else ""
+                )
+                print(
+                    f"{pid:28} {b:8} {m:12} {row['deals_per_s']:9,.0f} deals/s{ratio}", flush=True
+                )
     print(json.dumps(rows), file=sys.stderr)
     return 0
 

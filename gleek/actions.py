@@ -8,7 +8,7 @@ engine compares them by identity; :mod:`gleek.state` re-exports both.
 from __future__ import annotations
 
 import enum
-from typing import Any, Final
+from typing import Any, Final, assert_never
 
 import attrs
 
@@ -16,7 +16,7 @@ from gleek._args import check_int, check_type, type_name
 from gleek.cards import CARDS, Card
 from gleek.errors import ArgumentError, ArgumentTypeError
 
-__all__ = ["Action", "Phase"]
+__all__ = ["Action", "Kind", "Phase", "RuffWord"]
 
 
 class Phase(enum.Enum):
@@ -29,11 +29,70 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-_KINDS: Final = ("bid", "pass", "discard", "wait", "vie", "see", "revie", "double", "play")
-_RUFF_WORDS: Final = frozenset(("wait", "vie", "see", "revie", "double"))
+class Kind(enum.StrEnum):
+    """What an action is: its first word as the record format and :meth:`Action.parse` write
+    it. A new kind is added here, and mypy then names every ``match`` that must handle it."""
+
+    BID = "bid"
+    PASS = "pass"
+    DISCARD = "discard"
+    WAIT = "wait"
+    VIE = "vie"
+    SEE = "see"
+    REVIE = "revie"
+    DOUBLE = "double"
+    PLAY = "play"
 
 
-def _card_arg(name: str, card: object) -> Card:
+class RuffWord(enum.StrEnum):
+    """What a player may say in the ruff (``pass`` serves the auction too)."""
+
+    WAIT = "wait"
+    VIE = "vie"
+    PASS = "pass"
+    SEE = "see"
+    REVIE = "revie"
+    DOUBLE = "double"
+
+
+_KINDS: Final = tuple(k.value for k in Kind)
+#: the ruff's own words (not ``pass``, which the auction says too)
+RUFF_WORDS: Final = frozenset(w.value for w in RuffWord if w is not RuffWord.PASS)
+
+
+def describe(kind: Kind) -> str:
+    """What an action of ``kind`` does, in a few words (for messages and captions)."""
+    match kind:
+        case Kind.BID:
+            return "bids for the stock"
+        case Kind.PASS:
+            return "passes"
+        case Kind.DISCARD:
+            return "lays out a card"
+        case Kind.WAIT:
+            return "waits"
+        case Kind.VIE:
+            return "vies"
+        case Kind.SEE:
+            return "sees"
+        case Kind.REVIE:
+            return "revies"
+        case Kind.DOUBLE:
+            return "doubles"
+        case Kind.PLAY:
+            return "plays"
+        case _:  # pragma: no cover - mypy checks that every kind is handled
+            assert_never(kind)
+
+
+def _kind(value: object) -> Kind:
+    if isinstance(value, str) and value in _KINDS:
+        return Kind(value)
+    raise ArgumentError(f"kind must be one of {', '.join(_KINDS)}; not {value!r}")
+
+
+def card_arg(name: str, card: object) -> Card:
+    """``card`` (a Card or its text) as a :class:`Card`, or the library's error naming ``name``."""
     if isinstance(card, Card):
         return card
     if isinstance(card, str):
@@ -56,13 +115,11 @@ class Action:
     (Action.parse('play 10H'), 'bid 13', Action.parse('play AS'))
     """
 
-    kind: str
+    kind: Kind = attrs.field(converter=_kind)
     amount: int | None = None
     card: Card | None = None
 
     def __attrs_post_init__(self) -> None:
-        if self.kind not in _KINDS:
-            raise ArgumentError(f"kind must be one of {', '.join(_KINDS)}; not {self.kind!r}")
         if self.kind == "bid":
             check_int("amount", self.amount, low=0)
         elif self.amount is not None:
@@ -96,12 +153,12 @@ class Action:
     @staticmethod
     def play(card: Card | str) -> Action:
         """Playing ``card`` (a :class:`Card` or its text, e.g. ``"AS"``) to the trick."""
-        return _PLAY[_card_arg("card", card).index]
+        return _PLAY[card_arg("card", card).index]
 
     @staticmethod
     def discard(card: Card | str) -> Action:
         """The buyer putting out ``card`` (a :class:`Card` or its text)."""
-        return _DISCARD[_card_arg("card", card).index]
+        return _DISCARD[card_arg("card", card).index]
 
     @staticmethod
     def word(word: str) -> Action:
@@ -147,7 +204,8 @@ def _action(kind: str, amount: int | None, card: Card | None) -> Action:
     return _WORDS[kind]
 
 
-def _action_arg(action: object) -> Action:
+def action_arg(action: object) -> Action:
+    """``action`` (an Action or its text) as an :class:`Action`, or the library's error."""
     if isinstance(action, Action):
         return action
     if isinstance(action, str):

@@ -17,7 +17,6 @@ import functools
 import os
 import weakref
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from importlib import resources
 from pathlib import Path as FsPath
 from typing import Any, Final, Literal, TypeVar
 
@@ -27,7 +26,7 @@ from gleek.cards import Rank
 from gleek.errors import ArgumentError, ArgumentTypeError, ProfileError
 from gleek.schemacheck import load_schema, problems, short_repr
 from gleek.sourcemap import Located, LocatedError, load_located, read_limited
-from gleek.sources import COTTON, SILENT_PAGE, bibliography, find_in_cotton
+from gleek.sources import COTTON, SILENT_PAGE, bibliography, find_in_cotton, profiles_dir
 
 __all__ = [
     "DealRules",
@@ -240,6 +239,9 @@ class StockRules:
     increment: int
     odd_chip: Literal["pot", "eldest"]
     forbidden_discards: frozenset[Rank] = attrs.field(converter=_ranks)
+    #: ``discard-first``: the buyer lays out 7 of its 12 cards, then takes the stock;
+    #: ``take-first``: it takes the stock, then lays out 7 of its 19 cards.
+    exchange: Literal["discard-first", "take-first"]
 
 
 @attrs.frozen
@@ -411,20 +413,6 @@ class Variant:
 
 
 # ---------------------------------------------------------------------------- locating files
-
-
-def profiles_dir() -> FsPath:
-    """Where the shipped profiles are: inside the installed package, or the source checkout's."""
-    inside = resources.files("gleek").joinpath("profiles")
-    if inside.is_dir():  # pragma: no cover - an installed wheel; tests run from the checkout
-        return FsPath(str(inside))
-    checkout = FsPath(__file__).resolve().parent.parent / "profiles"
-    if checkout.is_dir():
-        return checkout
-    raise ProfileError(
-        "the profiles shipped with gleek are missing (neither in the package "
-        "nor beside it); reinstall gleek"
-    )
 
 
 _SUFFIXES: Final = (".yaml", ".yml", ".json")

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 
 from gleek.cards import format_cards
 from gleek.stages.common import POT, Party, Payment
-from gleek.stages.tricks import trick_winner
 from gleek.state import Outcome, State, split_history
 
 __all__ = ["describe_deal", "describe_payments"]
@@ -63,8 +62,7 @@ def describe_deal(
         out.append("Sets and small trumps:")
         out += describe_payments(sets, names)
     out.append("Tricks:")
-    for i, trick in enumerate(final.tricks, 1):
-        win = trick_winner(tuple((s, c.index) for s, c in trick), final.trumps.index)
+    for i, (trick, win) in enumerate(zip(final.tricks, final.trick_winners, strict=True), 1):
         cards = ", ".join(f"{names[s]} {c}" for s, c in trick)
         out.append(f"  {i:>2}. {cards}  -> {names[win]}")
     out.append("Points: " + ", ".join(f"{names[s]} {o.points[s]}" for s in range(3)))

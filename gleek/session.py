@@ -22,11 +22,9 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 import attrs
 
 from gleek._args import check_int, check_seat, check_type, type_name
-from gleek.cards import Card, mask_of
+from gleek.cards import Card
 from gleek.errors import ArgumentError, ArgumentTypeError
 from gleek.profile import Profile
-from gleek.stages.common import Payment
-from gleek.stages.sets import forfeit_payments
 from gleek.state import (
     Action,
     Observation,
@@ -34,7 +32,6 @@ from gleek.state import (
     State,
     apply,
     legal_actions,
-    net_chips,
     new_deal,
     observation,
     outcome,
@@ -46,6 +43,27 @@ if TYPE_CHECKING:
 __all__ = ["Bot", "DealRecord", "Session", "play_deal"]
 
 Claims = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+
+
+@runtime_checkable
+class _Told(Protocol):
+    """What :meth:`Session.from_record` reads of a :class:`~gleek.record.Record` (the record
+    module builds on this one, so this one names only what it needs)."""
+
+    @property
+    def profile(self) -> Profile: ...
+    @property
+    def players(self) -> tuple[str, str, str]: ...
+    @property
+    def chips(self) -> tuple[int, int, int]: ...
+    @property
+    def pot(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def ruff_stake(self) -> int: ...
+    @property
+    def deals(self) -> tuple[DealRecord, ...]: ...
 
 
 @runtime_checkable
@@ -83,31 +101,8 @@ class DealRecord:
             raise ArgumentError(
                 f"final must be a finished deal; this one is in the {self.final.phase.value} phase"
             )
-        if self.claims is not None and not (
-            isinstance(self.claims, tuple)
-            and len(self.claims) == 3
-            and all(
-                isinstance(c, tuple) and all(isinstance(x, str) for x in c) for c in self.claims
-            )
-        ):
-            raise ArgumentTypeError(
-                f"claims must be None or 3 tuples of str by seat, not {self.claims!r:.80}"
-            )
-        result = outcome(self.final)
-        forfeits = self._forfeits()
-        if forfeits:  # a claimed set that the buyer laid out (sets.forfeit) is charged too
-            payments = result.payments + forfeits
-            chips, pot = net_chips(payments)
-            result = attrs.evolve(result, payments=payments, chips=chips, pot=pot)
-        object.__setattr__(self, "outcome", result)
-
-    def _forfeits(self) -> tuple[Payment, ...]:
-        s = self.final
-        if self.claims is None or s.buyer is None or not self.claims[s.buyer]:
-            return ()
-        laid_out = mask_of(s.discards)
-        hand = (mask_of(s.dealt[s.buyer]) & ~laid_out) | mask_of(s.stock)
-        return forfeit_payments(s.profile, s.buyer, hand, laid_out, self.claims[s.buyer])
+        # a claimed set that the buyer laid out (sets.forfeit) is charged by the engine too
+        object.__setattr__(self, "outcome", outcome(self.final, self.claims))
 
     def _repr_svg_(self) -> str:
         """Jupyter shows the picture of the finished deal (:func:`gleek.svg.draw`)."""
@@ -253,9 +248,7 @@ class Session:
         default the recorded number rounded up to the profile's multiple (a 2-deal record of a
         3-deal session can be continued with one more deal).
         """
-        from gleek.record.game import Record
-
-        check_type("record", record, Record, "a Record (from gleek.record.read)")
+        check_type("record", record, _Told, "a Record (from gleek.record.read)")
         done = len(record.deals)
         m = record.profile.session.deals_multiple
         planned = max(m, -(-done // m) * m) if deals is None else check_int("deals", deals, low=1)

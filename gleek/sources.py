@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping
+from importlib import resources
 from pathlib import Path as FsPath
 from types import MappingProxyType
 from typing import Final
@@ -61,9 +62,21 @@ class BookSource:
 Bibliography = Mapping[str, BookSource]
 
 
-def _profiles_dir() -> FsPath:
-    from gleek.profile import profiles_dir
+def profiles_dir() -> FsPath:
+    """Where the shipped profiles are: inside the installed package, or the source checkout's."""
+    inside = resources.files("gleek").joinpath("profiles")
+    if inside.is_dir():  # pragma: no cover - an installed wheel; tests run from the checkout
+        return FsPath(str(inside))
+    checkout = FsPath(__file__).resolve().parent.parent / "profiles"
+    if checkout.is_dir():
+        return checkout
+    raise ProfileError(
+        "the profiles shipped with gleek are missing (neither in the package "
+        "nor beside it); reinstall gleek"
+    )
 
+
+def _profiles_dir() -> FsPath:
     return profiles_dir()
 
 

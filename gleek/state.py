@@ -1,45 +1,97 @@
-"""The frozen deal state, its actions, and the calls that drive it.
+"""The deal state, its actions, and the calls that drive it.
 
-:func:`legal_actions` lists what the player to act may do, in a stable order; :func:`apply`
-checks an action and returns the next state, or raises :class:`~gleek.errors.IllegalAction`
-with the record format's error code. Each stage is a module of :mod:`gleek.stages`; this module
-only composes them. Everything public speaks :class:`~gleek.cards.Card`, :class:`~gleek.cards.Suit`,
-seats (0, 1, 2) and :class:`Action`; the compact forms the engine computes with are private.
+:class:`State` is one immutable node per action: masks and small ints, a back-pointer to the
+state it came from, and the deal's shared tables. It decides nothing itself: each phase is a
+stage of :mod:`gleek.stages`, and this module only dispatches to it. Legality is decided in one
+place, :func:`verify` (the stage's ``verify_*`` function of the phase): :func:`legal_actions`
+lists what it allows, :func:`apply` applies an action it allows and otherwise raises
+:class:`~gleek.errors.IllegalAction` with the record format's error code and a message saying
+why. Everything public speaks :class:`~gleek.cards.Card`, :class:`~gleek.cards.Suit`, seats
+(0, 1, 2) and :class:`Action`; the compact forms the engine computes with are private.
 
 >>> import gleek
 >>> s = gleek.new_deal(gleek.load_profile("parlett"), dealer=2, seed=7)
 >>> s.phase, s.to_act, s.legal_actions()
 (<Phase.AUCTION: 'auction'>, 0, (Action.parse('bid 12'),))
+>>> s.verify("pass").code
+'bad-bid'
 >>> s = s.apply("bid 12")
 >>> [str(a) for a in s.legal_actions()], s.history
 (['pass', 'bid 13'], ((0, Action.parse('bid 12')),))
+
+This module is compiled by mypyc in the fast build, with the stages.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, overload
 
-import attrs
-
-from gleek import _core
 from gleek._args import check_int, check_seat, check_type, type_name
-from gleek._core import State, apply, legal_actions
-from gleek._core import net_chips as net_chips
+from gleek._core import (
+    AUCTION,
+    DISCARD_PHASE,
+    OVER,
+    PHASES,
+    PLAY_PHASE,
+    RUFF,
+    Deal,
+    bid_action,
+    discard_actions,
+    hand_cards,
+    play_actions,
+)
 from gleek.actions import (
-    _RUFF_WORDS,
+    DISCARD,
+    PASS,
+    PLAY,
+    RUFF_WORDS,
+    WORDS,
     Action,
     Phase,
-    _action_arg,
-    _card_arg,
+    action_arg,
+    card_arg,
 )
 from gleek.cards import CARDS, Card, Suit, cards_of_mask
 from gleek.errors import ArgumentError, ArgumentTypeError, IllegalAction
 from gleek.profile import Profile
+from gleek.stages import deal as deal_stage
 from gleek.stages.common import SUIT_MASK, Payment
-from gleek.stages.ruff import ruff_choices
-from gleek.stages.tricks import legal_mask
+from gleek.stages.ruff import (
+    Ruff,
+    next_stake,
+    ruff_apply,
+    ruff_choices,
+    ruff_payments,
+    ruff_start,
+    ruff_value,
+    stake_now,
+    verify_word,
+)
+from gleek.stages.rules import memo, rules_of
+from gleek.stages.sets import forfeit_payments, hand_set_payments, hand_small_payments
+from gleek.stages.settle import settlement
+from gleek.stages.stock import (
+    PASS_BID,
+    after_discards,
+    auction_apply,
+    auction_choices,
+    before_discards,
+    exchange_order,
+    price_payments,
+    verify_bid,
+    verify_discard,
+)
+from gleek.stages.tricks import (
+    first_leader,
+    legal_mask,
+    play_points,
+    trick_points,
+    trick_winner,
+    verify_play,
+)
+from gleek.views import Observation, Outcome, RuffResult, Trick, state_text
 
 __all__ = [
     "Action",
@@ -48,6 +100,7 @@ __all__ = [
     "Phase",
     "RuffResult",
     "State",
+    "Trick",
     "apply",
     "check_action",
     "legal_actions",
@@ -56,75 +109,421 @@ __all__ = [
     "outcome",
     "rollout",
     "split_history",
+    "verify",
 ]
 
-
-Trick = tuple[tuple[int, Card], ...]
-
-
-def state_arg(state: object) -> State:
-    check_type("state", state, State, "a gleek.State (from gleek.new_deal)")
-    assert isinstance(state, State)
-    return state
+_ZERO: Final = (0, 0, 0)
+_FOUR_ACES: Final = 1000
 
 
-def _state_text(state: State) -> str:
-    """``str(state)``: a compact picture of the deal."""
-    hands = state.hands
-    return _picture(
-        state,
-        [
-            f"seat {s}: {_cards_text(hands[s])}{_score(state, s)}"
-            + ("   <- to act" if s == state.to_act else "")
-            for s in range(3)
-        ],
+class State:
+    """A deal in progress. Immutable: :func:`apply` (or :meth:`apply`) returns a new one.
+
+    Everything is told in cards, suits, seats (0, 1, 2 clockwise; eldest on the dealer's left)
+    and :class:`Action`. Read it with ``print(state)``; see the properties below for each part.
+    Build one with :func:`new_deal`, never directly.
+    """
+
+    # Inside, a state is one flat record: masks and small ints, a back-pointer to the state it
+    # came from (``_prev``, reached by ``_act`` of the seat to act there), the deal's shared tables
+    # (``_deal``). Before the play the auction, discards, ruff and payments are the state's own;
+    # during the play they are those of ``_base``, the state in which the play began. The trick
+    # on the table is ``_ntrick`` cards packed 6 bits each. A :func:`rollout` ends in one state
+    # whose plays since ``_prev`` are ``_tail``. What the properties show is built on demand.
+    __slots__ = (
+        "_act",
+        "_base",
+        "_bid",
+        "_bidder",
+        "_deal",
+        "_discards",
+        "_h0",
+        "_h1",
+        "_h2",
+        "_leader",
+        "_ntrick",
+        "_ntricks",
+        "_out",
+        "_paid",
+        "_phase",
+        "_points",
+        "_prev",
+        "_ruff",
+        "_tail",
+        "_to_act",
+        "_trick",
+        "_won",
     )
 
+    _bid: int
+    _bidder: int
+    _out: int
+    _discards: tuple[int, ...]
+    _ruff: Ruff | None
+    _tail: tuple[tuple[int, Action], ...]
+    _paid: tuple[Payment, ...]
 
-def _cards_text(cards: Sequence[Card]) -> str:
-    """Cards grouped by suit, two spaces between suits; ``-`` for none."""
-    groups: dict[Suit, list[str]] = {}
-    for c in cards:
-        groups.setdefault(c.suit, []).append(str(c))
-    return "  ".join(" ".join(g) for g in groups.values()) or "-"
+    def __init__(
+        self,
+        deal: Deal,
+        prev: State | None,
+        act: Action | None,
+        phase: int,
+        to_act: int,
+        h0: int,
+        h1: int,
+        h2: int,
+        base: State | None,
+        leader: int,
+        trick: int,
+        ntrick: int,
+        ntricks: int,
+        points: tuple[int, int, int],
+        won: tuple[int, int, int],
+    ) -> None:
+        self._deal: Final = deal
+        self._prev: Final = prev
+        self._act: Final = act
+        self._phase: Final = phase
+        self._to_act: Final = to_act
+        self._h0: Final = h0
+        self._h1: Final = h1
+        self._h2: Final = h2
+        self._base: Final = base
+        self._leader: Final = leader
+        self._trick: Final = trick
+        self._ntrick: Final = ntrick
+        self._ntricks: Final = ntricks
+        self._points: Final = points
+        self._won: Final = won
+        # Set only where they are read: the auction, discards and ruff before the play (a
+        # play state reads them from ``_base``), ``_tail`` on a rollout's nodes (those with
+        # no action of their own), ``_paid`` once the payments are asked for.
+
+    # -- who and what
+    @property
+    def profile(self) -> Profile:
+        """The rules of this deal."""
+        return self._deal.profile
+
+    @property
+    def phase(self) -> Phase:
+        """Where the deal is: :class:`Phase`."""
+        return PHASES[self._phase]
+
+    @property
+    def is_over(self) -> bool:
+        """True once the twelfth trick is played and the deal settled."""
+        return self._phase == OVER
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act next; None once the deal is over."""
+        return None if self._to_act < 0 else self._to_act
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt."""
+        return self._deal.dealer
+
+    @property
+    def eldest(self) -> int:
+        """The seat on the dealer's left: first to bid."""
+        return (self._deal.dealer + 1) % 3
+
+    @property
+    def turn_up(self) -> Card:
+        """The card turned up after the deal; its suit is trumps."""
+        return CARDS[self._deal.turn_up]
+
+    @property
+    def trumps(self) -> Suit:
+        """The suit of the turn-up."""
+        return CARDS[self._deal.turn_up].suit
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The 44 cards, top first, as dealt."""
+        return tuple([CARDS[c] for c in self._deal.deck])
+
+    # -- cards
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
+        """The cards each seat holds now, by seat, sorted by suit (S H D C) then rank."""
+        return (cards_of_mask(self._h0), cards_of_mask(self._h1), cards_of_mask(self._h2))
+
+    def hand(self, seat: object) -> tuple[Card, ...]:
+        """The cards ``seat`` holds now, sorted by suit (S H D C) then rank, high first."""
+        return cards_of_mask(hand_mask(self, check_seat("seat", seat)))
+
+    @property
+    def dealt(self) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
+        """The 12 cards each seat was dealt (before the exchange), sorted like :attr:`hands`."""
+        d = self._deal.dealt
+        return (cards_of_mask(d[0]), cards_of_mask(d[1]), cards_of_mask(d[2]))
+
+    def dealt_hand(self, seat: object) -> tuple[Card, ...]:
+        """The 12 cards ``seat`` was dealt (before the exchange)."""
+        return cards_of_mask(self._deal.dealt[check_seat("seat", seat)])
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The 7 cards of the stock, as dealt (face down until bought: what to show is the
+        caller's choice)."""
+        return tuple([CARDS[c] for c in self._deal.deck[37:]])
+
+    # -- the auction and the exchange
+    @property
+    def bid(self) -> int | None:
+        """The highest bid so far (None before the opening bid)."""
+        p = pre(self)
+        return p._bid if p._bidder >= 0 else None
+
+    @property
+    def buyer(self) -> int | None:
+        """The seat that bought the stock, once the auction is over."""
+        b = buyer_of(self)
+        return b if b >= 0 else None
+
+    @property
+    def price(self) -> int | None:
+        """What the buyer paid, once the auction is over."""
+        return pre(self)._bid if self._phase != AUCTION else None
+
+    @property
+    def discards(self) -> tuple[Card, ...]:
+        """The buyer's discards so far, in order."""
+        return tuple([CARDS[c] for c in pre(self)._discards])
+
+    # -- the ruff
+    @property
+    def ruff_stake(self) -> int:
+        """The ruff stake as it stands (pool model: what a player still in has put in above
+        the ante)."""
+        r = pre(self)._ruff
+        if r is None:
+            return self._deal.ruff_stake
+        return stake_now(self._deal.rules, r)
+
+    @property
+    def ruff_winner(self) -> int | None:
+        """The seat that won the ruff, once decided (None if nobody did)."""
+        r = pre(self)._ruff
+        return r.winner if r is not None and r.done and r.winner >= 0 else None
+
+    @property
+    def trick_winners(self) -> tuple[int, ...]:
+        """The seat that won each finished trick, in order."""
+        played = _plays(self)
+        key = self._deal.key
+        out: list[int] = []
+        for k in range(0, 3 * self._ntricks, 3):
+            (s0, c0), (_, c1), (_, c2) = played[k : k + 3]
+            out.append(trick_winner(key, c0, c1, c2, s0))
+        return tuple(out)
+
+    # -- the tricks
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        """The trick on the table, ``(seat, card)`` in play order."""
+        out: list[tuple[int, Card]] = []
+        for k in range(self._ntrick):
+            out.append(((self._leader + k) % 3, CARDS[(self._trick >> (6 * k)) & 63]))
+        return tuple(out)
+
+    @property
+    def tricks(self) -> tuple[tuple[tuple[int, Card], ...], ...]:
+        """Finished tricks, each as ``(seat, card)`` in the order played."""
+        played = _plays(self)
+        return tuple(
+            [
+                tuple([(s, CARDS[c]) for s, c in played[k : k + 3]])
+                for k in range(0, 3 * self._ntricks, 3)
+            ]
+        )
+
+    @property
+    def leader(self) -> int | None:
+        """The seat that leads (or led) the trick on the table; None outside the play."""
+        return self._leader if self._phase == PLAY_PHASE else None
+
+    @property
+    def tricks_won(self) -> tuple[int, int, int]:
+        """Tricks won so far by seat."""
+        return self._won
+
+    @property
+    def points(self) -> tuple[int, int, int]:
+        """Points so far by seat (a turned-up honour counts for the dealer once play starts)."""
+        return self._points
+
+    # -- chips
+    @property
+    def payments(self) -> tuple[Payment, ...]:
+        """Every payment so far, in order (:class:`~gleek.stages.common.Payment`)."""
+        try:
+            return self._paid
+        except AttributeError:
+            paid = final_payments(self)
+            self._paid = paid
+            return paid
+
+    @property
+    def chips(self) -> tuple[int, int, int]:
+        """Net chips by seat this deal so far."""
+        return net_chips(self.payments)[0]
+
+    @property
+    def pot(self) -> int:
+        """The pot's net change this deal so far."""
+        return net_chips(self.payments)[1]
+
+    # -- what happened
+    @property
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        """Every action so far as ``(seat, action)``, in order: the auction, the buyer's
+        discards, the ruff, the cards played."""
+        return history(self)
+
+    def root(self) -> State:
+        """The deal as it was dealt, before any action (the same cards, dealer and opening
+        ruff stake)."""
+        s = self
+        while s._prev is not None:
+            s = s._prev
+        return s
+
+    # -- conveniences: the module's functions as methods
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Same as :func:`legal_actions`."""
+        return legal_actions(self)
+
+    def apply(self, action: object, seat: object = None) -> State:
+        """Same as :func:`apply`: ``action`` an :class:`Action` or its text, ``seat`` None or
+        the seat to act. (Arguments are typed ``object`` here and checked inside, so that a
+        wrong one raises the library's own error in the compiled build too.)"""
+        return apply(self, action, seat)
+
+    def verify(self, action: object, seat: object = None) -> IllegalAction | None:
+        """Same as :func:`check_action`: why ``action`` (by ``seat``, default the player to
+        act) is illegal, as the :class:`~gleek.errors.IllegalAction` :func:`apply` would raise;
+        None if it is legal."""
+        return check_action(self, action, seat)
+
+    def can(self, action: object, seat: object = None) -> bool:
+        """Whether ``action`` (by ``seat``, default the player to act) is legal now."""
+        return check_action(self, action, seat) is None
+
+    def try_apply(self, action: object, seat: object = None) -> State | IllegalAction:
+        """The next state if ``action`` is legal, else why not (the error :meth:`apply` would
+        raise), without raising: the validator replays records with it."""
+        try:
+            return apply(self, action, seat)
+        except IllegalAction as err:
+            return err
+
+    def observation(self, seat: object) -> Observation:
+        """Same as :func:`observation` (``seat`` 0, 1 or 2)."""
+        return _observation(self, check_seat("seat", seat))
+
+    def outcome(self) -> Outcome:
+        """Same as :func:`outcome`."""
+        return _outcome(self)
+
+    def __eq__(self, other: object) -> bool:
+        """Two states are equal when they are the same deal (rules, cards, dealer, opening
+        stake) after the same actions."""
+        if not isinstance(other, State):
+            return NotImplemented
+        if self is other:
+            return True
+        return (
+            self._phase == other._phase
+            and self._deal.signature() == other._deal.signature()
+            and self._deal.profile == other._deal.profile
+            and history(self) == history(other)
+        )
+
+    def __hash__(self) -> int:
+        # what __eq__ compares (the deal's signature leaves out the order of the cards)
+        return hash((self._deal.signature(), self._phase, history(self)))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """A state pickles as its deal (profile, dealer, cards, opening stake) and its actions,
+        and unpickles by replaying them: an equal state, from which play goes on the same."""
+        deal = self._deal
+        acts = tuple([a for _, a in history(self)])
+        return (restore, (deal.profile, deal.dealer, deal.deck, deal.ruff_stake, acts))
+
+    def __repr__(self) -> str:
+        turn = "over" if self._to_act < 0 else f"seat {self._to_act} to act"
+        return (
+            f"<State {self.profile.id}: dealer {self.dealer}, trumps {self.trumps.value}, "
+            f"{self.phase.value}, {turn}, {len(history(self))} actions>"
+        )
+
+    def _repr_svg_(self) -> str:
+        """Jupyter shows the picture of :func:`gleek.svg.draw` (the painter is imported when
+        asked for, as python-chess does: the engine does not need it)."""
+        from gleek.svg import draw
+
+        return draw(self)
+
+    def __str__(self) -> str:
+        return state_text(self)
 
 
-def _score(s: State | Observation, seat: int) -> str:
-    if s.phase not in (Phase.PLAY, Phase.OVER):
-        return ""
-    won = s.tricks_won[seat]
-    return f"   [{won} trick{'' if won == 1 else 's'}, {s.points[seat]} points]"
+# ---------------------------------------------------------------------------- reading the node
 
 
-def _picture(s: State | Observation, hand_lines: list[str]) -> str:
-    """The lines shared by ``str(state)`` and ``str(observation)``."""
-    lines = [
-        f"{s.profile.name}: dealer seat {s.dealer}, turn-up {s.turn_up}, "
-        f"trumps {s.trumps.name.lower()}"
-    ]
-    turn = "" if s.to_act is None else f"; seat {s.to_act} to act"
-    if s.phase is Phase.AUCTION:
-        bid = "no bid yet" if s.bid is None else f"highest bid {s.bid}"
-        lines.append(f"auction: {bid}{turn}")
-    elif s.phase is Phase.DISCARD:
-        lines.append(f"discard: seat {s.buyer} bought the stock for {s.price}{turn}")
-    else:
-        lines.append(f"{s.phase.value}: seat {s.buyer} bought the stock for {s.price}{turn}")
-    if s.phase is Phase.RUFF:
-        vied = any(a.kind == "vie" for _, a in s.history)
-        lines.append(f"ruff: stake {s.ruff_stake}" + ("" if vied else ", nobody has vied"))
-    elif s.phase in (Phase.PLAY, Phase.OVER):
-        r = s.ruff_winner
-        lines.append("ruff: " + ("nobody vied" if r is None else f"won by seat {r}"))
-    lines += hand_lines
-    if s.discards:
-        lines.append(f"discards: {' '.join(map(str, s.discards))}")
-    if s.trick:
-        lines.append("trick: " + ", ".join(f"seat {p} {c}" for p, c in s.trick))
-    if s.payments:
-        chips = ", ".join(f"seat {i} {s.chips[i]:+d}" for i in range(3))
-        lines.append(f"chips: {chips}, pot {s.pot:+d}")
-    return "\n".join(lines)
+def hand_mask(n: State, seat: int) -> int:
+    """The mask of the cards ``seat`` holds."""
+    return n._h0 if seat == 0 else n._h1 if seat == 1 else n._h2
+
+
+def pre(n: State) -> State:
+    """The state that holds the auction, discards and ruff (during the play: where it began)."""
+    b = n._base
+    return n if b is None else b
+
+
+def buyer_of(n: State) -> int:
+    """The buyer's seat, or -1 during the auction."""
+    return -1 if n._phase == AUCTION else pre(n)._bidder
+
+
+def _led(n: State) -> int:
+    """The suit led to the trick on the table, -1 before the lead."""
+    return (n._trick & 63) // 11 if n._ntrick else -1
+
+
+def history(n: State) -> tuple[tuple[int, Action], ...]:
+    """Every action so far as ``(seat, action)``, in order (walks the back-pointers)."""
+    parts: list[tuple[tuple[int, Action], ...]] = []
+    m: State | None = n
+    while m is not None:
+        if m._act is None and m._prev is not None:  # a rollout's node
+            parts.append(m._tail)
+        act = m._act
+        if act is not None:
+            prev = m._prev
+            assert prev is not None
+            parts.append(((prev._to_act, act),))
+        m = m._prev
+    out: list[tuple[int, Action]] = []
+    for part in reversed(parts):
+        out.extend(part)
+    return tuple(out)
+
+
+def _plays(n: State) -> list[tuple[int, int]]:
+    """The cards played so far as ``(seat, card index)``, in order."""
+    out: list[tuple[int, int]] = []
+    for seat, act in history(n):
+        card = act.card
+        if act.kind == "play" and card is not None:
+            out.append((seat, card.index))
+    return out
 
 
 History = tuple[tuple[int, Action], ...]
@@ -154,9 +553,112 @@ def split_history(
     return tuple(parts[0]), tuple(parts[1]), tuple(parts[2]), tuple(parts[3])
 
 
-# ---------------------------------------------------------------------------- starting a deal
+def net_chips(payments: Sequence[Payment]) -> tuple[tuple[int, int, int], int]:
+    """Net change by seat and of the pot over ``payments``."""
+    d = [0, 0, 0, 0]  # the three seats, the pot
+    for pay in payments:
+        amount = pay.amount
+        x = pay.payer
+        d[x if isinstance(x, int) else 3] -= amount
+        y = pay.payee
+        d[y if isinstance(y, int) else 3] += amount
+    return (d[0], d[1], d[2]), d[3]
 
 
+# ---------------------------------------------------------------------------- payments
+
+
+def final_payments(n: State) -> tuple[Payment, ...]:
+    """Every payment so far, in the order the stages make them: the turn-up; the price once
+    the stock is bought; the ruff, sets and small trumps once the play begins; the settlement
+    against par once the deal is over. Each stage's payments are remembered (on the profile's
+    :class:`~gleek.stages.rules.Rules`) by what they depend on."""
+    deal = n._deal
+    rules = deal.rules
+    dealer = deal.dealer
+    table = memo(rules, "turn-up")
+    out = table.get(deal.turn_up * 3 + dealer)
+    if out is None:
+        out = table[deal.turn_up * 3 + dealer] = deal_stage.turn_up_payments(
+            rules, deal.turn_up, dealer
+        )
+    if n._phase == AUCTION:
+        return out
+    p = pre(n)
+    table = memo(rules, "price")
+    key = (p._bid * 3 + p._bidder) * 3 + dealer
+    price = table.get(key)
+    if price is None:
+        price = table[key] = price_payments(rules, p._bidder, p._bid, dealer)
+    out = out + price
+    r = p._ruff
+    if r is None or not r.done:
+        return out
+    hands = (p._h0, p._h1, p._h2)
+    aces = -1
+    if r.winner >= 0:
+        table = memo(rules, "ruff")
+        won = table.get((r.winner, r.p0, r.p1, r.p2))
+        if won is None:
+            won = table[(r.winner, r.p0, r.p1, r.p2)] = ruff_payments(rules, r)
+        out = out + won
+        if r.shown and ruff_value(rules, hands[r.winner]) == _FOUR_ACES:
+            aces = r.winner
+    for seat in range(3):
+        pays = hand_set_payments(rules, hands[seat], seat, seat == aces)
+        if pays:
+            out = out + pays
+    for seat in range(3):
+        pays = hand_small_payments(rules, hands[seat], deal.trumps, seat)
+        if pays:
+            out = out + pays
+    if n._phase != OVER:
+        return out
+    points = n._points
+    table = memo(rules, "settle")
+    settled = table.get(points)
+    if settled is None:
+        settled = table[points] = settlement(points, rules.par)
+    return out + settled
+
+
+# ---------------------------------------------------------------------------- starting
+
+
+def start(profile: Profile, dealer: int, deck: Sequence[int], stake: int) -> State:
+    """The dealt state (``deck`` 44 distinct indices, top first; the rule of the deal is
+    :func:`gleek.stages.deal.deal_hands`): the auction opens with eldest."""
+    rules = rules_of(profile)
+    order = tuple(deck)
+    hs = deal_stage.deal_hands(rules, dealer, order)
+    deal = Deal(rules, dealer, order, hs, stake)
+    n = State(deal, None, None, AUCTION, (dealer + 1) % 3, hs[0], hs[1], hs[2], None, -1, 0, 0, 0,
+              _ZERO, _ZERO)  # fmt: skip
+    n._bid = 0
+    n._bidder = -1
+    n._out = 0
+    n._discards = ()
+    n._ruff = None
+    return n
+
+
+def restore(
+    profile: Profile, dealer: int, deck: tuple[int, ...], stake: int, actions: tuple[Action, ...]
+) -> State:
+    """The state after ``actions`` from the deal (what :meth:`State.__reduce__` pickles)."""
+    n = start(profile, dealer, deck, stake)
+    for k, action in enumerate(actions):
+        if verify(n, action) is not None:
+            raise ArgumentError(f"actions[{k}]: {action} is not legal there; not a pickled State")
+        n = _do(n, action)
+    return n
+
+
+@overload
+def new_deal(
+    profile: Profile, dealer: int = 0, *, seed: int | str, ruff_stake: int | None = None
+) -> State: ...
+@overload
 def new_deal(
     profile: Profile,
     dealer: int = 0,
@@ -164,23 +666,34 @@ def new_deal(
     seed: int | str | None = None,
     deck: Sequence[Card | str] | None = None,
     ruff_stake: int | None = None,
+) -> State: ...
+def new_deal(
+    profile: object,
+    dealer: object = 0,
+    *,
+    seed: object = None,
+    deck: object = None,
+    ruff_stake: object = None,
 ) -> State:
     """A freshly dealt deal: from ``deck`` (44 cards, top first; Cards or their text) or from
     ``seed`` (an int or a str: the same seed deals the same cards everywhere).
 
-    ``ruff_stake`` is the opening stake carried from the previous deal (default: the profile's).
+    ``profile`` is a :class:`~gleek.profile.Profile`, ``dealer`` the dealer's seat (0, 1 or
+    2); ``ruff_stake`` is the opening stake carried from the previous deal (default: the
+    profile's). Every argument is checked (the library's own errors name it).
     """
     if (
         type(seed) is int
         and deck is None
         and ruff_stake is None
         and type(dealer) is int
-        and 0 <= dealer <= 2
         and isinstance(profile, Profile)
+        and 0 <= dealer <= 2
     ):  # the common case, every argument already right
-        return _core.start(profile, dealer, _core.seeded_order(seed), profile.ruff.stake)
+        return start(profile, dealer, deal_stage.seeded_order(seed), profile.ruff.stake)
     check_type("profile", profile, Profile, "a Profile (from gleek.load_profile)")
-    check_seat("dealer", dealer)
+    assert isinstance(profile, Profile)
+    seat = check_seat("dealer", dealer)
     if (seed is None) == (deck is None):
         raise ArgumentError("give exactly one of seed= or deck=")
     if deck is not None:
@@ -188,7 +701,7 @@ def new_deal(
             raise ArgumentTypeError(
                 f"deck must be a sequence of 44 cards, not {type_name(deck)} ({deck!r:.60})"
             )
-        order: Sequence[int] = tuple(_card_arg(f"deck[{i}]", c).index for i, c in enumerate(deck))
+        order: Sequence[int] = tuple(card_arg(f"deck[{i}]", c).index for i, c in enumerate(deck))
         if len(order) != 44 or len(set(order)) != 44:
             raise ArgumentError(
                 f"deck must be 44 distinct cards; got {len(order)} with {len(set(order))} distinct"
@@ -196,22 +709,289 @@ def new_deal(
     else:
         if isinstance(seed, bool) or not isinstance(seed, int | str):
             raise ArgumentTypeError(f"seed must be an int or a str, not {type_name(seed)}")
-        order = _core.seeded_order(seed)
+        order = deal_stage.seeded_order(seed)
     stake = profile.ruff.stake if ruff_stake is None else check_int("ruff_stake", ruff_stake, low=1)
-    return _core.start(profile, dealer, order, stake)
+    return start(profile, seat, order, stake)
 
 
-def _play_mask(state: State) -> int:
-    trick = tuple((s, c.index) for s, c in state.trick)
-    return legal_mask(_core.hand_mask(state, state._to_act), trick, state.profile.tricks.play_high)
+def state_arg(state: object) -> State:
+    check_type("state", state, State, "a gleek.State (from gleek.new_deal)")
+    assert isinstance(state, State)
+    return state
+
+
+# ---------------------------------------------------------------------------- legal actions
+
+
+def legal_actions(state: object) -> tuple[Action, ...]:
+    """Everything the player to act may do, in a stable order: what :func:`verify` allows."""
+    n = state if isinstance(state, State) else state_arg(state)
+    phase = n._phase
+    deal = n._deal
+    if phase == PLAY_PHASE:
+        return play_actions(legal_mask(hand_mask(n, n._to_act), _led(n), deal.play_high))
+    if phase == AUCTION:
+        return tuple(
+            [
+                PASS if x == PASS_BID else bid_action(x)
+                for x in auction_choices(deal.rules, n._bid, n._bidder)
+            ]
+        )
+    if phase == DISCARD_PHASE:
+        return discard_actions(hand_mask(n, n._bidder) & deal.keep)
+    if phase == RUFF:
+        r = n._ruff
+        assert r is not None
+        return tuple([WORDS[w] for w in ruff_choices(deal.rules, r)])
+    return ()
+
+
+# ---------------------------------------------------------------------------- verify and do
+
+
+def verify(n: State, action: Action) -> str | None:
+    """Why the player to act may not do ``action``: the record format's error code, from the
+    stage of the current phase; None if the action is legal. The one place legality is
+    decided."""
+    phase = n._phase
+    kind = action.kind
+    if phase == PLAY_PHASE:
+        card = action.card
+        if kind != "play" or card is None:
+            return "extra-action"
+        return verify_play(hand_mask(n, n._to_act), _led(n), n._deal.play_high, card.index)
+    if phase == AUCTION:
+        if kind == "pass":
+            return verify_bid(n._deal.rules, n._bid, n._bidder, PASS_BID)
+        amount = action.amount
+        if kind != "bid" or amount is None:
+            return "extra-action" if kind == "play" else "bad-bid"
+        return verify_bid(n._deal.rules, n._bid, n._bidder, amount)
+    if phase == DISCARD_PHASE:
+        card = action.card
+        if kind != "discard" or card is None:
+            return "bad-discard"
+        return verify_discard(hand_mask(n, n._to_act), n._deal.keep, card.index)
+    if phase == RUFF:
+        if kind in RUFF_WORDS or kind == "pass":
+            r = n._ruff
+            assert r is not None
+            return verify_word(n._deal.rules, r, kind)
+        return "extra-action" if kind in ("bid", "discard") else "bad-ruff-call"
+    return "extra-action"
+
+
+def _do(n: State, action: Action) -> State:
+    """The state after the player to act does ``action`` (allowed by :func:`verify`)."""
+    phase = n._phase
+    if phase == PLAY_PHASE:
+        card = action.card
+        assert card is not None
+        return _play(n, n._to_act, card.index, action)
+    if phase == AUCTION:
+        amount = action.amount
+        return _bid(n, PASS_BID if amount is None else amount, action)
+    if phase == DISCARD_PHASE:
+        card = action.card
+        assert card is not None
+        return _discard(n, card.index, action)
+    r = n._ruff
+    assert r is not None
+    return _word(n, r, action.kind, action)
+
+
+def step(n: State, action: Action) -> State | None:
+    """The state after the player to act does ``action``, or None if it is illegal."""
+    if verify(n, action) is not None:
+        return None
+    return _do(n, action)
+
+
+def apply(state: object, action: object, seat: object = None) -> State:
+    """The state after ``action`` (an :class:`Action` or its text, e.g. ``"play AS"``), by
+    ``seat`` (default: the player to act; given, it must be the player to act).
+
+    Raises :class:`~gleek.errors.IllegalAction` (with the record format's error code and a
+    message saying why) if the rules do not allow it, and
+    :class:`~gleek.errors.ArgumentTypeError` / :class:`~gleek.errors.ArgumentError` for
+    arguments of the wrong type or out of range.
+    """
+    if (
+        isinstance(state, State)
+        and isinstance(action, Action)
+        and (seat is None or (type(seat) is int and seat == state._to_act))
+        and verify(state, action) is None
+    ):
+        return _do(state, action)
+    checked_state = state_arg(state)
+    if seat is not None:
+        check_seat("seat", seat)
+    checked = action_arg(action)
+    error = _check(checked_state, checked, seat, None)
+    if error is not None:
+        raise error
+    return _do(checked_state, checked)
+
+
+# ---------------------------------------------------------------------------- the phases
+
+
+def _node(
+    n: State, action: Action | None, phase: int, to_act: int, h0: int, h1: int, h2: int
+) -> State:
+    """A state before the play (the auction, discards and ruff are its own)."""
+    return State(n._deal, n, action, phase, to_act, h0, h1, h2, None, -1, 0, 0, 0, _ZERO, _ZERO)
+
+
+def _bid(n: State, amount: int, action: Action | None) -> State:
+    """After the player to act bids ``amount`` or passes (gleek.stages.stock.auction_apply)."""
+    bid, bidder, out, to_act = auction_apply(n._bid, n._bidder, n._out, n._to_act, amount)
+    if to_act < 0:  # two have passed: the last bidder buys and lays out seven cards
+        h0, h1, h2 = n._h0, n._h1, n._h2
+        stock = n._deal.stock_mask
+        rules = n._deal.rules
+        if bidder == 0:
+            h0 = before_discards(rules, h0, stock)
+        elif bidder == 1:
+            h1 = before_discards(rules, h1, stock)
+        else:
+            h2 = before_discards(rules, h2, stock)
+        m = _node(n, action, DISCARD_PHASE, bidder, h0, h1, h2)
+    else:
+        m = _node(n, action, AUCTION, to_act, n._h0, n._h1, n._h2)
+    m._bid = bid
+    m._bidder = bidder
+    m._out = out
+    m._discards = ()
+    m._ruff = None
+    return m
+
+
+def _discard(n: State, c: int, action: Action | None) -> State:
+    """After the buyer lays out card ``c``; the seventh brings the exchange and opens the
+    ruff."""
+    discards = (*n._discards, c)
+    if len(discards) < 7:
+        buyer = n._bidder
+        bit = ~(1 << c)
+        h0, h1, h2 = n._h0, n._h1, n._h2
+        if buyer == 0:
+            h0 &= bit
+        elif buyer == 1:
+            h1 &= bit
+        else:
+            h2 &= bit
+        m = _node(n, action, DISCARD_PHASE, buyer, h0, h1, h2)
+        _copy_pre(n, m)
+        m._discards = discards
+        m._ruff = None
+        return m
+    return _exchange(n, discards, action)
+
+
+def _exchange(n: State, discards: tuple[int, ...], action: Action | None) -> State:
+    """The last of the buyer's seven discards (those of ``discards`` not yet laid out are laid
+    out now): the stock is taken if it was not already, and the ruff opens
+    (gleek.stages.stock.after_discards, gleek.stages.ruff.ruff_start)."""
+    deal = n._deal
+    rules = deal.rules
+    buyer = n._bidder
+    laid = 0
+    for c in discards:
+        laid |= 1 << c
+    h0, h1, h2 = n._h0, n._h1, n._h2
+    stock = deal.stock_mask
+    if buyer == 0:
+        h0 = after_discards(rules, h0 & ~laid, stock)
+    elif buyer == 1:
+        h1 = after_discards(rules, h1 & ~laid, stock)
+    else:
+        h2 = after_discards(rules, h2 & ~laid, stock)
+    r = ruff_start(rules, deal.dealer, buyer, deal.ruff_stake)
+    m = _node(n, action, RUFF, r.to_act, h0, h1, h2)
+    _copy_pre(n, m)
+    m._discards = discards
+    m._ruff = r
+    return m
+
+
+def _copy_pre(n: State, m: State) -> None:
+    """The auction's result and the discards, carried to the next state (each caller then
+    sets the ruff)."""
+    m._bid = n._bid
+    m._bidder = n._bidder
+    m._out = n._out
+    m._discards = n._discards
+
+
+def _word(n: State, r: Ruff, word: str, action: Action | None) -> State:
+    """After the player to act says ``word`` in the ruff (gleek.stages.ruff.ruff_apply); once
+    the ruff is settled the play begins (its payments, the sets and small trumps are read
+    back on demand)."""
+    deal = n._deal
+    rules = deal.rules
+    r2 = ruff_apply(rules, r, n._to_act, word, (n._h0, n._h1, n._h2), deal.dealer)
+    if not r2.done:
+        m = _node(n, action, RUFF, r2.to_act, n._h0, n._h1, n._h2)
+        _copy_pre(n, m)
+        m._ruff = r2
+        return m
+    leader = first_leader(rules, deal.dealer, n._bidder)
+    turned = deal_stage.turn_up_points(rules, deal.turn_up)
+    dealer = deal.dealer
+    points = _add(_ZERO, dealer, turned) if turned else _ZERO
+    m = State(deal, n, action, PLAY_PHASE, leader, n._h0, n._h1, n._h2, None, leader, 0, 0, 0,
+              points, _ZERO)  # fmt: skip
+    _copy_pre(n, m)
+    m._ruff = r2
+    return m
+
+
+def _play(n: State, seat: int, c: int, action: Action) -> State:
+    """After ``seat`` (to act) plays card ``c`` (allowed by gleek.stages.tricks.verify_play);
+    the third card of a trick goes to its winner (gleek.stages.tricks.trick_winner)."""
+    deal = n._deal
+    rules = deal.rules
+    bit = ~(1 << c)
+    h0, h1, h2 = n._h0, n._h1, n._h2
+    if seat == 0:
+        h0 &= bit
+    elif seat == 1:
+        h1 &= bit
+    else:
+        h2 &= bit
+    base = n._base
+    if base is None:
+        base = n
+    points = n._points
+    x = play_points(rules, deal.honour, c)
+    if x:
+        points = _add(points, seat, x)
+    ntrick = n._ntrick
+    if ntrick < 2:
+        trick = n._trick | c << (6 * ntrick)
+        return State(deal, n, action, PLAY_PHASE, (seat + 1) % 3, h0, h1, h2, base, n._leader,
+                     trick, ntrick + 1, n._ntricks, points, n._won)  # fmt: skip
+    trick = n._trick
+    c0 = trick & 63
+    c1 = trick >> 6
+    winner = trick_winner(deal.key, c0, c1, c, n._leader)
+    points = _add(points, winner, trick_points(rules, deal.honour, c0, c1, c))
+    ntricks = n._ntricks + 1
+    over = ntricks == 12
+    return State(deal, n, action, OVER if over else PLAY_PHASE, -1 if over else winner, h0, h1,
+                 h2, base, winner, 0, 0, ntricks, points, _add(n._won, winner, 1))  # fmt: skip
+
+
+def _add(t: tuple[int, int, int], seat: int, k: int) -> tuple[int, int, int]:
+    if seat == 0:
+        return (t[0] + k, t[1], t[2])
+    if seat == 1:
+        return (t[0], t[1] + k, t[2])
+    return (t[0], t[1], t[2] + k)
 
 
 # ---------------------------------------------------------------------------- checking
-
-
-def _state_error(state: object) -> Exception:
-    state_arg(state)
-    return AssertionError("unreachable")  # pragma: no cover
 
 
 def _seat_name(seat: int, names: Sequence[str] | None) -> str:
@@ -237,153 +1017,106 @@ _SUIT_WORDS: Final = ("spade", "heart", "diamond", "club")
 
 
 def check_action(
-    state: State,
-    action: Action | str,
-    seat: int | None = None,
-    names: Sequence[str] | None = None,
+    state: object, action: object, seat: object = None, names: object = None
 ) -> IllegalAction | None:
-    """Why ``action`` (by ``seat``, default the player to act) is illegal, or None if legal.
+    """Why ``action`` (an :class:`Action` or its text) by ``seat`` (default the player to act)
+    is illegal in ``state``, or None if it is legal.
 
-    ``names`` (three player names by seat) are used in the message instead of ``seat N``.
+    The reason is :func:`verify`'s, told in words; ``names`` (three player names by seat) are
+    used in the message instead of ``seat N``.
     """
-    state = state_arg(state)
-    action = _action_arg(action)
+    return _check(state_arg(state), action_arg(action), seat, names)
+
+
+def _check(
+    state: State, action: Action, seat: object, player_names: object
+) -> IllegalAction | None:
     if seat is not None:
-        check_seat("seat", seat)
-    names = _names_arg(names)
-    if state.phase is Phase.OVER:
+        seat = check_seat("seat", seat)
+    names = _names_arg(player_names)
+    if state._phase == OVER:
         if seat is None:
             return IllegalAction("extra-action", f"{action}: the deal is over", seat=seat)
         who = _seat_name(seat, names)
         return IllegalAction(
             "extra-action", f"{who} tried {action}, but the deal is over", seat=seat
         )
-    who = _seat_name(state._to_act if seat is None else seat, names)
-    if seat is not None and seat != state._to_act:
+    to_act = state._to_act
+    if seat is not None and seat != to_act:
         return IllegalAction(
             "out-of-turn",
-            f"{who} acted ({action}) but it is {_seat_name(state._to_act, names)}'s turn",
+            f"{_seat_name(seat, names)} acted ({action}) but it is "
+            f"{_seat_name(to_act, names)}'s turn",
             seat=seat,
         )
-    seat = state._to_act
-    phase = state.phase
-    kind = action.kind
-    if phase is Phase.AUCTION:
-        if kind != "bid" and kind != "pass":
-            code = "extra-action" if kind == "play" else "bad-bid"
-            return IllegalAction(
-                code, f"{who}: {action} during the auction for the stock", seat=seat
-            )
-        legal = legal_actions(state)
-        if action in legal:
-            return None
-        if not _core.auction_of(state).history:
-            return IllegalAction(
-                "bad-bid",
-                f"{who} must open the auction at {state.profile.stock.opening_bid}, not {action}",
-                seat=seat,
-            )
-        want = _core.auction_of(state).bid + state.profile.stock.increment
-        return IllegalAction(
-            "bad-bid",
-            f"{who} bid {action.amount}: after {_core.auction_of(state).bid} the only bid is "
-            f"{want} (raise by exactly {state.profile.stock.increment})",
-            seat=seat,
-        )
-    if phase is Phase.DISCARD:
-        if kind != "discard" or action.card is None:
-            return IllegalAction(
-                "bad-discard",
-                f"{who} must discard {7 - len(state.discards)} more card(s) before {action}",
-                seat=seat,
-            )
-        c = action.card.index
-        if not _core.hand_mask(state, seat) >> c & 1:
-            again = " again" if action.card in state.discards else ""
-            return IllegalAction(
-                "bad-discard",
-                f"{who} discarded {action.card}{again}, which is not in their hand",
-                seat=seat,
-            )
-        if not _core.discard_mask(state) >> c & 1:
-            return IllegalAction(
-                "forbidden-discard",
-                f"{who} discarded {action.card}: {state.profile.id} forbids discarding the "
-                f"A, K, Q or J of trumps",
-                seat=seat,
-            )
+    code = verify(state, action)
+    if code is None:
         return None
-    if phase is Phase.RUFF:
-        if kind not in _RUFF_WORDS and kind != "pass":
-            code = "extra-action" if kind in ("bid", "discard") else "bad-ruff-call"
-            return IllegalAction(code, f"{who}: {action} while the ruff is being vied", seat=seat)
-        if action in legal_actions(state):
-            return None
-        r = _core.ruff_of(state)
+    return IllegalAction(code, _why(state, action, code, _seat_name(to_act, names)), seat=to_act)
+
+
+def _why(n: State, action: Action, code: str, who: str) -> str:
+    """The message of :func:`check_action` for ``code``, the reason :func:`verify` gave."""
+    phase = n._phase
+    rules = n._deal.rules
+    if phase == AUCTION:
+        if action.kind != "bid" and action.kind != "pass":
+            return f"{who}: {action} during the auction for the stock"
+        if n._bidder < 0:
+            return f"{who} must open the auction at {rules.opening}, not {action}"
+        return (
+            f"{who} bid {action.amount}: after {n._bid} the only bid is "
+            f"{n._bid + rules.increment} (raise by exactly {rules.increment})"
+        )
+    if phase == DISCARD_PHASE:
+        card = action.card
+        if action.kind != "discard" or card is None:
+            return f"{who} must discard {7 - len(n._discards)} more card(s) before {action}"
+        if code == "bad-discard":
+            again = " again" if card.index in n._discards else ""
+            return (
+                f"{who} discarded {card}{again}, which is not in their hand (under "
+                f"{n.profile.id} {exchange_order(rules)})"
+            )
+        return (
+            f"{who} discarded {card}: {n.profile.id} forbids discarding the A, K, Q or J of trumps"
+        )
+    if phase == RUFF:
+        r = n._ruff
         assert r is not None
+        if code == "extra-action" or (action.kind not in RUFF_WORDS and action.kind != "pass"):
+            return f"{who}: {action} while the ruff is being vied"
         if r.vier < 0:
-            return IllegalAction(
-                "bad-ruff-call",
+            return (
                 f"{who} said {action} before anyone vied (only "
-                + " or ".join(ruff_choices(state.profile, r))
-                + ")",
-                seat=seat,
+                + " or ".join(ruff_choices(rules, r))
+                + ")"
             )
-        return IllegalAction(
-            "bad-ruff-call", f"{who} said {action} after a vie (only pass, see or revie)", seat=seat
-        )
-    # play
-    if kind != "play" or action.card is None:
-        code = "extra-action"
-        return IllegalAction(code, f"{who}: {action} during the play of the tricks", seat=seat)
-    c = action.card.index
-    hand = _core.hand_mask(state, seat)
-    if not hand >> c & 1:
-        return IllegalAction(
-            "card-not-in-hand", f"{who} played {action.card}, which they do not hold", seat=seat
-        )
-    if _play_mask(state) >> c & 1:
-        return None
-    led = state.trick[0][1].suit.index
-    follow = hand & SUIT_MASK[led]
-    best = CARDS[follow.bit_length() - 1]
-    if c // 11 != led:
-        return IllegalAction(
-            "revoke",
-            f"{who} played {action.card} to a {_SUIT_WORDS[led]} lead while holding {best}",
-            seat=seat,
-        )
-    return IllegalAction(
-        "not-highest",
-        f"{who} played {action.card} to a {_SUIT_WORDS[led]} lead while holding "
-        f"the higher {best} (play-high)",
-        seat=seat,
+        return f"{who} said {action} after a vie (only pass, see or revie)"
+    card = action.card
+    if action.kind != "play" or card is None:
+        return f"{who}: {action} during the play of the tricks"
+    if code == "card-not-in-hand":
+        return f"{who} played {card}, which they do not hold"
+    led = _led(n)
+    best = CARDS[(hand_mask(n, n._to_act) & SUIT_MASK[led]).bit_length() - 1]
+    if code == "revoke":
+        return f"{who} played {card} to a {_SUIT_WORDS[led]} lead while holding {best}"
+    return (
+        f"{who} played {card} to a {_SUIT_WORDS[led]} lead while holding the higher {best} "
+        f"(play-high)"
     )
 
 
-# ---------------------------------------------------------------------------- applying
+# ---------------------------------------------------------------------------- rollouts
 
 
-def apply_checked(state: object, action: object, seat: object = None) -> State:
-    """:func:`apply` for everything its fast path does not take: check the arguments (a text
-    becomes its Action), then apply the action if legal, else raise why it is not."""
-    checked_state = state_arg(state)
-    if seat is not None:
-        check_seat("seat", seat)
-    checked = _action_arg(action)
-    if seat is None or seat == checked_state._to_act:
-        nxt = _core.step(checked_state, checked)
-        if nxt is not None:
-            return nxt
-    error = check_action(checked_state, checked, seat)  # type: ignore[arg-type]
-    if error is None:  # pragma: no cover - the core applies every legal action
-        raise AssertionError(f"{checked} is legal but was not applied")
-    raise error
+POLICIES: Final = ("random", "greedy")
 
 
-def rollout(state: State, policy: str = "random", rng: random.Random | None = None) -> State:
-    """The deal played on from ``state`` to its end inside the engine's core, without a public
-    state per action: the way a search bot samples how a deal may go.
+def rollout(state: object, policy: object = "random", rng: object = None) -> State:
+    """The deal played on from ``state`` to its end inside the engine, without a public state
+    per card: the way a search bot samples how a deal may go.
 
     ``policy`` is ``"random"`` (each action uniform over the legal ones, drawn from ``rng``) or
     ``"greedy"`` (a simple bot: opens the auction as forced then passes, discards its lowest
@@ -396,87 +1129,144 @@ def rollout(state: State, policy: str = "random", rng: random.Random | None = No
     >>> end.is_over, len(end.tricks), sum(end.tricks_won)
     (True, 12, 12)
     """
-    state = state_arg(state)
-    if policy not in _core.POLICIES:
-        raise ArgumentError(f"policy must be one of {', '.join(_core.POLICIES)}; not {policy!r}")
+    n = state_arg(state)
+    if policy not in POLICIES:
+        raise ArgumentError(f"policy must be one of {', '.join(POLICIES)}; not {policy!r}")
     if rng is None:
         rng = random.Random()
     check_type("rng", rng, random.Random, "a random.Random")
-    return _core.rollout(state, policy, rng)
+    assert isinstance(rng, random.Random)
+    return _rollout(n, policy == "greedy", rng)
+
+
+def _rollout(n: State, greedy: bool, rng: random.Random) -> State:
+    """:func:`rollout`: until the play, one node per action (the discards in one); then the
+    play on ints, with the stages' own rules (legal_mask, play_points, trick_winner,
+    trick_points), and one node for all of it."""
+    rnd = rng.random
+    while n._phase != PLAY_PHASE and n._phase != OVER:
+        if n._phase == DISCARD_PHASE:
+            n = _rollout_discards(n, greedy, rng)
+            continue
+        acts = legal_actions(n)
+        n = _do(n, acts[0] if greedy else acts[int(rnd() * len(acts))])
+    if n._phase == OVER:
+        return n
+    deal = n._deal
+    rules = deal.rules
+    key = deal.key
+    honour = deal.honour
+    play_high = deal.play_high
+    h = [n._h0, n._h1, n._h2]
+    pts = [n._points[0], n._points[1], n._points[2]]
+    won = [n._won[0], n._won[1], n._won[2]]
+    tail: list[tuple[int, Action]] = []
+    seat = n._to_act
+    leader = n._leader
+    trick = [n._trick & 63, n._trick >> 6]
+    nt = n._ntrick
+    ntricks = n._ntricks
+    while ntricks < 12:
+        hand = h[seat]
+        led = trick[0] // 11 if nt else -1
+        opts = hand_cards(legal_mask(hand, led, play_high))
+        if nt and play_high and opts[0] // 11 == led:  # forced: the highest of the suit led
+            c = opts[0]
+        elif greedy:
+            if not nt:
+                c = opts[-1]
+            elif opts[0] // 11 == led:
+                c = _greedy_follow(opts, trick, nt, key, led)
+            else:
+                c = _greedy_discard(opts, trick, nt, key)
+        else:
+            c = opts[int(rnd() * len(opts))]
+        h[seat] = hand & ~(1 << c)
+        tail.append((seat, PLAY[c]))
+        pts[seat] += play_points(rules, honour, c)
+        if nt < 2:
+            trick[nt] = c
+            nt += 1
+            seat = (seat + 1) % 3
+            continue
+        c0, c1 = trick[0], trick[1]
+        winner = trick_winner(key, c0, c1, c, leader)
+        pts[winner] += trick_points(rules, honour, c0, c1, c)
+        won[winner] += 1
+        ntricks += 1
+        leader = winner
+        seat = winner
+        nt = 0
+    base = n._base
+    if base is None:
+        base = n
+    m = State(deal, n, None, OVER, -1, h[0], h[1], h[2], base, leader, 0, 0, 12,
+              (pts[0], pts[1], pts[2]), (won[0], won[1], won[2]))  # fmt: skip
+    m._tail = tuple(tail)
+    return m
+
+
+def _rollout_discards(n: State, greedy: bool, rng: random.Random) -> State:
+    """The rest of the buyer's seven discards and the exchange in one node (the discards go
+    in its ``_tail``)."""
+    rnd = rng.random
+    mask = hand_mask(n, n._bidder) & n._deal.keep
+    cards: list[int] = []
+    for _ in range(7 - len(n._discards)):
+        opts = hand_cards(mask)
+        c = opts[0] if greedy else opts[int(rnd() * len(opts))]
+        mask &= ~(1 << c)
+        cards.append(c)
+    m = _exchange(n, n._discards + tuple(cards), None)
+    m._tail = tuple([(n._bidder, DISCARD[c]) for c in cards])
+    return m
+
+
+def _greedy_follow(
+    opts: tuple[int, ...], trick: list[int], nt: int, key: tuple[int, ...], led: int
+) -> int:
+    """Following suit: win with the highest if it beats the table, else play the lowest."""
+    best = key[trick[0]]
+    if nt == 2:
+        c1 = trick[1]
+        k1 = key[c1] if c1 // 11 == led or key[c1] >= 100 else -1
+        best = max(best, k1)
+    top = opts[-1]
+    return top if key[top] > best else opts[0]
+
+
+def _greedy_discard(opts: tuple[int, ...], trick: list[int], nt: int, key: tuple[int, ...]) -> int:
+    """Void in the suit led: trump with the lowest trump that wins, else throw the lowest card.
+    Only a trump on the table (strength 100 and more) can stop a trump winning, so the cards on
+    the table are compared by strength alone, led suit or not."""
+    best = key[trick[0]] if nt == 1 else max(key[trick[0]], key[trick[1]])
+    low = opts[0]
+    win = -1
+    for c in opts:
+        k = key[c]
+        if k >= 100 and k > best and (win < 0 or k < key[win]):
+            win = c
+        if key[c] % 100 % 11 < key[low] % 100 % 11:
+            low = c
+    return win if win >= 0 else low
 
 
 # ---------------------------------------------------------------------------- what a seat sees
 
 
-@attrs.frozen(repr=False)
-class Observation:
-    """What ``seat`` may see: its own hand, the turn-up and everything said and played; not the
-    other hands, the stock, or (unless ``seat`` is the buyer) the discards. The names mean what
-    they mean on :class:`State`."""
-
-    seat: int
-    """The seat this observation is for."""
-    profile: Profile
-    phase: Phase
-    to_act: int | None
-    dealer: int
-    eldest: int
-    turn_up: Card
-    trumps: Suit
-    hand: tuple[Card, ...]
-    """The seat's own cards, sorted by suit (S H D C) then rank."""
-    hand_sizes: tuple[int, int, int]
-    """How many cards each seat holds."""
-    history: tuple[tuple[int, Action], ...]
-    """Every action the seat may see, in order (the buyer's discards only for the buyer)."""
-    buyer: int | None
-    price: int | None
-    bid: int | None
-    discards: tuple[Card, ...]
-    """The seat's own discards if it bought the stock, else ``()``."""
-    ruff_stake: int
-    ruff_winner: int | None
-    trick: Trick
-    tricks: tuple[Trick, ...]
-    leader: int | None
-    tricks_won: tuple[int, int, int]
-    points: tuple[int, int, int]
-    payments: tuple[Payment, ...]
-    chips: tuple[int, int, int]
-    pot: int
-
-    def __repr__(self) -> str:
-        turn = "over" if self.to_act is None else f"seat {self.to_act} to act"
-        return (
-            f"<Observation for seat {self.seat}, {self.profile.id}: {self.phase.value}, {turn}, "
-            f"{len(self.hand)} cards in hand>"
-        )
-
-    def __str__(self) -> str:
-        lines = []
-        for s in range(3):
-            shown = _cards_text(self.hand) if s == self.seat else f"{self.hand_sizes[s]} cards"
-            mark = "   <- to act" if s == self.to_act else ""
-            lines.append(f"seat {s}: {shown}{_score(self, s)}{mark}")
-        return f"seen by seat {self.seat}\n" + _picture(self, lines)
-
-    def _repr_svg_(self) -> str:
-        """Jupyter shows the picture of :func:`gleek.svg.draw`."""
-        from gleek.svg import draw
-
-        return draw(self)
-
-
-def observation(state: State, seat: int) -> Observation:
+def observation(state: object, seat: object) -> Observation:
     """The part of ``state`` that ``seat`` (0, 1 or 2) may see."""
-    state = state_arg(state)
-    check_seat("seat", seat)
-    buyer = _core.buyer_of(state)
+    return _observation(state_arg(state), check_seat("seat", seat))
+
+
+def _observation(state: State, seat: int) -> Observation:
+    buyer = buyer_of(state)
     history = state.history
     if buyer != seat:
-        history = tuple(h for h in history if h[1].kind != "discard")
-    h = _core.masks(state)
-    chips, pot = net_chips(state.payments)
+        history = tuple([h for h in history if h[1].kind != "discard"])
+    h = (state._h0, state._h1, state._h2)
+    payments = state.payments
+    chips, pot = net_chips(payments)
     return Observation(
         seat=seat,
         profile=state.profile,
@@ -493,14 +1283,15 @@ def observation(state: State, seat: int) -> Observation:
         price=state.price,
         bid=state.bid,
         discards=state.discards if buyer == seat else (),
-        ruff_stake=_core.stake_now(state),
+        ruff_stake=state.ruff_stake,
         ruff_winner=state.ruff_winner,
         trick=state.trick,
         tricks=state.tricks,
+        trick_winners=state.trick_winners,
         leader=state.leader,
         tricks_won=state.tricks_won,
         points=state.points,
-        payments=state.payments,
+        payments=payments,
         chips=chips,
         pot=pot,
     )
@@ -509,69 +1300,67 @@ def observation(state: State, seat: int) -> Observation:
 # ---------------------------------------------------------------------------- the result
 
 
-@attrs.frozen
-class RuffResult:
-    """How the ruff went: winner seat (None if nobody won it), final stake, shown down or not,
-    and whether anyone vied."""
+def outcome(state: object, claims: object = None) -> Outcome:
+    """The result of a finished deal; :class:`~gleek.errors.ArgumentError` if it is not over.
 
-    winner: int | None
-    stake: int
-    shown: bool
-    vied: bool
-
-
-@attrs.frozen
-class Outcome:
-    """A finished deal: points and payments, net chips by seat, the pot's net change, and
-    ``ruff_stake``, the opening ruff stake that carries to the next deal."""
-
-    points: tuple[int, int, int]
-    payments: tuple[Payment, ...]
-    chips: tuple[int, int, int]
-    pot: int
-    ruff_stake: int
-    dealer: int
-    buyer: int
-    price: int
-    trumps: Suit
-    ruff: RuffResult
-
-    def _repr_html_(self) -> str:
-        """Jupyter shows the table of :func:`gleek.svg.outcome_html`."""
-        from gleek.svg import outcome_html
-
-        return outcome_html(self)
+    ``claims``: what each seat declared before the first trick, three tuples of words by seat
+    as the record format writes them (``gleek-K``, ``mournival-A``, ``tiddy``...), or None. In a
+    profile with ``sets.forfeit``, a buyer who claims a set it laid out in the stock forfeits
+    (:func:`gleek.stages.sets.forfeit_payments`): those payments come last. The validator
+    computes a recorded deal's chips by this same call.
+    """
+    return _outcome(state_arg(state), _claims_arg(claims))
 
 
-def outcome(state: State) -> Outcome:
-    """The result of a finished deal; :class:`~gleek.errors.ArgumentError` if it is not over."""
-    try:
-        over = state.is_over
-    except AttributeError:
-        raise _state_error(state) from None
-    if not over:
+def _claims_arg(claims: object) -> tuple[tuple[str, ...], ...] | None:
+    if claims is None:
+        return None
+    if not (
+        isinstance(claims, tuple)
+        and len(claims) == 3
+        and all(isinstance(c, tuple) and all(isinstance(x, str) for x in c) for c in claims)
+    ):
+        raise ArgumentTypeError(
+            f"claims must be None or 3 tuples of str by seat, not {claims!r:.80}"
+        )
+    return claims
+
+
+def _forfeits(state: State, claims: tuple[tuple[str, ...], ...] | None) -> tuple[Payment, ...]:
+    """What the buyer forfeits for its ``claims`` (see :func:`outcome`)."""
+    p = pre(state)
+    buyer = p._bidder
+    if claims is None or not claims[buyer]:
+        return ()
+    laid = 0
+    for c in p._discards:
+        laid |= 1 << c
+    return forfeit_payments(state.profile, buyer, hand_mask(p, buyer), laid, claims[buyer])
+
+
+def _outcome(state: State, claims: tuple[tuple[str, ...], ...] | None = None) -> Outcome:
+    if state._phase != OVER:
         raise ArgumentError(
             f"state must be a finished deal to have an outcome; this one is in the "
             f"{state.phase.value} phase"
         )
-    r = _core.core_ruff(state)
+    p = pre(state)
+    r = p._ruff
     assert r is not None
-    payments = state.payments
+    rules = state._deal.rules
+    payments = state.payments + _forfeits(state, claims)
     chips, pot = net_chips(payments)
-    pool = state._deal.rules.pool
     vied = r.vier >= 0
-    stake = _core.stake_now(state) if vied or not pool else 0
-    result = RuffResult(r.winner if r.winner >= 0 else None, stake, r.shown, vied)
-    p = _core.pre(state)
+    stake = stake_now(rules, r) if vied or not rules.pool else 0
     return Outcome(
         points=state._points,
         payments=payments,
         chips=chips,
         pot=pot,
-        ruff_stake=_core.next_stake(state),
+        ruff_stake=next_stake(rules, r, state._deal.ruff_stake),
         dealer=state._deal.dealer,
         buyer=p._bidder,
         price=p._bid,
         trumps=state.trumps,
-        ruff=result,
+        ruff=RuffResult(r.winner if r.winner >= 0 else None, stake, r.shown, vied),
     )

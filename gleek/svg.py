@@ -26,7 +26,6 @@ import attrs
 from gleek.cards import Card, Suit
 from gleek.errors import ArgumentError, ArgumentTypeError
 from gleek.stages.common import POT, Payment
-from gleek.stages.tricks import trick_winner
 from gleek.state import Observation, Outcome, Phase, State
 
 __all__ = ["HEIGHT", "WIDTH", "card_defs", "draw", "draw_card", "outcome_html"]
@@ -155,6 +154,7 @@ class _Table:
     discards: tuple[Card | None, ...]
     trick: tuple[tuple[int, Card], ...]
     last_trick: tuple[tuple[int, Card], ...]
+    last_winner: int
     tricks_won: tuple[int, int, int]
     points: tuple[int, int, int]
     chips: tuple[int, int, int]
@@ -164,7 +164,9 @@ class _Table:
 
 
 def _table(thing: State | Observation, names: tuple[str, str, str]) -> _Table:
-    taken = thing.phase not in (Phase.AUCTION, Phase.DISCARD)
+    # the stock is taken once the discards are laid out, or before them (take-first)
+    take_first = thing.profile.stock.exchange == "take-first"
+    taken = thing.phase is not Phase.AUCTION and (thing.phase is not Phase.DISCARD or take_first)
     stock: tuple[Card | None, ...] = () if taken else (None,) * 7
     if isinstance(thing, State):
         viewer = None
@@ -177,11 +179,14 @@ def _table(thing: State | Observation, names: tuple[str, str, str]) -> _Table:
         )
         discards = thing.discards
         if thing.buyer is not None and thing.buyer != viewer:
-            n = 12 - thing.hand_sizes[thing.buyer] if thing.phase is Phase.DISCARD else 7
+            held = 19 if take_first else 12  # as the buyer starts to lay out
+            n = held - thing.hand_sizes[thing.buyer] if thing.phase is Phase.DISCARD else 7
             discards = (None,) * n
     last: tuple[tuple[int, Card], ...] = ()
+    last_winner = -1
     if not thing.trick and thing.tricks:
         last = thing.tricks[-1]
+        last_winner = thing.trick_winners[-1]
     return _Table(
         names=names,
         viewer=viewer,
@@ -198,6 +203,7 @@ def _table(thing: State | Observation, names: tuple[str, str, str]) -> _Table:
         discards=discards,
         trick=thing.trick,
         last_trick=last,
+        last_winner=last_winner,
         tricks_won=thing.tricks_won,
         points=thing.points,
         chips=thing.chips,
@@ -342,7 +348,7 @@ def _middle(t: _Table, four_colour: bool) -> str:
         )
     out.append("</g>")
     if faded and trick:
-        win = trick_winner(tuple((s, c.index) for s, c in trick), t.trumps.index)
+        win = t.last_winner
         out.append(
             _text(
                 294,

@@ -29,11 +29,12 @@ import json
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, assert_never
 
 import attrs
 
 from gleek._args import check_type
+from gleek.actions import Kind, describe
 from gleek.cards import DECK
 from gleek.errors import ArgumentTypeError, RecordError
 from gleek.record import Problem, Record, read
@@ -52,14 +53,6 @@ __all__ = [
     "viewer_html",
     "write_viewer",
 ]
-
-_VERBS = {
-    "pass": "passes",
-    "wait": "waits",
-    "vie": "vies",
-    "see": "sees",
-    "revie": "revies",
-}
 
 Dirs = Iterable[str | os.PathLike[str]]
 
@@ -96,11 +89,16 @@ class ReplayedDeal:
 
 def _caption(names: Sequence[str], seat: int, action: Action) -> str:
     who = names[seat]
-    if action.kind == "bid":
-        return f"{who} bids {action.amount}"
-    if action.kind in _VERBS:
-        return f"{who} {_VERBS[action.kind]}"
-    return f"{who} {action.kind}s {action.card}"
+    kind = action.kind
+    match kind:
+        case Kind.BID:
+            return f"{who} bids {action.amount}"
+        case Kind.DISCARD | Kind.PLAY:
+            return f"{who} {kind}s {action.card}"
+        case Kind.PASS | Kind.WAIT | Kind.VIE | Kind.SEE | Kind.REVIE | Kind.DOUBLE:
+            return f"{who} {describe(kind)}"
+        case _:  # pragma: no cover - mypy checks that every kind is handled
+            assert_never(kind)
 
 
 def _steps(

@@ -4,8 +4,8 @@
 many examples (see :func:`tests.helpers.examples`), derandomized, so a mutation run is quick and
 gives the same score each time. ``make test`` leaves it unset: the full example counts, random.
 
-The engine's core remembers each profile's flattened rules (with the payments they have
-computed) and interns its settlement payments. Every test starts with those memos empty, so
+The engine remembers each profile's flattened rules (with the payments they have computed,
+see gleek.stages.rules). Every test starts with those memos empty, so
 what a test checks is computed by the code under test, in that test, whatever ran before it
 (and a mutant of the rules is not hidden by a memo a clean run filled first).
 """
@@ -17,7 +17,7 @@ import os
 import pytest
 from hypothesis import settings
 
-from gleek import _core
+from gleek.stages import rules
 
 _CAP = os.environ.get("GLEEK_MAX_EXAMPLES")
 if _CAP:
@@ -29,5 +29,4 @@ if _CAP:
 
 @pytest.fixture(autouse=True)
 def _fresh_engine_caches() -> None:
-    _core._RULES.clear()
-    _core._PAYMENTS.clear()
+    rules.forget()

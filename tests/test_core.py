@@ -1,49 +1,22 @@
-"""Differential test: the engine's fast core against the stage functions, which are the rules.
-
-A reference engine below composes :mod:`gleek.stages` directly (the stages' own states, one
-stage call per action). Random deals in every profile and every variant are played through the
-public API, and on every action the core's state is compared with the reference's: whose turn,
-the phase, the hands, the legal actions, the trick, the finished tricks, points, tricks won and
-payments. Rollouts are checked the same way by replaying their history.
+"""The engine's node and dispatch: every action of random deals in every profile and variant is
+one the stage of its phase allows (and every other is refused), rollouts reach the state their
+history reaches action by action through the stages, and the tables the node reads are right.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 import pytest
 
 import gleek
 from gleek import _core
 from gleek.actions import DISCARD, PASS, PLAY, Action, Phase
-from gleek.cards import CARDS, Card, Suit, cards_of_mask
+from gleek.cards import CARDS, DECK, Card, Suit
 from gleek.profile import Profile, list_profiles, list_variants, load_profile
-from gleek.stages.common import Payment
-from gleek.stages.deal import DealInfo, seeded_deck, turn_up_payments, turn_up_points
-from gleek.stages.ruff import (
-    FOUR_ACES,
-    RuffState,
-    next_stake,
-    ruff_apply,
-    ruff_choices,
-    ruff_payments,
-    ruff_start,
-    ruff_value,
-)
-from gleek.stages.sets import set_payments, small_trump_payments
-from gleek.stages.settle import settlement
-from gleek.stages.stock import (
-    AuctionState,
-    auction_apply,
-    auction_choices,
-    auction_start,
-    discardable,
-    price_payments,
-    take_stock,
-)
-from gleek.stages.tricks import PlayState, legal_mask, play_card, play_start
+from gleek.stages.deal import seeded_deck
+from gleek.state import restore
 from tests.helpers import FLIPPED_BASE, deal, flipped, run, to_ruff
 
 # The shipped profiles with every variant, then the test fixture profiles (tests/profiles/) that
@@ -53,205 +26,54 @@ PROFILES = [(p, v) for p in list_profiles() for v in [None, *list_variants()]] +
 ]
 
 
-@pytest.fixture(autouse=True)
-def _fresh_core_tables() -> None:
-    """Each test here also starts with the core's lazy card tables empty (tests/conftest.py
-    empties the per-profile caches before every test), so the tables are built by the code
-    under test."""
-    _core._LAZY.clear()
-
-
-@dataclass
-class Reference:
-    """A deal driven by the stage functions alone."""
-
-    profile: Profile
-    info: DealInfo
-    phase: str = "auction"
-    hands: list[int] = field(default_factory=list)
-    auction: AuctionState | None = None
-    discards: list[int] = field(default_factory=list)
-    ruff: RuffState | None = None
-    play: PlayState | None = None
-    payments: tuple[Payment, ...] = ()
-
-    def __post_init__(self) -> None:
-        self.hands = list(self.info.dealt)
-        self.auction = auction_start(self.profile, self.info.dealer)
-        self.payments = turn_up_payments(self.profile, self.info)
-
-    @property
-    def to_act(self) -> int | None:
-        if self.phase == "auction":
-            assert self.auction is not None
-            return self.auction.to_act
-        if self.phase == "discard":
-            assert self.auction is not None
-            return self.auction.buyer
-        if self.phase == "ruff":
-            assert self.ruff is not None
-            return self.ruff.to_act
-        if self.phase == "play":
-            assert self.play is not None
-            return (self.play.leader + len(self.play.trick)) % 3
-        return None
-
-    def legal(self) -> set[str]:
-        p, seat = self.profile, self.to_act
-        if self.phase == "auction":
-            assert self.auction is not None
-            return {"pass" if b is None else f"bid {b}" for b in auction_choices(p, self.auction)}
-        if self.phase == "discard":
-            assert self.auction is not None
-            mask = discardable(p, self.hands[self.auction.buyer], self.info.trumps)
-            return {f"discard {c}" for c in cards_of_mask(mask)}
-        if self.phase == "ruff":
-            assert self.ruff is not None
-            return set(ruff_choices(p, self.ruff))
-        if self.phase == "play":
-            assert self.play is not None and seat is not None
-            mask = legal_mask(self.hands[seat], self.play.trick, False)
-            if p.tricks.play_high:
-                mask = legal_mask(self.hands[seat], self.play.trick, True)
-            return {f"play {c}" for c in cards_of_mask(mask)}
-        return set()
-
-    def apply(self, action: Action) -> None:
-        p, seat = self.profile, self.to_act
-        assert seat is not None
-        if self.phase == "auction":
-            assert self.auction is not None
-            self.auction = auction_apply(p, self.auction, seat, action.amount)
-            if self.auction.over:
-                eldest = (self.info.dealer + 1) % 3
-                self.payments += price_payments(p, self.auction.buyer, self.auction.bid, eldest)
-                self.phase = "discard"
-        elif self.phase == "discard":
-            assert action.card is not None and self.auction is not None
-            self.hands[seat] &= ~(1 << action.card.index)
-            self.discards.append(action.card.index)
-            if len(self.discards) == 7:
-                self.hands[seat] = take_stock(self.hands[seat], self.info.stock)
-                self.ruff = ruff_start(p, self.info.dealer, seat, self.info.ruff_stake)
-                self.phase = "ruff"
-        elif self.phase == "ruff":
-            assert self.ruff is not None and self.auction is not None
-            hands = (self.hands[0], self.hands[1], self.hands[2])
-            r = ruff_apply(p, self.ruff, seat, action.kind, hands, self.info.dealer)  # type: ignore[arg-type]
-            self.ruff = r
-            if r.done:
-                four = r.shown and r.winner >= 0 and ruff_value(p, hands[r.winner]) == FOUR_ACES
-                self.payments += (
-                    ruff_payments(p, r)
-                    + set_payments(p, hands, r.winner if four else -1)
-                    + small_trump_payments(p, hands, self.info.trumps)
-                )
-                start = [0, 0, 0]
-                start[self.info.dealer] = turn_up_points(p, self.info)
-                self.play = play_start(p, self.info.dealer, self.auction.buyer, tuple(start))  # type: ignore[arg-type]
-                self.phase = "play"
-        else:
-            assert action.card is not None and self.play is not None
-            c = action.card.index
-            self.hands[seat] &= ~(1 << c)
-            self.play = play_card(p, self.play, seat, c, self.info.trumps)
-            if len(self.play.tricks) == 12:
-                self.payments += settlement(self.play.points, p.scoring.par)
-                self.phase = "over"
-
-
-def _agree(state: gleek.State, ref: Reference) -> None:
-    assert state.phase.value == ref.phase
-    assert state.to_act == ref.to_act
-    assert _core.masks(state) == tuple(ref.hands)
-    assert {str(a) for a in gleek.legal_actions(state)} == ref.legal()
-    # Payment's equality leaves out the detail: compare every field
-    assert [_fields(p) for p in state.payments] == [_fields(p) for p in ref.payments]
-    assert (state.chips, state.pot) == _core.net_chips(ref.payments)
-    assert _core.auction_of(state) == ref.auction  # the stage's record, history and all
-    if ref.auction is not None and ref.phase != "auction":
-        assert (state.buyer, state.price) == (ref.auction.buyer, ref.auction.bid)
-    assert _core.ruff_of(state) == ref.ruff
-    if ref.ruff is not None:
-        assert state.ruff_stake == _stake_now(ref.profile, ref.ruff)
-    assert tuple(c.index for c in state.discards) == tuple(ref.discards)
-    if ref.play is not None:
-        play = ref.play
-        assert state.trick == tuple((s, CARDS[c]) for s, c in play.trick)
-        assert state.tricks == tuple(tuple((s, CARDS[c]) for s, c in t) for t in play.tricks)
-        assert (state.points, state.tricks_won) == (play.points, play.won)
-        if not state.is_over:  # the core's own mask of the cards the player may play
-            hand = ref.hands[state.to_act]  # type: ignore[index]
-            trick = tuple(play.trick)
-            assert _core.play_mask(state) == legal_mask(hand, trick, ref.profile.tricks.play_high)
-    else:
-        assert (state.trick, state.tricks, state.points) == ((), (), (0, 0, 0))
-
-
-def _fields(p: Payment) -> tuple[object, ...]:
-    return (p.payer, p.payee, p.amount, p.reason, p.detail)
-
-
-def _stake_now(profile: Profile, r: RuffState) -> int:
-    if profile.ruff.model == "pool":
-        return max(r.put) - profile.ruff.stake
-    return r.stake
-
-
-def _check_outcome(state: gleek.State, ref: Reference) -> None:
-    """The outcome against the stages: the next deal's stake, the ruff, the payments."""
-    assert ref.ruff is not None and ref.auction is not None and ref.play is not None
-    out = gleek.outcome(state)
-    assert out.points == ref.play.points
-    assert [_fields(p) for p in out.payments] == [_fields(p) for p in ref.payments]
-    assert (out.chips, out.pot) == _core.net_chips(ref.payments)
-    assert out.ruff_stake == next_stake(ref.profile, ref.ruff, ref.info.ruff_stake)
-    assert (out.buyer, out.price, out.dealer) == (
-        ref.auction.buyer,
-        ref.auction.bid,
-        ref.info.dealer,
-    )
-    r = ref.ruff
-    vied = r.vier >= 0
-    stake = _stake_now(ref.profile, r) if vied or ref.profile.ruff.model != "pool" else 0
-    assert (out.ruff.winner, out.ruff.stake, out.ruff.shown, out.ruff.vied) == (
-        r.winner if r.winner >= 0 else None,
-        stake,
-        r.shown,
-        vied,
-    )
-
-
 def _profile(pid: str, variant: str | None) -> Profile:
     if pid.startswith("flipped-"):
         return flipped(pid.removeprefix("flipped-"))
     return load_profile(pid, [variant] if variant else [])
 
 
+def _other_actions(state: gleek.State) -> list[Action]:
+    """Actions of every kind that are not among the legal ones now."""
+    legal = set(gleek.legal_actions(state))
+    pool = [PASS, Action.bid(0), Action.bid(12), Action.bid(13), Action.bid(300)]
+    pool += [Action.word(w) for w in ("wait", "vie", "see", "revie", "double")]
+    pool += [Action.play(c) for c in DECK] + [Action.discard(c) for c in DECK]
+    return [a for a in pool if a not in legal]
+
+
 @pytest.mark.parametrize(("pid", "variant"), PROFILES, ids=[f"{p}+{v}" for p, v in PROFILES])
-def test_the_core_agrees_with_the_stages_on_every_action(pid: str, variant: str | None) -> None:
+def test_legal_actions_are_exactly_what_verify_allows(pid: str, variant: str | None) -> None:
+    """On every action of random deals: each legal action is allowed (``can``) and applies;
+    every other action of any kind is refused by ``verify`` with a reason code and raises it
+    from ``apply``, leaving the state as it was; chips and the pot balance at the end."""
     profile = _profile(pid, variant)
     rng = random.Random(f"{pid}/{variant}")
-    for k in range(6):
+    for k in range(4):
         state = gleek.new_deal(profile, k % 3, seed=k, ruff_stake=1 + k % 3)
-        ref = Reference(profile, state._deal.info)
-        _agree(state, ref)
         while not state.is_over:
-            # mostly uniform; now and then the first or the last choice (passes, low cards)
             legal = gleek.legal_actions(state)
+            assert legal and all(state.can(a) for a in legal)
+            for bad in rng.sample(_other_actions(state), 6):
+                err = state.verify(bad)
+                assert isinstance(err, gleek.IllegalAction) and err.code, bad
+                with pytest.raises(gleek.IllegalAction) as caught:
+                    gleek.apply(state, bad)
+                assert caught.value.code == err.code and str(caught.value) == str(err)
+                assert state.try_apply(bad).code == err.code  # type: ignore[union-attr]
+            # mostly uniform; now and then the first or the last choice (passes, low cards)
             action = rng.choice((legal[0], legal[-1], *legal))
             state = gleek.apply(state, action)
-            ref.apply(action)
-            _agree(state, ref)
-        assert state.history == tuple(state.history)  # rebuilt from the back-pointers
-        _check_outcome(state, ref)
+        out = gleek.outcome(state)
+        assert sum(out.chips) + out.pot == 0 and sum(state.tricks_won) == 12
+        assert state.verify(legal[0]).code == "extra-action"  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(("pid", "variant"), PROFILES, ids=[f"{p}+{v}" for p, v in PROFILES])
 @pytest.mark.parametrize("policy", ["random", "greedy"])
 def test_rollouts_replay_through_the_stages(pid: str, variant: str | None, policy: str) -> None:
-    """A rollout's final state is the one its history reaches action by action, from the
-    dealt state or from part-way through."""
+    """A rollout's final state is the one its history reaches action by action through the
+    stages, from the dealt state or from part-way through: this holds the rollout's own play
+    loop (kept inline for speed) to the rules."""
     profile = _profile(pid, variant)
     rng = random.Random(f"{pid}/{variant}/{policy}")
     for k in range(4):
@@ -262,20 +84,25 @@ def test_rollouts_replay_through_the_stages(pid: str, variant: str | None, polic
             state = gleek.apply(state, rng.choice(gleek.legal_actions(state)))
         end = gleek.rollout(state, policy, rng)
         assert end.is_over and end.history[: len(state.history)] == state.history
-        ref = Reference(profile, state._deal.info)
         replay = state.root()
         for seat, action in end.history:
             assert replay.to_act == seat and action in gleek.legal_actions(replay)
-            ref.apply(action)
             replay = gleek.apply(replay, action)
-        _agree(end, ref)
-        _check_outcome(end, ref)
         assert end == replay and gleek.outcome(end) == gleek.outcome(replay)
+        assert (end.points, end.tricks_won, end.hands) == (
+            replay.points,
+            replay.tricks_won,
+            replay.hands,
+        )
+        assert end.trick_winners == replay.trick_winners and end.payments == replay.payments
 
 
-def test_the_core_deals_the_seeded_deck() -> None:
+def test_the_engine_deals_the_seeded_deck_as_random_shuffles_it() -> None:
+    """The documented contract of a seed: ``random.Random(seed).shuffle`` of the 44 indices."""
     for seed in [*range(200), "a", "gleek", 2**40 + 7, -5]:
-        assert tuple(_core.seeded_order(seed)) == seeded_deck(seed)
+        deck = list(range(44))
+        random.Random(seed).shuffle(deck)
+        assert seeded_deck(seed) == tuple(deck)
 
 
 def test_a_state_is_immutable_from_outside() -> None:
@@ -529,7 +356,7 @@ def test_the_action_tables_list_a_holding_suit_by_suit_low_cards_first() -> None
         want = _low_first(mask)
         assert _core.play_actions(mask) == tuple(PLAY[i] for i in want)
         assert _core.discard_actions(mask) == tuple(DISCARD[i] for i in want)
-        assert list(_core._hand_cards(mask)) == want
+        assert list(_core.hand_cards(mask)) == want
 
 
 def test_the_discard_and_card_tables_are_built_once_on_first_use() -> None:
@@ -542,16 +369,16 @@ def test_the_discard_and_card_tables_are_built_once_on_first_use() -> None:
     assert discard[2][0b11] == (DISCARD[22], DISCARD[23]) and cards[3][1 << 10] == (43,)
 
 
-def test_the_core_agrees_on_cottons_own_rules() -> None:
-    """Cotton's rules each come up and agree action by action: the youngest's ``double``, a
-    loser who pays how far it went (one who never vied or saw pays the nothing-to-say chip),
-    revies at the late raise, four Aces shown, and the odd chip of the price to eldest."""
+def test_cottons_own_rules_each_come_up() -> None:
+    """Cotton's rules each come up in random play, and every deal balances: the youngest's
+    ``double``, a loser who pays how far it went (one who never vied or saw pays the
+    nothing-to-say chip), revies at the late raise, four Aces shown, and the odd chip of the
+    price to eldest."""
     profile = load_profile("cotton")
     rng = random.Random("cotton")
     seen: set[str] = set()
     for k in range(120):
         state = gleek.new_deal(profile, k % 3, seed=1000 + k, ruff_stake=rng.choice((2, 4, 6)))
-        ref = Reference(profile, state._deal.info)
         while not state.is_over:
             legal = gleek.legal_actions(state)
             kinds = {a.kind for a in legal}
@@ -563,22 +390,21 @@ def test_the_core_agrees_on_cottons_own_rules() -> None:
                 action = pick[-1]
             else:
                 action = rng.choice(legal)
-            r = ref.ruff
-            if action.kind == "pass" and r is not None and ref.phase == "ruff":
+            r = state._ruff if state.phase is Phase.RUFF else None
+            if action.kind == "pass" and r is not None:
                 seat = r.to_act
                 seen.add("how-far nothing to say" if r.put[seat] == 0 else "how-far kept")
             if action.kind == "revie" and r is not None and r.stake >= 8:
                 seen.add("late raise")
             state = gleek.apply(state, action)
-            ref.apply(action)
-            _agree(state, ref)
         if any(a.kind == "double" for _, a in state.history):
             seen.add("double")
         if any(p.detail == "odd chip" and p.payee != "pot" for p in state.payments):
             seen.add("odd chip to eldest")
-        if ref.ruff is not None and ref.ruff.shown:
+        out = gleek.outcome(state)
+        if out.ruff.shown:
             seen.add("shown")
-        _check_outcome(state, ref)
+        assert sum(out.chips) + out.pot == 0
     assert seen >= {
         "double",
         "how-far nothing to say",
@@ -610,5 +436,5 @@ def test_a_state_pickles_as_its_deal_and_actions_and_unpickles_equal() -> None:
     root = state.root()
     bad = (Action.bid(12), Action.bid(12))
     with pytest.raises(gleek.ArgumentError) as caught:
-        _core.restore(profile, 1, tuple(c.index for c in root.deck), 3, bad)
+        restore(profile, 1, tuple(c.index for c in root.deck), 3, bad)
     assert str(caught.value) == "actions[1]: bid 12 is not legal there; not a pickled State"

@@ -48,17 +48,16 @@ def test_stage_helpers_and_argument_checks() -> None:
 
 def test_forfeit_only_for_sets_laid_out(monkeypatch: pytest.MonkeyPatch) -> None:
     from gleek.cards import mask_of, parse_cards
+    from gleek.stages.rules import rules_of
     from gleek.stages.sets import forfeit_payments
-    from gleek.stages.stock import AuctionState, auction_choices, take_stock
+    from gleek.stages.stock import after_discards
 
     cotton = gleek.load_profile("cotton")
     kings = mask_of(parse_cards(["KH", "KS", "KD"]))
     assert cotton.sets.forfeit > 0
     assert forfeit_payments(cotton, 1, kings, 0, ("tiddy", "gleek-K")) == ()  # held: no forfeit
-    assert auction_choices(cotton, AuctionState(((0, 12),), 12, 0, 0b110, -1, 0)) == ()
-    hand = mask_of(parse_cards(["AH", "KH"]))
-    qs = Card.parse("QS").index
-    assert take_stock(hand, (qs,)) == mask_of(parse_cards(["AH", "KH", "QS"]))
+    hand, stock = mask_of(parse_cards(["AH", "KH"])), mask_of(parse_cards(["QS"]))
+    assert after_discards(rules_of(cotton), hand, stock) == hand  # taken before the discards
 
 
 def test_a_broken_bibliography(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]

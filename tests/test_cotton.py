@@ -16,6 +16,7 @@ from gleek.record import validate_text
 from gleek.record.write import dumps
 from gleek.session import DealRecord, Session
 from gleek.stages.ruff import revie_stake
+from gleek.stages.rules import rules_of
 from gleek.state import Action, Phase
 from tests.helpers import deal, deck_for, flipped, play_first_legal, run, to_ruff
 
@@ -169,7 +170,7 @@ def test_who_sees_pays_the_stake_even_when_nothing_to_say_is_more(tmp_path: Path
 
 
 def test_revies_count_two_at_a_time_from_eight(tmp_path: Path) -> None:
-    assert [revie_stake(COTTON, s) for s in (4, 6, 8, 10)] == [6, 8, 10, 12]
+    assert [revie_stake(rules_of(COTTON), s) for s in (4, 6, 8, 10)] == [6, 8, 10, 12]
     p = _profile_with(tmp_path, "parlett", {"raise": "4", "late_raise": "{from: 8, raise: 2}"})
     stakes = []
     s = to_ruff(deal(p, BIG_SPADES, "7H"))

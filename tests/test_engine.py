@@ -414,7 +414,12 @@ CHECKS: list[tuple[str, Any, str, int | None, Any, tuple[str, int | None, str] |
         "discard AS",
         None,
         NAMES,
-        ("bad-discard", 0, "Anna discarded AS, which is not in their hand"),
+        (
+            "bad-discard",
+            0,
+            "Anna discarded AS, which is not in their hand"
+            " (under pedagogical the buyer lays out 7 of the 12 cards dealt before taking the stock)",
+        ),
     ),
     (
         "discard, forbidden",
@@ -490,7 +495,12 @@ CHECKS: list[tuple[str, Any, str, int | None, Any, tuple[str, int | None, str] |
         "discard 4D",
         None,
         NAMES,
-        ("bad-discard", 0, "Anna discarded 4D again, which is not in their hand"),
+        (
+            "bad-discard",
+            0,
+            "Anna discarded 4D again, which is not in their hand"
+            " (under pedagogical the buyer lays out 7 of the 12 cards dealt before taking the stock)",
+        ),
     ),
     (
         "ruff, a discard",

@@ -16,12 +16,12 @@ import attrs
 import pytest
 
 import gleek
-from gleek import _core
 from gleek.cards import CARDS
 from gleek.cli import main
 from gleek.errors import ArgumentError
 from gleek.profile import FrozenMap, profiles_dir, with_rules
 from gleek.sim.match import play_match
+from gleek.state import restore
 
 PROFILES = gleek.list_profiles()
 
@@ -150,7 +150,7 @@ def test_a_forged_pickle_is_refused() -> None:
     profile = gleek.load_profile("parlett")
     deck = tuple(range(44))
     with pytest.raises(ArgumentError, match=r"actions\[0\]"):
-        _core.restore(profile, 0, deck, 2, (gleek.Action.play("AS"),))
+        restore(profile, 0, deck, 2, (gleek.Action.play("AS"),))
 
 
 def _house_file(tmp_path: Path) -> Path:

@@ -13,10 +13,26 @@ from gleek import Action, IllegalAction, Phase, apply, legal_actions, outcome
 from gleek.cards import CARDS, DECK
 from gleek.session import Session
 from gleek.stages.deal import seeded_deck
-from gleek.stages.ruff import ruff_value, ruff_winner
+from gleek.stages.ruff import ruff_value as _ruff_value
+from gleek.stages.ruff import ruff_winner as _ruff_winner
+from gleek.stages.rules import rules_of
 from gleek.stages.settle import settlement
-from gleek.stages.tricks import trick_winner
+from gleek.stages.tricks import strength
+from gleek.stages.tricks import trick_winner as _trick_winner
 from tests.helpers import C, cards, deal, flipped, play_first_legal, run, to_ruff
+
+
+def ruff_value(profile: gleek.Profile, hand: int) -> int:
+    return _ruff_value(rules_of(profile), hand)
+
+
+def ruff_winner(profile: gleek.Profile, hands: tuple[int, int, int], dealer: int, live: int) -> int:
+    return _ruff_winner(rules_of(profile), hands, dealer, live)
+
+
+def trick_winner(trick: tuple[tuple[int, int], ...], trumps: int) -> int:
+    (leader, c0), (_, c1), (_, c2) = trick
+    return _trick_winner(strength(trumps), c0, c1, c2, leader)
 
 
 def shown(s: gleek.State) -> bool:
@@ -939,3 +955,89 @@ def test_sets_four_aces_that_did_not_win_the_ruff_are_paid_where_four_aces_pay_i
         (p.payer, p.amount, p.detail) for p in s.payments if p.payee == 1 and p.reason == "set"
     ]
     assert to_aces == [(2, 10, "mournival of A"), (0, 10, "mournival of A")]
+
+
+# ---------------------------------------------------------------------------- the exchange order
+
+
+def test_exchange_order_the_guides_discard_first_and_cotton_takes_first() -> None:
+    """The exchange order: the four guides lay out seven before taking the stock; Cotton takes
+    the stock in first and puts seven out in its stead (a reading with its doubt stated); a
+    variant flips either."""
+    for pid in ("parlett", "pi", "pedagogical"):
+        assert gleek.load_profile(pid).stock.exchange == "discard-first"
+        assert gleek.load_profile(pid, ["take-first"]).stock.exchange == "take-first"
+    cotton = gleek.load_profile("cotton")
+    assert cotton.stock.exchange == "take-first"
+    assert gleek.load_profile("cotton", ["discard-first"]).stock.exchange == "discard-first"
+    source = cotton.rule("stock.exchange").source
+    assert "taking in seven Cards" in (source.quote or "") and source.doubt
+
+
+def _bought(profile: gleek.Profile) -> gleek.State:
+    """Dealer 2, seed 4: eldest (seat 0) opens and buys at once."""
+    return run(
+        gleek.new_deal(profile, 2, seed=4), [f"bid {profile.stock.opening_bid}", "pass", "pass"]
+    )
+
+
+@pytest.mark.parametrize("pid", ["parlett", "pi", "pedagogical", "cotton"])
+def test_exchange_take_first_the_buyer_lays_out_seven_of_nineteen(pid: str) -> None:
+    """Take-first: the buyer holds its twelve and the stock's seven, may lay out any of them
+    (stock cards too, never a forbidden one), and keeps twelve."""
+    profile = gleek.load_profile(pid, ["take-first"])
+    s = _bought(profile)
+    stock = set(s.stock)
+    assert set(s.hand(0)) == set(s.dealt_hand(0)) | stock and len(s.hand(0)) == 19
+    laid = sorted(stock, key=lambda c: c.index)
+    allowed = [c for c in laid if s.can(Action.discard(c))]
+    laid = (allowed + [a.card for a in s.legal_actions() if a.card not in stock])[:7]
+    for c in laid:
+        assert c is not None
+        s = s.apply(Action.discard(c))
+    assert s.phase is Phase.RUFF
+    assert set(s.hand(0)) == (set(s.dealt_hand(0)) | stock) - set(laid) and len(s.hand(0)) == 12
+    assert s.discards == tuple(laid)
+
+
+@pytest.mark.parametrize("pid", ["parlett", "pi", "pedagogical", "cotton"])
+def test_exchange_discard_first_a_stock_card_is_not_yet_in_hand(pid: str) -> None:
+    """Discard-first: the stock is not in hand while the buyer lays out; a stock card is
+    refused as not held, and the message says which order the profile uses; the stock comes in
+    with the seventh discard."""
+    profile = gleek.load_profile(pid, ["discard-first"])
+    s = _bought(profile)
+    assert set(s.hand(0)) == set(s.dealt_hand(0))
+    err = s.verify(Action.discard(s.stock[0]))
+    assert isinstance(err, IllegalAction) and err.code == "bad-discard"
+    assert "lays out 7 of the 12 cards dealt before taking the stock" in str(err)
+    s = run(s, [str(a) for a in s.legal_actions()[:7]])
+    assert set(s.stock) <= set(s.hand(0)) and len(s.hand(0)) == 12
+
+
+def test_exchange_take_first_message_says_the_order() -> None:
+    """A discard not held under take-first: the message says the buyer took the stock first."""
+    s = _bought(gleek.load_profile("cotton"))
+    elsewhere = next(c for c in DECK if c not in s.hand(0))
+    err = s.verify(Action.discard(elsewhere))
+    assert err is not None and err.code == "bad-discard"
+    assert "takes the stock first, then lays out 7 of its 19 cards" in str(err)
+
+
+@pytest.mark.parametrize("order", ["take-first", "discard-first"])
+@pytest.mark.parametrize("pid", ["parlett", "pi", "pedagogical", "cotton"])
+def test_exchange_both_orders_replay_validate_and_simulate(pid: str, order: str) -> None:
+    """Either order, in every profile: bots play a session, it is written as a record, and the
+    record validates with the same chips."""
+    from gleek.record import dumps, validate_text
+    from gleek.sim.bots import RandomBot
+
+    profile = gleek.load_profile(pid, [order])
+    s = Session.start(profile, deals=3).play_out([RandomBot()] * 3, seed=11)
+    text = dumps(s)
+    assert f"- {order}" in text or order in text
+    report = validate_text(text, "x.yaml")
+    assert report.valid, report.errors
+    assert [(*d.outcome.chips, d.outcome.pot) for d in s.deals] == [
+        tuple(c for _, c in d.chips) for d in report.deals
+    ]

@@ -8,15 +8,17 @@ Seats: dealer 2 unless said, so seat 0 is eldest and seat 1 the middle hand.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 
 import gleek
 from gleek.cards import CARDS, DECK, mask_of
 from gleek.stages.common import Payment, seat_order_from
-from gleek.stages.deal import deal_cards, seeded_deck, turn_up_payments, turn_up_points
+from gleek.stages.deal import deal_hands, trumps_of, turn_up_payments, turn_up_points
 from gleek.stages.ruff import (
     FOUR_ACES,
-    RuffState,
+    Ruff,
     next_stake,
     revie_stake,
     ruff_apply,
@@ -25,6 +27,7 @@ from gleek.stages.ruff import (
     ruff_start,
     ruff_value,
 )
+from gleek.stages.rules import rules_of
 from gleek.stages.sets import (
     forfeit_payments,
     set_payments,
@@ -34,15 +37,25 @@ from gleek.stages.sets import (
 )
 from gleek.stages.settle import settlement
 from gleek.stages.stock import (
-    AuctionState,
+    PASS_BID,
+    after_discards,
     auction_apply,
     auction_choices,
-    auction_start,
-    discardable,
+    before_discards,
+    discard_keep,
     price_payments,
-    take_stock,
+    verify_bid,
+    verify_discard,
 )
-from gleek.stages.tricks import legal_mask, play_card, play_start, trick_winner
+from gleek.stages.tricks import (
+    first_leader,
+    legal_mask,
+    play_points,
+    strength,
+    trick_points,
+    trick_winner,
+    verify_play,
+)
 from tests.helpers import C, cards, flipped
 
 PARLETT = gleek.load_profile("parlett")
@@ -65,6 +78,51 @@ def i(text: str) -> int:
 
 def paid(payments: tuple[Payment, ...]) -> list[tuple[object, object, int, str]]:
     return [(p.payer, p.payee, p.amount, p.reason) for p in payments]
+
+
+@dataclass(frozen=True)
+class Dealt:
+    dealer: int
+    deck: tuple[int, ...]
+    dealt: tuple[int, int, int]
+    turn_up: int
+    trumps: int
+    stock: tuple[int, ...]
+
+
+def deal_cards(profile: gleek.Profile, deck: list[int] | tuple[int, ...], dealer: int) -> Dealt:
+    """The deal stage's answers for ``deck``: the hands, the turn-up and trumps, the stock."""
+    order = tuple(deck)
+    hands = deal_hands(rules_of(profile), dealer, order)
+    return Dealt(dealer, order, hands, order[36], trumps_of(order[36]), order[37:])
+
+
+def rs(r: Ruff) -> tuple[object, ...]:
+    """A ruff's fields, to compare with :func:`R`."""
+    return (r.stake, r.vier, r.live, r.acted, r.put, r.to_act, r.waits, r.done, r.winner,
+            r.shown, r.doubled)  # fmt: skip
+
+
+def R(
+    stake: int,
+    vier: int,
+    live: int,
+    acted: int,
+    put: tuple[int, int, int],
+    to_act: int,
+    waits: int,
+    done: bool,
+    winner: int = -1,
+    shown: bool = False,
+    doubled: bool = False,
+) -> tuple[object, ...]:
+    return (stake, vier, live, acted, put, to_act, waits, done, winner, shown, doubled)
+
+
+def winner(trick: tuple[tuple[int, int], ...], trumps: int) -> int:
+    """The stage's trick winner of a literal trick ``((seat, card), ...)``."""
+    (leader, c0), (_, c1), (_, c2) = trick
+    return trick_winner(strength(trumps), c0, c1, c2, leader)
 
 
 # ---------------------------------------------------------------------------- the fixtures
@@ -188,15 +246,16 @@ def test_dealing_packets_of_the_profiles_size_from_eldest() -> None:
 
 def test_dealing_the_opening_stake_is_the_carried_one_or_the_profiles() -> None:
     """No vie: a stake carried from the last deal opens this one; otherwise the profile's."""
-    deck = seeded_deck(3)
-    assert deal_cards(PARLETT, deck, 0).ruff_stake == 2
-    assert deal_cards(PARLETT, deck, 0, ruff_stake=4).ruff_stake == 4
-    assert deal_cards(FLIPPED_DIRECT, deck, 0).ruff_stake == 3
+    assert gleek.new_deal(PARLETT, 0, seed=3).ruff_stake == 2
+    assert gleek.new_deal(PARLETT, 0, seed=3, ruff_stake=4).ruff_stake == 4
+    assert gleek.new_deal(FLIPPED_DIRECT, 0, seed=3).ruff_stake == 3
 
 
 def _turned(profile: gleek.Profile, card: str, dealer: int = 2) -> int:
     rest = [c.index for c in DECK if c != C(card)]
-    return turn_up_points(profile, deal_cards(profile, [*rest[:36], i(card), *rest[36:]], dealer))
+    return turn_up_points(
+        rules_of(profile), deal_cards(profile, [*rest[:36], i(card), *rest[36:]], dealer).turn_up
+    )
 
 
 def test_turn_up_honour_counts_for_the_dealer_only_where_the_profile_says() -> None:
@@ -219,11 +278,13 @@ def test_turn_up_tiddy_is_paid_to_the_dealer_by_each_opponent() -> None:
     for dealer in range(3):
         rest = [c.index for c in DECK if c != C("4D")]
         info = deal_cards(FLIPPED_DIRECT, [*rest[:36], i("4D"), *rest[36:]], dealer)
-        assert paid(turn_up_payments(FLIPPED_DIRECT, info)) == [
+        assert paid(turn_up_payments(rules_of(FLIPPED_DIRECT), info.turn_up, info.dealer)) == [
             ((dealer + 1) % 3, dealer, 3, "turn-up"),
             ((dealer + 2) % 3, dealer, 3, "turn-up"),
         ]
-        assert {p.detail for p in turn_up_payments(FLIPPED_DIRECT, info)} == {"turned tiddy"}
+        assert {
+            p.detail for p in turn_up_payments(rules_of(FLIPPED_DIRECT), info.turn_up, info.dealer)
+        } == {"turned tiddy"}
 
 
 def test_turn_up_only_tiddy_towser_and_tumbler_are_paid_and_only_if_priced() -> None:
@@ -232,7 +293,7 @@ def test_turn_up_only_tiddy_towser_and_tumbler_are_paid_and_only_if_priced() -> 
     for card, amount in (("7C", 0), ("AC", 0), ("5C", 0), ("6C", 1), ("4C", 2)):
         rest = [c.index for c in DECK if c != C(card)]
         info = deal_cards(FLIPPED_POOL, [*rest[:36], i(card), *rest[36:]], 0)
-        pay = turn_up_payments(FLIPPED_POOL, info)
+        pay = turn_up_payments(rules_of(FLIPPED_POOL), info.turn_up, info.dealer)
         assert paid(pay) == (
             [(1, 0, amount, "turn-up"), (2, 0, amount, "turn-up")] if amount else []
         )
@@ -249,39 +310,56 @@ def test_seats_ties_are_broken_eldest_middle_dealer() -> None:
 def test_buying_the_first_pass_hands_the_turn_on_the_second_ends_the_auction() -> None:
     """Buying the stock: a pass drops out; the next player still in speaks; at the second pass
     the last bidder buys."""
-    a = auction_start(PARLETT, dealer=0)  # eldest 1, middle 2, dealer 0
-    assert (a.to_act, auction_choices(PARLETT, a)) == (1, (12,))
-    a = auction_apply(PARLETT, a, 1, 12)
-    assert (a.to_act, auction_choices(PARLETT, a)) == (2, (None, 13))
-    a = auction_apply(PARLETT, a, 2, None)
-    assert (a.to_act, a.over, a.out) == (0, False, 0b100)
-    a = auction_apply(PARLETT, a, 0, 13)
-    assert a.to_act == 1  # the middle hand (seat 2) passed and is skipped
-    a = auction_apply(PARLETT, a, 1, None)
-    assert (a.over, a.buyer, a.bid, a.to_act) == (True, 0, 13, -1)
-    assert auction_choices(PARLETT, a) == ()
-    assert a.history == ((1, 12), (2, None), (0, 13), (1, None))
+    rules = rules_of(PARLETT)
+    a = (0, -1, 0, 1)  # bid, bidder, out, to_act: dealer 0, so eldest is seat 1
+    assert auction_choices(rules, a[0], a[1]) == (12,)
+    a = auction_apply(*a, 12)
+    assert (a[3], auction_choices(rules, a[0], a[1])) == (2, (PASS_BID, 13))
+    a = auction_apply(*a, PASS_BID)
+    assert a == (12, 1, 0b100, 0)
+    a = auction_apply(*a, 13)
+    assert a[3] == 1  # the middle hand (seat 2) passed and is skipped
+    a = auction_apply(*a, PASS_BID)
+    assert a == (13, 0, 0b110, -1)  # over: seat 0 buys at 13
 
 
 def test_buying_the_auction_state_step_by_step() -> None:
-    """Buying the stock: eldest (the dealer's left) opens; a pass is out for good; the buyer is
-    ``-1`` until two have passed."""
-    a = auction_start(PARLETT, dealer=2)
-    assert a == AuctionState((), 0, -1, 0, 0, -1)
-    a = auction_apply(PARLETT, a, 0, 12)
-    assert a == AuctionState(((0, 12),), 12, 0, 0, 1, -1)
-    a = auction_apply(PARLETT, a, 1, None)
-    assert a == AuctionState(((0, 12), (1, None)), 12, 0, 0b010, 2, -1)
-    a = auction_apply(PARLETT, a, 2, 13)
-    assert a == AuctionState(((0, 12), (1, None), (2, 13)), 13, 2, 0b010, 0, -1)
-    a = auction_apply(PARLETT, a, 0, None)
-    assert a == AuctionState(((0, 12), (1, None), (2, 13), (0, None)), 13, 2, 0b011, -1, 2)
+    """Buying the stock: eldest (the dealer's left) opens; a pass is out for good; the auction
+    ends (nobody to act) once two have passed."""
+    a = (0, -1, 0, 0)  # dealer 2
+    a = auction_apply(*a, 12)
+    assert a == (12, 0, 0, 1)
+    a = auction_apply(*a, PASS_BID)
+    assert a == (12, 0, 0b010, 2)
+    a = auction_apply(*a, 13)
+    assert a == (13, 2, 0b010, 0)
+    a = auction_apply(*a, PASS_BID)
+    assert a == (13, 2, 0b011, -1)
 
 
 def test_buying_the_increment_is_the_profiles() -> None:
     """Buying the stock: each raise is by exactly ``stock.increment`` (3 in the fixture)."""
-    a = auction_apply(FLIPPED_DIRECT, auction_start(FLIPPED_DIRECT, 2), 0, 12)
-    assert auction_choices(FLIPPED_DIRECT, a) == (None, 15)
+    rules = rules_of(FLIPPED_DIRECT)
+    bid, bidder, _, _ = auction_apply(0, -1, 0, 0, 12)
+    assert auction_choices(rules, bid, bidder) == (PASS_BID, 15)
+
+
+def test_buying_verify_allows_exactly_the_choices() -> None:
+    """Buying the stock: the forced opening alone, then a pass or exactly one raise; any other
+    amount is a ``bad-bid``."""
+    rules = rules_of(PARLETT)
+    assert [verify_bid(rules, 0, -1, x) for x in (12, 11, 13, PASS_BID)] == [
+        None,
+        "bad-bid",
+        "bad-bid",
+        "bad-bid",
+    ]
+    assert [verify_bid(rules, 12, 0, x) for x in (13, PASS_BID, 12, 14)] == [
+        None,
+        None,
+        "bad-bid",
+        "bad-bid",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -296,7 +374,7 @@ def test_buying_half_the_price_to_each_opponent_and_an_odd_chip_to_the_pot(
     buyer: int, price: int, expected: list[tuple[object, object, int, str]]
 ) -> None:
     """Buying the stock: half the bid to each opponent; an odd chip (only) to the pot."""
-    pay = price_payments(PARLETT, buyer, price)
+    pay = price_payments(rules_of(PARLETT), buyer, price, 0)
     assert paid(pay) == expected
     assert [p.detail for p in pay if p.payee == "pot"] == (["odd chip"] if price % 2 else [])
 
@@ -304,16 +382,39 @@ def test_buying_half_the_price_to_each_opponent_and_an_odd_chip_to_the_pot(
 def test_buying_only_the_forbidden_ranks_of_trumps_are_kept() -> None:
     """Buying the stock: the profile's forbidden discards are the named ranks of trumps only."""
     hand = m("AH KH QH JH 10H AS JS 4C AD")
-    assert discardable(PARLETT, hand, H) == hand
-    assert discardable(PEDAGOGICAL, hand, H) == m("10H AS JS 4C AD")
-    assert discardable(PEDAGOGICAL, hand, S) == m("AH KH QH JH 10H 4C AD")
-    assert discardable(FLIPPED_POOL, hand, H) == m("KH QH 10H AS JS 4C AD")  # A and J only
-    assert discardable(FLIPPED_POOL, hand, D) == m("AH KH QH JH 10H AS JS 4C")
+    assert hand & discard_keep(rules_of(PARLETT), H) == hand
+    assert hand & discard_keep(rules_of(PEDAGOGICAL), H) == m("10H AS JS 4C AD")
+    assert hand & discard_keep(rules_of(PEDAGOGICAL), S) == m("AH KH QH JH 10H 4C AD")
+    assert hand & discard_keep(rules_of(FLIPPED_POOL), H) == m("KH QH 10H AS JS 4C AD")
+    assert hand & discard_keep(rules_of(FLIPPED_POOL), D) == m("AH KH QH JH 10H AS JS 4C")
+    keep = discard_keep(rules_of(PEDAGOGICAL), H)
+    assert [verify_discard(hand, keep, i(c)) for c in ("10H", "AH", "5S")] == [
+        None,
+        "forbidden-discard",
+        "bad-discard",
+    ]
 
 
 def test_buying_the_buyer_takes_all_seven_stock_cards() -> None:
     """Buying the stock: the buyer's 5 kept cards and the 7 of the stock make 12."""
-    assert take_stock(m("AH KH"), (i("4S"), i("5D"))) == m("AH KH 4S 5D")
+    rules = rules_of(PARLETT)
+    assert before_discards(rules, m("AH KH"), m("4S 5D")) == m("AH KH")
+    assert after_discards(rules, m("AH KH"), m("4S 5D")) == m("AH KH 4S 5D")
+
+
+def test_buying_take_first_the_buyer_lays_out_seven_of_nineteen() -> None:
+    """Buying the stock, Cotton's order (``stock.exchange: take-first``): the stock is taken
+    before the discards, which may then be any of the 19 cards (but a forbidden one)."""
+    rules = rules_of(gleek.load_profile("pedagogical", ["take-first"]))
+    hand = before_discards(rules, m("AH KH 7C"), m("4S 5D"))
+    assert hand == m("AH KH 7C 4S 5D")
+    assert after_discards(rules, hand & ~m("7C 4S"), m("4S 5D")) == m("AH KH 5D")
+    keep = discard_keep(rules, H)
+    assert [verify_discard(hand, keep, i(c)) for c in ("4S", "AH", "9D")] == [
+        None,
+        "forbidden-discard",
+        "bad-discard",
+    ]
 
 
 # ---------------------------------------------------------------------------- the ruff
@@ -333,23 +434,23 @@ def test_buying_the_buyer_takes_all_seven_stock_cards() -> None:
 def test_ruff_value_is_the_best_suit_of_the_four(hand: str, value: int) -> None:
     """The ruff: a hand's value is its best suit's (A 11, K/Q/J 10, others their number),
     whichever of the four suits that is."""
-    assert ruff_value(PARLETT, m(hand)) == value
+    assert ruff_value(rules_of(PARLETT), m(hand)) == value
 
 
 def test_ruff_card_values_are_the_profiles() -> None:
     """The ruff: ``ruff.card_values`` price the courts (A 14 K 13 Q 12 J 11 in the fixture)."""
-    assert ruff_value(FLIPPED_DIRECT, m("AC KC QC JC 4H")) == 50
-    assert ruff_value(FLIPPED_DIRECT, m("JD 10D")) == 21
+    assert ruff_value(rules_of(FLIPPED_DIRECT), m("AC KC QC JC 4H")) == 50
+    assert ruff_value(rules_of(FLIPPED_DIRECT), m("JD 10D")) == 21
 
 
 def test_ruff_four_aces_beat_every_ruff_only_where_the_profile_says() -> None:
     """The ruff: four Aces beat every ruff where ``ruff.four_aces`` (parlett, the pool fixture),
     not under Publications International, where they are a suit value like any other."""
     aces = m("AS AH AD AC 4C")
-    assert ruff_value(PARLETT, aces) == FOUR_ACES
-    assert ruff_value(FLIPPED_POOL, aces) == FOUR_ACES
-    assert ruff_value(PI, aces) == 15
-    assert ruff_value(PARLETT, m("AC KC QC JC 10C 9C 8C 7C 6C 5C 4C")) < FOUR_ACES
+    assert ruff_value(rules_of(PARLETT), aces) == FOUR_ACES
+    assert ruff_value(rules_of(FLIPPED_POOL), aces) == FOUR_ACES
+    assert ruff_value(rules_of(PI), aces) == 15
+    assert ruff_value(rules_of(PARLETT), m("AC KC QC JC 10C 9C 8C 7C 6C 5C 4C")) < FOUR_ACES
 
 
 def test_ruff_the_first_speaker_and_the_antes() -> None:
@@ -357,21 +458,21 @@ def test_ruff_the_first_speaker_and_the_antes() -> None:
     pool model's players each ante the stake, the direct model's put nothing in yet."""
     cases = [(PARLETT, 0), (FLIPPED_DIRECT, 1), (PI, 1), (FLIPPED_POOL, 0)]
     for profile, first in cases:
-        r = ruff_start(profile, dealer=2, buyer=1, stake=3)
+        r = ruff_start(rules_of(profile), dealer=2, buyer=1, stake=3)
         assert r.to_act == first, profile.variants
         assert r.put == ((3, 3, 3) if profile.ruff.model == "pool" else (0, 0, 0))
         assert (r.stake, r.vier, r.live, r.acted, r.waits, r.done) == (3, -1, 7, 0, 0, False)
-        assert ruff_choices(profile, r) == ("wait", "vie")
+        assert ruff_choices(rules_of(profile), r) == ("wait", "vie")
 
 
 HANDS = (m("AH KH QH JH"), m("AS KS 5S"), m("AC 4C"))  # 41, 25, 15: seat 0 is best
 
 
-def _say(profile: gleek.Profile, words: list[tuple[int, str]], first: int = 0) -> RuffState:
-    r = ruff_start(profile, dealer=2, buyer=first, stake=profile.ruff.stake)
+def _say(profile: gleek.Profile, words: list[tuple[int, str]], first: int = 0) -> Ruff:
+    r = ruff_start(rules_of(profile), dealer=2, buyer=first, stake=profile.ruff.stake)
     for seat, word in words:
         assert r.to_act == seat, (r, seat, word)
-        r = ruff_apply(profile, r, seat, word, HANDS, 2)  # type: ignore[arg-type]
+        r = ruff_apply(rules_of(profile), r, seat, word, HANDS, 2)  # type: ignore[arg-type]
     return r
 
 
@@ -380,13 +481,16 @@ def test_direct_a_revie_raises_by_the_profiles_raise_and_passers_owe_the_stake_t
     the stake as it was when it passed; showdown losers owe the final stake."""
     said = [(1, "vie"), (2, "revie"), (0, "pass"), (1, "revie")]
     r = _say(FLIPPED_DIRECT, said, first=1)
-    assert r == RuffState(tuple(said), 5, 1, 0b110, 0b010, (4, 5, 4), 2, 0, False)
-    assert ruff_choices(FLIPPED_DIRECT, r) == ("pass", "see", "revie")
-    r = ruff_apply(FLIPPED_DIRECT, r, 2, "see", HANDS, 2)
-    expected = RuffState((*said, (2, "see")), 5, 1, 0b110, 0b110, (4, 5, 5), -1, 0, True, 1, True)
-    assert r == expected
-    assert ruff_choices(FLIPPED_DIRECT, r) == ()
-    assert paid(ruff_payments(FLIPPED_DIRECT, r)) == [(2, 1, 5, "ruff"), (0, 1, 4, "ruff")]
+    assert rs(r) == R(5, 1, 0b110, 0b010, (4, 5, 4), 2, 0, False)
+    assert ruff_choices(rules_of(FLIPPED_DIRECT), r) == ("pass", "see", "revie")
+    r = ruff_apply(rules_of(FLIPPED_DIRECT), r, 2, "see", HANDS, 2)
+    expected = R(5, 1, 0b110, 0b110, (4, 5, 5), -1, 0, True, 1, True)
+    assert rs(r) == expected
+    assert ruff_choices(rules_of(FLIPPED_DIRECT), r) == ()
+    assert paid(ruff_payments(rules_of(FLIPPED_DIRECT), r)) == [
+        (2, 1, 5, "ruff"),
+        (0, 1, 4, "ruff"),
+    ]
 
 
 def test_direct_after_a_pass_the_turn_goes_clockwise_among_players_still_in() -> None:
@@ -394,8 +498,8 @@ def test_direct_after_a_pass_the_turn_goes_clockwise_among_players_still_in() ->
     skipped (here the middle hand, after eldest's revie, for the dealer)."""
     said = [(0, "vie"), (1, "pass"), (2, "revie"), (0, "revie")]
     r = _say(PARLETT, said)
-    assert r == RuffState(tuple(said), 6, 0, 0b101, 0b001, (6, 2, 4), 2, 0, False)
-    r = ruff_apply(PARLETT, r, 2, "revie", HANDS, 2)
+    assert rs(r) == R(6, 0, 0b101, 0b001, (6, 2, 4), 2, 0, False)
+    r = ruff_apply(rules_of(PARLETT), r, 2, "revie", HANDS, 2)
     assert (r.to_act, r.stake, r.put) == (0, 8, (6, 2, 8))
 
 
@@ -404,20 +508,19 @@ def test_direct_three_waits_end_the_ruff_unshown_with_no_winner_and_no_payment()
     r = _say(PARLETT, [(0, "wait"), (1, "wait")])
     assert (r.done, r.waits, r.to_act) == (False, 2, 2)
     r = _say(PARLETT, [(0, "wait"), (1, "wait"), (2, "wait")])
-    waits = ((0, "wait"), (1, "wait"), (2, "wait"))
-    assert r == RuffState(waits, 2, -1, 0b111, 0, (0, 0, 0), -1, 3, True)
+    assert rs(r) == R(2, -1, 0b111, 0, (0, 0, 0), -1, 3, True)
     assert (r.winner, r.shown) == (-1, False)
-    assert ruff_payments(PARLETT, r) == ()
+    assert ruff_payments(rules_of(PARLETT), r) == ()
 
 
 def test_direct_two_passes_leave_the_winner_unshown() -> None:
     """Direct model: when two have passed the third wins without showing."""
     said = [(0, "wait"), (1, "vie"), (2, "pass")]
     r = _say(PARLETT, said)
-    assert r == RuffState(tuple(said), 2, 1, 0b011, 0b010, (0, 2, 2), 0, 1, False)
-    r = ruff_apply(PARLETT, r, 0, "pass", HANDS, 2)
-    assert r == RuffState((*said, (0, "pass")), 2, 1, 0b010, 0b010, (2, 2, 2), -1, 1, True, 1)
-    assert paid(ruff_payments(PARLETT, r)) == [(2, 1, 2, "ruff"), (0, 1, 2, "ruff")]
+    assert rs(r) == R(2, 1, 0b011, 0b010, (0, 2, 2), 0, 1, False)
+    r = ruff_apply(rules_of(PARLETT), r, 0, "pass", HANDS, 2)
+    assert rs(r) == R(2, 1, 0b010, 0b010, (2, 2, 2), -1, 1, True, 1)
+    assert paid(ruff_payments(rules_of(PARLETT), r)) == [(2, 1, 2, "ruff"), (0, 1, 2, "ruff")]
 
 
 def test_pool_vie_and_revie_put_in_the_raise_and_see_matches_the_highest() -> None:
@@ -425,21 +528,26 @@ def test_pool_vie_and_revie_put_in_the_raise_and_see_matches_the_highest() -> No
     in so far (3 in the fixture); a see matches the most; the winner takes what losers put in."""
     said = [(0, "vie"), (1, "revie"), (2, "see")]
     r = _say(FLIPPED_POOL, said)
-    assert r == RuffState(tuple(said), 1, 0, 0b111, 0b110, (4, 7, 7), 0, 0, False)
-    r = ruff_apply(FLIPPED_POOL, r, 0, "pass", HANDS, 2)
-    expected = RuffState((*said, (0, "pass")), 1, 0, 0b110, 0b110, (4, 7, 7), -1, 0, True, 1, True)
-    assert r == expected
-    assert paid(ruff_payments(FLIPPED_POOL, r)) == [(2, 1, 7, "ruff-pool"), (0, 1, 4, "ruff-pool")]
+    assert rs(r) == R(1, 0, 0b111, 0b110, (4, 7, 7), 0, 0, False)
+    r = ruff_apply(rules_of(FLIPPED_POOL), r, 0, "pass", HANDS, 2)
+    expected = R(1, 0, 0b110, 0b110, (4, 7, 7), -1, 0, True, 1, True)
+    assert rs(r) == expected
+    assert paid(ruff_payments(rules_of(FLIPPED_POOL), r)) == [
+        (2, 1, 7, "ruff-pool"),
+        (0, 1, 4, "ruff-pool"),
+    ]
 
 
 def test_pool_nobody_vies_the_hands_are_shown_and_the_best_takes_the_antes() -> None:
     """Pool model: three waits show the hands; the best ruff takes every ante."""
     r = _say(FLIPPED_POOL, [(0, "wait"), (1, "wait")])
-    assert r == RuffState(((0, "wait"), (1, "wait")), 1, -1, 0b111, 0, (1, 1, 1), 2, 2, False)
-    r = ruff_apply(FLIPPED_POOL, r, 2, "wait", HANDS, 2)
-    waits = ((0, "wait"), (1, "wait"), (2, "wait"))
-    assert r == RuffState(waits, 1, -1, 0b111, 0, (1, 1, 1), -1, 3, True, 0, True)
-    assert paid(ruff_payments(FLIPPED_POOL, r)) == [(1, 0, 1, "ruff-pool"), (2, 0, 1, "ruff-pool")]
+    assert rs(r) == R(1, -1, 0b111, 0, (1, 1, 1), 2, 2, False)
+    r = ruff_apply(rules_of(FLIPPED_POOL), r, 2, "wait", HANDS, 2)
+    assert rs(r) == R(1, -1, 0b111, 0, (1, 1, 1), -1, 3, True, 0, True)
+    assert paid(ruff_payments(rules_of(FLIPPED_POOL), r)) == [
+        (1, 0, 1, "ruff-pool"),
+        (2, 0, 1, "ruff-pool"),
+    ]
 
 
 def test_no_vie_next_stake_per_profile() -> None:
@@ -447,11 +555,20 @@ def test_no_vie_next_stake_per_profile() -> None:
     doubles; after a vie, or under the pool model, the profile's stake."""
     waited = _say(PARLETT, [(0, "wait"), (1, "wait"), (2, "wait")])
     vied = _say(PARLETT, [(0, "vie"), (1, "pass"), (2, "pass")])
-    assert next_stake(PARLETT, waited, 2) == 4 and next_stake(PARLETT, waited, 4) == 4
-    assert next_stake(FLIPPED_DIRECT, waited, 3) == 5
-    assert next_stake(FLIPPED_DIRECT, vied, 5) == 3
-    assert next_stake(PEDAGOGICAL, waited, 4) == 8 and next_stake(PEDAGOGICAL, vied, 8) == 2
-    assert next_stake(FLIPPED_POOL, waited, 1) == 1 and next_stake(PI, vied, 2) == 2
+    assert (
+        next_stake(rules_of(PARLETT), waited, 2) == 4
+        and next_stake(rules_of(PARLETT), waited, 4) == 4
+    )
+    assert next_stake(rules_of(FLIPPED_DIRECT), waited, 3) == 5
+    assert next_stake(rules_of(FLIPPED_DIRECT), vied, 5) == 3
+    assert (
+        next_stake(rules_of(PEDAGOGICAL), waited, 4) == 8
+        and next_stake(rules_of(PEDAGOGICAL), vied, 8) == 2
+    )
+    assert (
+        next_stake(rules_of(FLIPPED_POOL), waited, 1) == 1
+        and next_stake(rules_of(PI), vied, 2) == 2
+    )
 
 
 # ---------------------------------------------------------------------------- sets
@@ -516,59 +633,76 @@ def test_tricks_a_card_of_a_third_suit_never_wins() -> None:
     """The tricks: the highest trump wins, else the highest card of the suit led; a card of
     another suit never wins, however high (here clubs and hearts outrank spades and diamonds
     in the engine's card order)."""
-    assert trick_winner(((0, i("10S")), (1, i("4C")), (2, i("5S"))), H) == 0
-    assert trick_winner(((0, i("4D")), (1, i("AC")), (2, i("10H"))), S) == 0
-    assert trick_winner(((0, i("4S")), (1, i("AS")), (2, i("AH"))), D) == 1
+    assert winner(((0, i("10S")), (1, i("4C")), (2, i("5S"))), H) == 0
+    assert winner(((0, i("4D")), (1, i("AC")), (2, i("10H"))), S) == 0
+    assert winner(((0, i("4S")), (1, i("AS")), (2, i("AH"))), D) == 1
 
 
 def test_tricks_the_lowest_trump_beats_the_highest_card_of_the_suit_led() -> None:
     """The tricks: any trump beats every card of the suit led, and the higher trump wins."""
-    assert trick_winner(((0, i("AC")), (1, i("4S")), (2, i("KC"))), S) == 1
-    assert trick_winner(((0, i("AD")), (1, i("5S")), (2, i("4S"))), S) == 1
-    assert trick_winner(((0, i("4S")), (1, i("AD")), (2, i("6S"))), S) == 2
-    assert trick_winner(((0, i("4S")), (1, i("AD")), (2, i("5D"))), D) == 1
+    assert winner(((0, i("AC")), (1, i("4S")), (2, i("KC"))), S) == 1
+    assert winner(((0, i("AD")), (1, i("5S")), (2, i("4S"))), S) == 1
+    assert winner(((0, i("4S")), (1, i("AD")), (2, i("6S"))), S) == 2
+    assert winner(((0, i("4S")), (1, i("AD")), (2, i("5D"))), D) == 1
 
 
 def test_tricks_follow_suit_if_you_can_with_play_high_the_highest() -> None:
     """The tricks: lead anything; follow suit if you can, else any card; with play-high the
     highest card held of the suit led."""
     hand = m("AH 10H 4H 7C KS")
-    assert legal_mask(hand, (), False) == hand
-    assert legal_mask(hand, ((0, i("5H")),), False) == m("AH 10H 4H")
-    assert legal_mask(hand, ((0, i("5H")),), True) == m("AH")
-    assert legal_mask(m("10H 4H"), ((0, i("5H")), (1, i("AH"))), True) == m("10H")
-    assert legal_mask(hand, ((0, i("5D")),), True) == hand
+    assert legal_mask(hand, -1, False) == hand
+    assert legal_mask(hand, H, False) == m("AH 10H 4H")
+    assert legal_mask(hand, H, True) == m("AH")
+    assert legal_mask(m("10H 4H"), H, True) == m("10H")
+    assert legal_mask(hand, D, True) == hand
 
 
 def test_tricks_first_lead_eldest_or_the_buyer() -> None:
     """The tricks: eldest leads first, or the buyer (``tricks.first_lead``)."""
-    assert play_start(PARLETT, 2, 1, (0, 0, 9)).leader == 0
-    assert play_start(FLIPPED_DIRECT, 2, 1, (0, 0, 9)).leader == 1
-    assert play_start(PI, 0, 2, (0, 0, 0)).leader == 2
-    assert play_start(FLIPPED_POOL, 0, 2, (0, 0, 0)).leader == 1
-    p = play_start(PARLETT, 2, 1, (0, 0, 9))
-    assert (p.trick, p.tricks, p.points, p.won) == ((), (), (0, 0, 9), (0, 0, 0))
+    assert first_leader(rules_of(PARLETT), 2, 1) == 0
+    assert first_leader(rules_of(FLIPPED_DIRECT), 2, 1) == 1
+    assert first_leader(rules_of(PI), 0, 2) == 2
+    assert first_leader(rules_of(FLIPPED_POOL), 0, 2) == 1
 
 
-def _trick(profile: gleek.Profile, plays: str, leader: int, trumps: int = H) -> tuple:
-    p = play_start(profile, (leader + 2) % 3, leader, (0, 0, 0))  # eldest and buyer lead
+def test_tricks_verify_names_the_broken_rule() -> None:
+    """The tricks: a card not held, a card of another suit while holding the suit led (a
+    revoke), a lower card of it under play-high; anything goes when void or leading."""
+    hand = m("AH 10H 4H 7C")
+    assert verify_play(hand, -1, True, i("7C")) is None
+    assert verify_play(hand, H, False, i("KS")) == "card-not-in-hand"
+    assert verify_play(hand, H, False, i("7C")) == "revoke"
+    assert verify_play(hand, H, False, i("4H")) is None
+    assert verify_play(hand, H, True, i("4H")) == "not-highest"
+    assert verify_play(hand, H, True, i("AH")) is None
+    assert verify_play(hand, S, True, i("4H")) is None
+
+
+def _trick(
+    profile: gleek.Profile, plays: str, leader: int, trumps: int = H
+) -> tuple[tuple[tuple[int, int, int], int], list[tuple[int, int, int]]]:
+    """One trick through the stage's scoring: the points after it and its winner, and the
+    points after each card."""
+    rules = rules_of(profile)
+    honour = rules.honour[trumps]
+    cs = [i(c) for c in plays.split()]
+    points = [0, 0, 0]
     after = []
-    played: tuple[tuple[int, int], ...] = ()
-    for k, card in enumerate(plays.split()):
-        p = play_card(profile, p, (leader + k) % 3, i(card), trumps)
-        played = (*played, ((leader + k) % 3, i(card)))
-        after.append(p.points)
-        if k < 2:  # the trick on the table; its leader still the one who led
-            assert (p.leader, p.trick, p.tricks, p.won) == (leader, played, (), (0, 0, 0))
-    assert p.tricks == (played,)
-    return p, after
+    won = -1
+    for k, c in enumerate(cs):
+        points[(leader + k) % 3] += play_points(rules, honour, c)
+        if k == 2:
+            won = trick_winner(strength(trumps), cs[0], cs[1], cs[2], leader)
+            points[won] += trick_points(rules, honour, cs[0], cs[1], cs[2])
+        after.append((points[0], points[1], points[2]))
+    return (after[-1], won), after
 
 
 def test_counting_honours_to_the_player_as_played_and_the_trick_to_the_winner() -> None:
     """Counting: a trick is worth ``tricks.trick_points`` to its winner; parlett credits an
     honour to the player who plays it, at once; each seat can be the one credited."""
     for leader in range(3):
-        p, after = _trick(PARLETT, "JH KH 7H", leader)
+        (points, won), after = _trick(PARLETT, "JH KH 7H", leader)
         kh = (leader + 1) % 3
         expected = [0, 0, 0]
         expected[leader] = 9
@@ -576,23 +710,22 @@ def test_counting_honours_to_the_player_as_played_and_the_trick_to_the_winner() 
         expected[kh] = 3
         assert after[1] == tuple(expected)
         expected[kh] += 3
-        assert p.points == tuple(expected)
-        assert p.won == tuple(int(s == kh) for s in range(3))
-        assert (p.leader, p.trick, len(p.tricks)) == (kh, (), 1)
+        assert points == tuple(expected)
+        assert won == kh
 
 
 def test_counting_honours_to_the_winner_of_the_trick() -> None:
     """Counting: publications-international credits honours to the trick's winner; the fixture
     scores 4 a trick."""
-    p, after = _trick(PI, "JH KH 7H", 0)
+    (points, _), after = _trick(PI, "JH KH 7H", 0)
     assert after[:2] == [(0, 0, 0), (0, 0, 0)]
-    assert p.points == (0, 3 + 9 + 3, 0)
-    p, _ = _trick(FLIPPED_POOL, "JH KH 7H", 2)
-    assert p.points == (4 + 9 + 3, 0, 0)
-    p, _ = _trick(FLIPPED_DIRECT, "AS 4S 4H", 1)  # spades led, hearts trumps: seat 0's 4H wins
-    assert (p.points, p.won) == ((2, 0, 0), (1, 0, 0))
-    p, _ = _trick(FLIPPED_DIRECT, "AH 4S 5S", 1)  # the fixture's Tib is 16
-    assert p.points == (0, 16 + 2, 0)
+    assert points == (0, 3 + 9 + 3, 0)
+    (points, _), _ = _trick(FLIPPED_POOL, "JH KH 7H", 2)
+    assert points == (4 + 9 + 3, 0, 0)
+    # spades led, hearts trumps: seat 0's 4H wins
+    assert _trick(FLIPPED_DIRECT, "AS 4S 4H", 1)[0] == ((2, 0, 0), 0)
+    (points, _), _ = _trick(FLIPPED_DIRECT, "AH 4S 5S", 1)  # the fixture's Tib is 16
+    assert points == (0, 16 + 2, 0)
 
 
 # ---------------------------------------------------------------------------- forfeits (Cotton)
@@ -668,26 +801,28 @@ def test_cotton_revie_raises_two_until_eight_then_the_late_raise() -> None:
     raise. A profile without ``late_raise`` adds its raise every time."""
     mark, step = COTTON.ruff.late_raise
     assert (mark, step, COTTON.ruff.raise_) == (8, 2, 2)
-    assert [revie_stake(COTTON, s) for s in (4, 6, 7, 8, 9, 10)] == [6, 8, 8, 10, 11, 12]
+    assert [revie_stake(rules_of(COTTON), s) for s in (4, 6, 7, 8, 9, 10)] == [6, 8, 8, 10, 11, 12]
     assert PARLETT.ruff.late_raise is None
     up = PARLETT.ruff.raise_
-    assert [revie_stake(PARLETT, s) for s in (4, 8, 9)] == [4 + up, 8 + up, 9 + up]
+    assert [revie_stake(rules_of(PARLETT), s) for s in (4, 8, 9)] == [4 + up, 8 + up, 9 + up]
 
 
 def test_cotton_the_youngest_doubles_a_ruff_nobody_vied_for_the_next_deal() -> None:
     """Cotton: after two waits the youngest may double; nobody pays now and the next deal's
     opening stake is twice this deal's, whatever the profile's no-vie rule."""
-    assert ruff_choices(COTTON, _say(COTTON, [])) == ("wait", "vie")  # not the eldest
-    assert ruff_choices(COTTON, _say(COTTON, [(0, "wait")])) == ("wait", "vie")
+    assert ruff_choices(rules_of(COTTON), _say(COTTON, [])) == ("wait", "vie")  # not the eldest
+    assert ruff_choices(rules_of(COTTON), _say(COTTON, [(0, "wait")])) == ("wait", "vie")
     r = _say(COTTON, [(0, "wait"), (1, "wait")])
-    assert ruff_choices(COTTON, r) == ("wait", "vie", "double")
-    assert ruff_choices(PARLETT, _say(PARLETT, [(0, "wait"), (1, "wait")])) == ("wait", "vie")
-    r = ruff_apply(COTTON, r, 2, "double", HANDS, 2)
-    said = ((0, "wait"), (1, "wait"), (2, "double"))
+    assert ruff_choices(rules_of(COTTON), r) == ("wait", "vie", "double")
+    assert ruff_choices(rules_of(PARLETT), _say(PARLETT, [(0, "wait"), (1, "wait")])) == (
+        "wait",
+        "vie",
+    )
+    r = ruff_apply(rules_of(COTTON), r, 2, "double", HANDS, 2)
     stake = COTTON.ruff.stake
-    assert r == RuffState(said, stake, -1, 0b111, 0, (0, 0, 0), -1, 2, True, doubled=True)
-    assert ruff_payments(COTTON, r) == ()
-    assert [next_stake(COTTON, r, s) for s in (1, 3, 4)] == [2, 6, 8]
+    assert rs(r) == R(stake, -1, 0b111, 0, (0, 0, 0), -1, 2, True, doubled=True)
+    assert ruff_payments(rules_of(COTTON), r) == ()
+    assert [next_stake(rules_of(COTTON), r, s) for s in (1, 3, 4)] == [2, 6, 8]
 
 
 def test_how_far_a_loser_with_nothing_at_stake_makes_no_payment() -> None:
@@ -698,24 +833,30 @@ def test_how_far_a_loser_with_nothing_at_stake_makes_no_payment() -> None:
     said = [(0, "vie"), (1, "pass"), (2, "pass")]
     r = _say(fixture, said)
     assert (r.done, r.winner, r.put) == (True, 0, (fixture.ruff.stake, 0, 0))
-    assert ruff_payments(fixture, r) == ()
-    assert paid(ruff_payments(COTTON, _say(COTTON, said))) == [(1, 0, 1, "ruff"), (2, 0, 1, "ruff")]
+    assert ruff_payments(rules_of(fixture), r) == ()
+    assert paid(ruff_payments(rules_of(COTTON), _say(COTTON, said))) == [
+        (1, 0, 1, "ruff"),
+        (2, 0, 1, "ruff"),
+    ]
 
 
 def test_cotton_the_odd_chip_of_the_price_goes_to_eldest_unless_eldest_bought() -> None:
     """Cotton: "the eldest hand usually claims it, or else it is given to the box": with
     ``stock.odd_chip: eldest`` the odd chip of an odd price goes to eldest, or to the pot when
-    eldest is the buyer or not known; an even price has no odd chip."""
-    assert paid(price_payments(COTTON, 1, 13, eldest=0)) == [
+    eldest is the buyer; an even price has no odd chip."""
+    assert paid(price_payments(rules_of(COTTON), 1, 13, 2)) == [
         (1, 2, 6, "stock"),
         (1, 0, 6, "stock"),
         (1, 0, 1, "stock"),
     ]
-    assert [p.detail for p in price_payments(COTTON, 1, 13, eldest=0)] == ["", "", "odd chip"]
-    assert paid(price_payments(COTTON, 0, 13, eldest=0))[-1] == (0, "pot", 1, "stock")
-    assert paid(price_payments(COTTON, 2, 13))[-1] == (2, "pot", 1, "stock")
-    assert paid(price_payments(COTTON, 1, 14, eldest=0)) == [(1, 2, 7, "stock"), (1, 0, 7, "stock")]
-    assert paid(price_payments(PARLETT, 1, 13, eldest=0))[-1] == (1, "pot", 1, "stock")
+    assert [p.detail for p in price_payments(rules_of(COTTON), 1, 13, 2)] == ["", "", "odd chip"]
+    assert paid(price_payments(rules_of(COTTON), 0, 13, 2))[-1] == (0, "pot", 1, "stock")
+    assert paid(price_payments(rules_of(COTTON), 2, 13, 1))[-1] == (2, "pot", 1, "stock")
+    assert paid(price_payments(rules_of(COTTON), 1, 14, 2)) == [
+        (1, 2, 7, "stock"),
+        (1, 0, 7, "stock"),
+    ]
+    assert paid(price_payments(rules_of(PARLETT), 1, 13, 2))[-1] == (1, "pot", 1, "stock")
 
 
 def test_cotton_a_turned_towser_or_tumbler_pays_twice_its_held_value() -> None:
@@ -730,10 +871,10 @@ def test_cotton_a_turned_towser_or_tumbler_pays_twice_its_held_value() -> None:
     for card, amount, reason in (("5D", 10, "turned towser"), ("6D", 12, "turned tumbler")):
         rest = [c.index for c in DECK if c != C(card)]
         info = deal_cards(COTTON, [*rest[:36], i(card), *rest[36:]], 2)
-        pay = turn_up_payments(doubled, info)
+        pay = turn_up_payments(rules_of(doubled), info.turn_up, info.dealer)
         assert paid(pay) == [(0, 2, amount, "turn-up"), (1, 2, amount, "turn-up")]
         assert [p.detail for p in pay] == [reason, reason]
-        assert turn_up_payments(plain, info) == ()
+        assert turn_up_payments(rules_of(plain), info.turn_up, info.dealer) == ()
 
 
 def test_cotton_a_loser_who_never_vied_or_saw_pays_the_nothing_to_say_amount() -> None:

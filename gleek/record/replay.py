@@ -12,7 +12,7 @@ from typing import Any, NoReturn
 
 import attrs
 
-from gleek._core import AUCTION, PLAY_PHASE, RUFF, start, step
+from gleek._core import AUCTION, PLAY_PHASE, RUFF
 from gleek.actions import DISCARD as _DISCARDS
 from gleek.actions import PLAY as _PLAY
 from gleek.cards import CARDS, Card, mask_of
@@ -33,6 +33,8 @@ from gleek.state import (
     net_chips,
     new_deal,
     outcome,
+    start,
+    step,
 )
 
 __all__ = ["replay_document", "validate_bytes"]

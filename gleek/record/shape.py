@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
+from gleek.schemacheck import load_schema
 from gleek.sourcemap import Path
 
 __all__ = ["conforms", "limits"]
@@ -22,33 +23,14 @@ __all__ = ["conforms", "limits"]
 _NAME: Final = re.compile(
     "^[^\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]*$"
 )
-_TOP: Final = frozenset(
-    ("format", "profile", "variants", "players", "chips", "pot", "ruff_stake", "deals")
-)
-_DEAL: Final = frozenset(
-    (
-        "dealer",
-        "hands",
-        "turn_up",
-        "stock",
-        "deck",
-        "auction",
-        "discard",
-        "ruff",
-        "claims",
-        "tricks",
-        "result",
-    )
-)
-_WORDS: Final = frozenset(("wait", "vie", "pass", "see", "revie"))
-_CLAIMS: Final = frozenset(
-    (
-        *(f"{kind}-{r}" for kind in ("gleek", "mournival") for r in "AKQJ"),
-        "tiddy",
-        "towser",
-        "tumbler",
-    )
-)
+# The fields of a record and of a deal, the ruff's words and the claims, as the record schema
+# lists them (so the quick check and the schema cannot disagree).
+_SCHEMA: Final = load_schema("record")
+_TOP: Final = frozenset(_SCHEMA["properties"])
+_FIELDS: Final = _SCHEMA["$defs"]["deal"]["properties"]
+_DEAL: Final = frozenset(_FIELDS)
+_WORDS: Final = frozenset(_FIELDS["ruff"]["items"]["additionalProperties"]["enum"])
+_CLAIMS: Final = frozenset(_FIELDS["claims"]["additionalProperties"]["items"]["enum"])
 
 # The most items a list (or keys a mapping) may have, by the last parts of its path. Twice what
 # a deal can hold, so a slightly wrong count still gets the precise rule error.

@@ -43,7 +43,7 @@ def deal_data(deal: DealRecord, players: tuple[str, str, str]) -> dict[str, Any]
         {players[seat]: "pass" if a.kind == "pass" else a.amount} for seat, a in auction
     ]
     out["discard"] = [str(c) for c in s.discards]
-    out["ruff"] = [{players[seat]: a.kind} for seat, a in ruff]
+    out["ruff"] = [{players[seat]: a.kind.value} for seat, a in ruff]
     if deal.claims is not None:
         out["claims"] = {
             players[seat]: list(deal.claims[seat]) for seat in order if deal.claims[seat]

@@ -65,7 +65,7 @@ __all__ = ["TENSOR_LAYOUT", "TENSOR_SIZE", "encode"]
 
 AUCTION_SLOTS: Final = 24
 RUFF_SLOTS: Final = 16
-_RUFF_WORDS: Final = ("pass", *WORDS, *EXTRA_WORDS)
+RUFF_WORDS: Final = ("pass", *WORDS, *EXTRA_WORDS)
 _RUFF_WIDTH: Final = 3 + 1 + 8
 _REASONS: Final = (
     "stock",
@@ -178,11 +178,11 @@ def encode(obs: Observation) -> npt.NDArray[np.float32]:
                 x[base + seat] = 1
                 x[base + 3 + _POS[action.card]] = 1
             plays += 1
-        elif kind in _RUFF_WORDS:
+        elif kind in RUFF_WORDS:
             if ruff_calls < RUFF_SLOTS:
                 base = at["ruff"] + _RUFF_WIDTH * ruff_calls
                 x[base + seat] = 1
-                x[base + 3 + _RUFF_WORDS.index(kind)] = 1
+                x[base + 3 + RUFF_WORDS.index(kind)] = 1
             ruff_calls += 1
     x[at["ruff_calls"]] = ruff_calls / RUFF_SLOTS
     x[at["ruff_stake"]] = obs.ruff_stake / 100

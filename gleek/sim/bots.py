@@ -21,6 +21,7 @@ import attrs
 from gleek.cards import Card, Rank, Suit, mask_of
 from gleek.session import Bot
 from gleek.stages.ruff import best_suit_value
+from gleek.stages.rules import rules_of
 from gleek.state import Action, Observation, Phase
 
 __all__ = ["BOTS", "BasicBot", "RandomBot", "hand_strength"]
@@ -80,9 +81,9 @@ class BasicBot:
         return min(legal, key=keep)
 
     def _ruff(self, obs: Observation, legal: tuple[Action, ...]) -> Action:
-        best = best_suit_value(obs.profile, mask_of(obs.hand))
+        best = best_suit_value(rules_of(obs.profile), mask_of(obs.hand))
         aces = sum(1 for c in obs.hand if c.rank is Rank.ACE) == 4
-        words = {a.kind: a for a in legal}
+        words: dict[str, Action] = {a.kind: a for a in legal}
         if "vie" in words:
             return words["vie"] if best >= 40 or aces else words["wait"]
         if (best >= 48 or aces) and obs.ruff_stake < 8:

@@ -33,7 +33,6 @@ from gleek.state import Action, Observation, Phase, State, apply, new_deal, obse
 
 __all__ = ["Knowledge", "determinize", "opening_stake", "public_history"]
 
-_SET_RANKS: Final = {"A": Rank.ACE, "K": Rank.KING, "Q": Rank.QUEEN, "J": Rank.JACK}
 _SMALL: Final = {"tiddy": Rank.FOUR, "towser": Rank.FIVE, "tumbler": Rank.SIX}
 
 
@@ -77,11 +76,8 @@ class Knowledge:
             payee = pay.payee
             if not isinstance(payee, int):
                 continue
-            if pay.reason == "set" and pay.detail:
-                kind, _, letter = pay.detail.partition(" of ")
-                rank = _SET_RANKS.get(letter)
-                if rank is not None:
-                    self.rank_counts[payee][rank] = 4 if kind == "mournival" else 3
+            if pay.reason == "set" and pay.rank is not None:
+                self.rank_counts[payee][pay.rank] = 4 if pay.set_kind == "mournival" else 3
             elif pay.reason in _SMALL:
                 self.required[payee].add(Card(_SMALL[pay.reason], obs.trumps))
         self.exchanged = obs.phase in (Phase.RUFF, Phase.PLAY, Phase.OVER)
@@ -170,16 +166,27 @@ def _sample(k: Knowledge, rng: random.Random) -> tuple[list[list[Card]], list[Ca
     unknown = [c for c in DECK if c not in seen]
     dealt: list[list[Card]] = [[], [], []]
     if not k.exchanged:
-        # Auction or discarding: nothing played; the stock is still face down.
-        dealt[me] = hand + my_discards
-        n_disc = 12 - obs.hand_sizes[buyer] if buyer is not None and buyer != me else 0
+        # Auction or discarding: nothing played. The stock is face down, or, where the buyer
+        # takes it before laying out (take-first), in the buyer's hand.
+        take_first = obs.profile.stock.exchange == "take-first" and obs.phase is Phase.DISCARD
         rng.shuffle(unknown)
+        if take_first and buyer == me:
+            mine = hand + my_discards  # the 12 dealt and the 7 of the stock, either of them
+            rng.shuffle(mine)
+            dealt[me], stock = mine[:12], mine[12:]
+            dealt[opps[0]] = unknown[:12]
+            dealt[opps[1]] = unknown[12:24]
+            return dealt, stock, my_discards
+        dealt[me] = hand + my_discards
+        before = 19 if take_first else 12  # the buyer's cards as it starts to lay out
+        n_disc = before - obs.hand_sizes[buyer] if buyer is not None and buyer != me else 0
         dealt[opps[0]] = unknown[:12]
         dealt[opps[1]] = unknown[12:24]
         stock = unknown[24:31]
         discards = my_discards
         if n_disc and buyer is not None:
-            able = [c for c in dealt[buyer] if c not in forbidden_discard]
+            pool = dealt[buyer] + stock if take_first else dealt[buyer]
+            able = [c for c in pool if c not in forbidden_discard]
             discards = rng.sample(able, n_disc)
         return dealt, stock, discards
     assert buyer is not None

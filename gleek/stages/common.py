@@ -10,7 +10,7 @@ from typing import Final, Literal, TypeAlias
 
 import attrs
 
-from gleek.cards import CARDS, Card
+from gleek.cards import CARDS, Card, Rank
 
 __all__ = [
     "POT",
@@ -40,6 +40,9 @@ class Payment:
     amount: int
     reason: str
     detail: str = attrs.field(default="", eq=False)
+    #: for a set (``reason`` ``set``): ``gleek`` or ``mournival``, and its rank
+    set_kind: str | None = attrs.field(default=None, eq=False, kw_only=True)
+    rank: Rank | None = attrs.field(default=None, eq=False, kw_only=True)
 
     def __str__(self) -> str:
         extra = f" ({self.detail})" if self.detail else ""

@@ -1,66 +1,80 @@
 """Stage 1: the deal, from a deck order or a seed; the turn-up, trumps and turn-up payments.
 
-The rulings, Dealing: from a deck given top first, packets of 4 clockwise from eldest until each
-has 12; card 37 is turned up (its suit is trumps); cards 38-44 are the stock.
+From a deck given top first, packets of 4 clockwise from eldest until each has 12; card 37 is
+turned up (its suit is trumps); cards 38-44 are the stock. A seed shuffles the deck the same on
+every platform (:func:`seeded_order`).
 
 >>> from gleek.profile import load_profile
->>> info = deal_cards(load_profile("parlett"), tuple(range(44)), dealer=2)
->>> info.turn_up, info.trumps, info.stock
-(36, 3, (37, 38, 39, 40, 41, 42, 43))
->>> [bin(h).count("1") for h in info.dealt]
-[12, 12, 12]
+>>> from gleek.stages.rules import rules_of
+>>> rules = rules_of(load_profile("parlett"))
+>>> hands = deal_hands(rules, 2, tuple(range(44)))
+>>> [bin(h).count("1") for h in hands], trumps_of(tuple(range(44))[36])
+([12, 12, 12], 3)
 """
 
 from __future__ import annotations
 
+import _random
 import random
-from collections.abc import Mapping, Sequence
-from typing import TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from operator import itemgetter
+from typing import Final, TypeVar
 
-import attrs
-
-from gleek.profile import Profile
 from gleek.stages.common import R4, R5, R6, Payment
+from gleek.stages.rules import Rules
 
 __all__ = [
-    "DealInfo",
-    "deal_cards",
+    "deal_hands",
     "packets",
     "seeded_deck",
+    "seeded_order",
     "stack_deck",
+    "trumps_of",
     "turn_up_payments",
     "turn_up_points",
 ]
 
 T = TypeVar("T")
 
+_BIT: Final = tuple([1 << c for c in range(44)])
 
-@attrs.frozen
-class DealInfo:
-    """What the deal fixes for the whole deal: never changes afterwards.
 
-    Two deals that give the same hands, turn-up and stock are equal: the order of the cards
-    within a hand (``deck``) plays no part in the game, so it takes no part in equality.
+def seeded_order(seed: int | str) -> list[int]:
+    """The deck (engine indices, top first) shuffled from ``seed``: the same on every platform.
+
+    It is ``random.Random(seed).shuffle(list(range(44)))`` (Mersenne Twister, whose seeding and
+    ``shuffle`` are stable across platforms and Python versions from 3.2 on), spelled out with
+    the same draws so that the compiled build runs it natively.
+
+    >>> all(seeded_order(seed) == _shuffled(seed) for seed in (0, 7, 2**70, "2026"))
+    True
     """
+    # an int seeds the generator as random.Random's seed() does: straight into the C seeding
+    rng = _random.Random(seed) if type(seed) is int else random.Random(seed)
+    getrandbits = rng.getrandbits
+    x = list(range(44))
+    for i in range(43, 0, -1):
+        k = _NBITS[i]
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+    return x
 
-    dealer: int
-    deck: tuple[int, ...] = attrs.field(eq=False)
-    dealt: tuple[int, int, int]
-    turn_up: int
-    trumps: int
-    stock: tuple[int, ...]
-    ruff_stake: int
+
+#: the bits of i + 1: random's draw of a number below i + 1 takes that many
+_NBITS: Final = tuple([(i + 1).bit_length() for i in range(44)])
+
+
+def _shuffled(seed: int | str) -> list[int]:
+    deck = list(range(44))
+    random.Random(seed).shuffle(deck)
+    return deck
 
 
 def seeded_deck(seed: int | str) -> tuple[int, ...]:
-    """A shuffled deck (engine indices, top first) from a seed: the same on every platform.
-
-    It uses :class:`random.Random` (Mersenne Twister, whose seeding and ``shuffle`` are stable
-    across platforms and Python versions from 3.2 on) on the canonical order.
-    """
-    deck = list(range(44))
-    random.Random(seed).shuffle(deck)
-    return tuple(deck)
+    """:func:`seeded_order` as a tuple."""
+    return tuple(seeded_order(seed))
 
 
 def packets(deck: Sequence[T], dealer: int, packet: int) -> tuple[list[T], list[T], list[T]]:
@@ -85,45 +99,64 @@ def stack_deck(
     return [*deck, turn_up, *stock]
 
 
-def deal_cards(profile: Profile, deck: Sequence[int], dealer: int, ruff_stake: int = 0) -> DealInfo:
-    """Deal ``deck`` (44 distinct indices, top first) in packets clockwise from eldest."""
-    hands = [0, 0, 0]
-    for seat, cards in enumerate(packets(deck, dealer, profile.deal.packet_size)):
-        for c in cards:
-            hands[seat] |= 1 << c
-    turn_up = deck[36]
-    return DealInfo(
-        dealer=dealer,
-        deck=tuple(deck),
-        dealt=(hands[0], hands[1], hands[2]),
-        turn_up=turn_up,
-        trumps=turn_up // 11,
-        stock=tuple(deck[37:44]),
-        ruff_stake=ruff_stake or profile.ruff.stake,
-    )
+Getter = Callable[[tuple[int, ...]], tuple[int, ...]]
+#: by packet size and dealer: each seat's 12 positions in the deck, as item getters
+_GETTERS: dict[int, tuple[Getter, Getter, Getter]] = {}
 
 
-def turn_up_payments(profile: Profile, info: DealInfo) -> tuple[Payment, ...]:
+def deal_hands(rules: Rules, dealer: int, deck: tuple[int, ...]) -> tuple[int, int, int]:
+    """The three hands (masks) that ``deck`` (44 distinct indices, top first) deals."""
+    key = rules.packet * 3 + dealer
+    get = _GETTERS.get(key)
+    if get is None:
+        seats = packets(range(36), dealer, rules.packet)
+        get = _GETTERS[key] = (itemgetter(*seats[0]), itemgetter(*seats[1]), itemgetter(*seats[2]))
+    bit = _BIT.__getitem__
+    # each seat's 12 cards picked out of the deck by position, their bits summed (in C)
+    return (sum(map(bit, get[0](deck))), sum(map(bit, get[1](deck))), sum(map(bit, get[2](deck))))
+
+
+def trumps_of(turn_up: int) -> int:
+    """Trumps: the suit of the turned-up card."""
+    return turn_up // 11
+
+
+def stock_of(deck: tuple[int, ...]) -> int:
+    """The mask of the stock: the 7 cards under the turn-up."""
+    m = 0
+    for c in deck[37:]:
+        m |= 1 << c
+    return m
+
+
+def turn_up_payments(rules: Rules, turn_up: int, dealer: int) -> tuple[Payment, ...]:
     """A turned Tiddy (or Towser/Tumbler where they are paid) is paid by each opponent; with
-    ``turn_up.double_when_turned`` a turned Towser or Tumbler pays twice its held value."""
-    rank = info.turn_up % 11
-    held = profile.small_trumps
-    double = profile.turn_up.double_when_turned
-    amount, reason = {
-        R4: (profile.turn_up.tiddy, "tiddy"),
-        R5: (2 * held.towser if double else profile.turn_up.towser, "towser"),
-        R6: (2 * held.tumbler if double else profile.turn_up.tumbler, "tumbler"),
-    }.get(rank, (0, ""))
+    ``turn_up.double_when_turned`` a turned Towser or Tumbler pays twice its held value.
+
+    >>> from gleek.profile import load_profile
+    >>> from gleek.stages.rules import rules_of
+    >>> [str(p) for p in turn_up_payments(rules_of(load_profile("parlett")), 0, dealer=2)]
+    ['0 -> 2: 4 [turn-up] (turned tiddy)', '1 -> 2: 4 [turn-up] (turned tiddy)']
+    """
+    rank = turn_up % 11
+    if rank == R4:
+        amount, reason = rules.turn_small[0], "tiddy"
+    elif rank == R5:
+        amount = 2 * rules.small[1] if rules.turn_double else rules.turn_small[1]
+        reason = "towser"
+    elif rank == R6:
+        amount = 2 * rules.small[2] if rules.turn_double else rules.turn_small[2]
+        reason = "tumbler"
+    else:
+        return ()
     if amount <= 0:
         return ()
     return tuple(
-        Payment((info.dealer + k) % 3, info.dealer, amount, "turn-up", f"turned {reason}")
-        for k in (1, 2)
+        [Payment((dealer + k) % 3, dealer, amount, "turn-up", f"turned {reason}") for k in (1, 2)]
     )
 
 
-def turn_up_points(profile: Profile, info: DealInfo) -> int:
-    """Honour points of a turned A, K, Q or J, counted for the dealer."""
-    if not profile.turn_up.honour_to_dealer:
-        return 0
-    return profile.tricks.by_rank[info.turn_up % 11]  # 0 for any card but A, K, Q, J
+def turn_up_points(rules: Rules, turn_up: int) -> int:
+    """Honour points of a turned A, K, Q or J, counted for the dealer (0 for any other card,
+    or where the profile gives the dealer nothing)."""
+    return rules.turn_honour[turn_up % 11]

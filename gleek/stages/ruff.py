@@ -1,10 +1,10 @@
 """Stage 3: the ruff - suit values, four Aces, vying in the direct or the pool model.
 
-Direct model (parlett, pedagogical): from the first speaker each may
-vie or wait; after a vie, clockwise among players still in, each passes (owes the stake as it is
-now), sees, or revies (+raise). It ends when two have passed or everyone still in has acted
-since the last raise. Pool model (publications-international): everyone antes the stake; a vie or
-revie puts in ``raise`` more; folders forfeit what they put in; the winner takes the pool.
+Direct model (parlett, pedagogical, cotton): from the first speaker each may vie or wait; after
+a vie, clockwise among players still in, each passes (owes the stake as it is now), sees, or
+revies (+raise). It ends when two have passed or everyone still in has acted since the last
+raise. Pool model (publications-international): everyone antes the stake; a vie or revie puts in
+``raise`` more; folders forfeit what they put in; the winner takes the pool.
 
 Cotton's rules, for any direct-model profile: ``losers_pay`` how-far (a loser pays the final
 stake if it held out, the stake it last vied or saw if it withdrew after, ``nothing_to_say`` if
@@ -14,23 +14,27 @@ the next deal's opening stake is twice this one's).
 
 >>> from gleek.profile import load_profile
 >>> from gleek.cards import mask_of, parse_cards
->>> ruff_value(load_profile("parlett"), mask_of(parse_cards(["AC", "QC", "9C", "5C", "8H"])))
+>>> from gleek.stages.rules import rules_of
+>>> parlett = rules_of(load_profile("parlett"))
+>>> ruff_value(parlett, mask_of(parse_cards(["AC", "QC", "9C", "5C", "8H"])))
 35
+>>> r = ruff_start(parlett, dealer=2, buyer=1, stake=2)   # eldest (seat 0) speaks first
+>>> ruff_choices(parlett, r)
+('wait', 'vie')
+>>> verify_word(parlett, r, "see")
+'bad-ruff-call'
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Final
 
-import attrs
-
-from gleek.profile import Profile
-from gleek.stages.common import RANK_MASK, Payment, seat_order_from
+from gleek.stages.common import RANK_MASK, Payment
+from gleek.stages.rules import Rules
 
 __all__ = [
     "FOUR_ACES",
-    "RuffState",
-    "RuffWord",
+    "Ruff",
     "best_suit_value",
     "next_stake",
     "revie_stake",
@@ -40,190 +44,256 @@ __all__ = [
     "ruff_start",
     "ruff_value",
     "ruff_winner",
+    "stake_now",
+    "verify_word",
 ]
 
-RuffWord = Literal["wait", "vie", "pass", "see", "revie", "double"]
-FOUR_ACES = 1000  # a ruff value above any suit's (the most a suit can hold is 85)
+FOUR_ACES: Final = 1000  # a ruff value above any suit's (the most a suit can hold is 85)
+_M11: Final = 0x7FF
+_ACES: Final = RANK_MASK[10]
 
 
-def ruff_value(profile: Profile, hand: int) -> int:
+def ruff_value(rules: Rules, hand: int) -> int:
     """The hand's best suit by value (A 11, K/Q/J 10, others their number), or
     :data:`FOUR_ACES` for four Aces where the profile lets them beat every ruff."""
-    if profile.ruff.four_aces and hand & RANK_MASK[10] == RANK_MASK[10]:
+    if rules.four_aces and hand & _ACES == _ACES:
         return FOUR_ACES
-    return best_suit_value(profile, hand)
+    return best_suit_value(rules, hand)
 
 
-def best_suit_value(profile: Profile, hand: int) -> int:
+def best_suit_value(rules: Rules, hand: int) -> int:
     """The value of the hand's best suit (A 11, K/Q/J 10, others their number)."""
-    table = profile.ruff.suit_table
+    table = rules.suit_table
     return max(
-        table[hand & 0x7FF],
-        table[(hand >> 11) & 0x7FF],
-        table[(hand >> 22) & 0x7FF],
+        table[hand & _M11],
+        table[(hand >> 11) & _M11],
+        table[(hand >> 22) & _M11],
         table[hand >> 33],
     )
 
 
-@attrs.frozen
-class RuffState:
-    """The vying so far. ``put`` is what each seat has at stake: in the direct model what it
-    owes if it loses (fixed when it passes), in the pool model what it has put in."""
-
-    history: tuple[tuple[int, RuffWord], ...]
-    stake: int
-    vier: int  # -1 before anyone vies
-    live: int  # bit per seat still in
-    acted: int  # bit per seat that has acted since the last raise
-    put: tuple[int, int, int]
-    to_act: int
-    waits: int
-    done: bool
-    winner: int = -1
-    shown: bool = False
-    doubled: bool = False  # the youngest doubled a ruff nobody vied, for the next deal
+def ruff_winner(rules: Rules, hands: tuple[int, int, int], dealer: int, live: int) -> int:
+    """Best ruff among ``live`` seats (a bit per seat); ties to eldest, then middle, then
+    dealer."""
+    best, best_seat = -1, -1
+    for k in (1, 2, 3):
+        seat = (dealer + k) % 3
+        if live >> seat & 1:
+            value = ruff_value(rules, hands[seat])
+            if value > best:
+                best, best_seat = value, seat
+    return best_seat
 
 
-def ruff_start(profile: Profile, dealer: int, buyer: int, stake: int) -> RuffState:
-    """Before anyone speaks. ``stake`` is this deal's opening stake (carried or the profile's)."""
-    first = buyer if profile.ruff.first_speaker == "buyer" else (dealer + 1) % 3
-    put = (stake, stake, stake) if profile.ruff.model == "pool" else (0, 0, 0)
-    return RuffState((), stake, -1, 0b111, 0, put, first, 0, False)
+class Ruff:
+    """The vying so far. ``put`` (``p0 p1 p2``) is what each seat has at stake: in the direct
+    model what it owes if it loses (fixed when it passes), in the pool model what it has put
+    in. ``live``: a bit per seat still in; ``acted``: a bit per seat that has acted since the
+    last raise; ``vier`` -1 before anyone vies; ``winner`` -1 until decided (and for nobody);
+    ``shown``: decided by showing the hands; ``doubled``: the youngest doubled a ruff nobody
+    vied, for the next deal. Immutable: every word makes a new one."""
+
+    __slots__ = (
+        "acted",
+        "done",
+        "doubled",
+        "live",
+        "p0",
+        "p1",
+        "p2",
+        "shown",
+        "stake",
+        "to_act",
+        "vier",
+        "waits",
+        "winner",
+    )
+
+    def __init__(
+        self,
+        stake: int,
+        vier: int,
+        live: int,
+        acted: int,
+        p0: int,
+        p1: int,
+        p2: int,
+        to_act: int,
+        waits: int,
+        done: bool,
+        winner: int,
+        shown: bool,
+        doubled: bool,
+    ) -> None:
+        self.stake: Final = stake
+        self.vier: Final = vier
+        self.live: Final = live
+        self.acted: Final = acted
+        self.p0: Final = p0
+        self.p1: Final = p1
+        self.p2: Final = p2
+        self.to_act: Final = to_act
+        self.waits: Final = waits
+        self.done: Final = done
+        self.winner: Final = winner
+        self.shown: Final = shown
+        self.doubled: Final = doubled
+
+    @property
+    def put(self) -> tuple[int, int, int]:
+        """What each seat has at stake."""
+        return (self.p0, self.p1, self.p2)
 
 
-def ruff_choices(profile: Profile, r: RuffState) -> tuple[RuffWord, ...]:
-    """The words the player to act may say."""
+def ruff_start(rules: Rules, dealer: int, buyer: int, stake: int) -> Ruff:
+    """Before anyone speaks. ``stake`` is this deal's opening stake (carried or the
+    profile's); in the pool model everyone antes it."""
+    first = buyer if rules.first_buyer else (dealer + 1) % 3
+    put = stake if rules.pool else 0
+    return Ruff(stake, -1, 7, 0, put, put, put, first, 0, False, -1, False, False)
+
+
+_WAIT_VIE: Final = ("wait", "vie")
+_WAIT_VIE_DOUBLE: Final = ("wait", "vie", "double")
+_PASS_SEE_REVIE: Final = ("pass", "see", "revie")
+
+
+def ruff_choices(rules: Rules, r: Ruff) -> tuple[str, ...]:
+    """The words the player to act may say: before a vie wait or vie (and, for the third hand
+    after two waits where the profile allows it, double); after one pass, see or revie."""
     if r.done:
         return ()
     if r.vier < 0:
-        if r.waits == 2 and profile.ruff.youngest_doubles:
-            return ("wait", "vie", "double")
-        return ("wait", "vie")
-    return ("pass", "see", "revie")
+        if r.waits == 2 and rules.doubles:
+            return _WAIT_VIE_DOUBLE
+        return _WAIT_VIE
+    return _PASS_SEE_REVIE
+
+
+def verify_word(rules: Rules, r: Ruff, word: str) -> str | None:
+    """Why the player to act may not say ``word`` now: ``bad-ruff-call``; None if it may."""
+    if r.vier < 0:
+        if word == "wait" or word == "vie" or (word == "double" and r.waits == 2 and rules.doubles):
+            return None
+        return "bad-ruff-call"
+    if word == "pass" or word == "see" or word == "revie":
+        return None
+    return "bad-ruff-call"
 
 
 def ruff_apply(
-    profile: Profile,
-    r: RuffState,
-    seat: int,
-    word: RuffWord,
-    hands: tuple[int, int, int],
-    dealer: int,
-) -> RuffState:
-    """The vying after ``seat`` says ``word`` (the caller checks legality)."""
-    history = (*r.history, (seat, word))
-    pool = profile.ruff.model == "pool"
-    raise_ = profile.ruff.raise_
-    put = list(r.put)
+    rules: Rules, r: Ruff, seat: int, word: str, hands: tuple[int, int, int], dealer: int
+) -> Ruff:
+    """The vying after ``seat`` says ``word`` (checked by :func:`verify_word`)."""
     if word == "double":
-        return RuffState(history, r.stake, -1, 0b111, 0, r.put, -1, r.waits, True, doubled=True)
+        return Ruff(r.stake, -1, 7, 0, r.p0, r.p1, r.p2, -1, r.waits, True, -1, False, True)
     if word == "wait":
         waits = r.waits + 1
         if waits == 3:
             # Nobody vied. Pool model: the hands are shown at once (inferred: pool-no-vie).
-            if pool:
-                win = ruff_winner(profile, hands, dealer, 0b111)
-                return RuffState(history, r.stake, -1, 0b111, 0, r.put, -1, waits, True, win, True)
-            return RuffState(history, r.stake, -1, 0b111, 0, r.put, -1, waits, True)
-        return RuffState(history, r.stake, -1, 0b111, 0, r.put, (seat + 1) % 3, waits, False)
+            if rules.pool:
+                win = ruff_winner(rules, hands, dealer, 7)
+                return Ruff(r.stake, -1, 7, 0, r.p0, r.p1, r.p2, -1, waits, True, win, True, False)
+            return Ruff(r.stake, -1, 7, 0, r.p0, r.p1, r.p2, -1, waits, True, -1, False, False)
+        return Ruff(
+            r.stake, -1, 7, 0, r.p0, r.p1, r.p2, (seat + 1) % 3, waits, False, -1, False, False
+        )
+    pool = rules.pool
     live, acted, stake, vier = r.live, r.acted, r.stake, r.vier
+    put = [r.p0, r.p1, r.p2]
     if word == "vie":
         vier = seat
         acted = 1 << seat
-        if pool:
-            put[seat] = r.put[seat] + raise_  # the vie puts ``raise`` on top of the ante
-        else:
-            put[seat] = stake
+        # pool: the vie puts ``raise`` on top of the ante
+        put[seat] = put[seat] + rules.raise_ if pool else stake
     elif word == "revie":
         acted = 1 << seat
         if pool:
-            put[seat] = max(put) + raise_
+            put[seat] = max(put) + rules.raise_
         else:
-            stake = revie_stake(profile, stake)
+            stake = revie_stake(rules, stake)
             put[seat] = stake
     elif word == "see":
         acted |= 1 << seat
-        if pool:
-            put[seat] = max(put)
-        else:
-            put[seat] = stake
+        put[seat] = max(put) if pool else stake
     else:  # pass: drop out; direct model: owes the stake as it is now (or by how far it went)
         live &= ~(1 << seat)
-        if profile.ruff.losers_pay == "how-far":
+        if rules.howfar:
             # keeps the stake it last vied or saw; one that never did had "nothing to say"
             if put[seat] == 0:
-                put[seat] = profile.ruff.nothing_to_say or 0
+                put[seat] = rules.nothing
         elif not pool:
             put[seat] = stake
-    if live.bit_count() == 1:
-        winner = live.bit_length() - 1
-        return RuffState(history, stake, vier, live, acted, _t(put), -1, r.waits, True, winner)
-    if live & ~acted == 0:
-        winner = ruff_winner(profile, hands, dealer, live)
-        return RuffState(
-            history, stake, vier, live, acted, _t(put), -1, r.waits, True, winner, True
-        )
+    alone = live.bit_count() == 1
+    if alone or live & ~acted == 0:  # settled: the last one in wins, or the best ruff shown
+        winner = live.bit_length() - 1 if alone else ruff_winner(rules, hands, dealer, live)
+        return Ruff(
+            stake, vier, live, acted, put[0], put[1], put[2], -1, r.waits, True, winner,
+            not alone, False,
+        )  # fmt: skip
     nxt = (seat + 1) % 3
     while not live >> nxt & 1:
         nxt = (nxt + 1) % 3
-    return RuffState(history, stake, vier, live, acted, _t(put), nxt, r.waits, False)
+    return Ruff(
+        stake, vier, live, acted, put[0], put[1], put[2], nxt, r.waits, False, -1, False, False
+    )
 
 
-def revie_stake(profile: Profile, stake: int) -> int:
+def revie_stake(rules: Rules, stake: int) -> int:
     """The direct-model stake after a revie: ``raise`` more, or with ``late_raise`` (Cotton:
     "all above is but two a time ... after that it is once come to eight") the late raise once
     the stake has reached its mark, a revie that would pass the mark stopping at it.
 
     >>> from gleek.profile import load_profile
-    >>> cotton = load_profile("cotton")
+    >>> from gleek.stages.rules import rules_of
+    >>> cotton = rules_of(load_profile("cotton"))
     >>> [revie_stake(cotton, s) for s in (4, 6, 7, 8, 10)]
     [6, 8, 8, 10, 12]
     """
-    late = profile.ruff.late_raise
-    if late is None:
-        return stake + profile.ruff.raise_
-    mark, step = late
-    if stake >= mark:
-        return stake + step
-    return min(stake + profile.ruff.raise_, mark)
+    if not rules.late:
+        return stake + rules.raise_
+    if stake >= rules.mark:
+        return stake + rules.step
+    return min(stake + rules.raise_, rules.mark)
 
 
-def _t(put: list[int]) -> tuple[int, int, int]:
-    return (put[0], put[1], put[2])
+def stake_now(rules: Rules, r: Ruff) -> int:
+    """The ruff stake as it stands: direct model, the stake; pool model, what a player still
+    in has put in above the ante."""
+    if rules.pool:
+        return max(r.p0, r.p1, r.p2) - rules.stake
+    return r.stake
 
 
-def ruff_winner(profile: Profile, hands: tuple[int, int, int], dealer: int, live: int) -> int:
-    """Best ruff among ``live`` seats; ties to eldest, then middle, then dealer."""
-    seats = [seat for seat in seat_order_from(dealer) if live >> seat & 1]
-    return max(seats, key=lambda seat: ruff_value(profile, hands[seat]))  # the first of equals
-
-
-def ruff_payments(profile: Profile, r: RuffState) -> tuple[Payment, ...]:
+def ruff_payments(rules: Rules, r: Ruff) -> tuple[Payment, ...]:
     """Each loser pays the winner what it owes (direct) or what it put in (pool)."""
-    if not r.done or r.winner < 0:
+    if r.winner < 0:  # undecided, or nobody won
         return ()
-    reason = "ruff-pool" if profile.ruff.model == "pool" else "ruff"
+    reason = "ruff-pool" if rules.pool else "ruff"
     # A loser pays what it has at stake: a vie or see, a pass after a vie, the pool's ante, or
     # under how-far ``nothing_to_say`` for a player who never vied or saw; a loser with nothing
     # at stake (``nothing_to_say`` 0) makes no payment rather than one of 0 chips.
-    return tuple(
-        Payment(loser, r.winner, r.put[loser], reason)
-        for loser in ((r.winner + 1) % 3, (r.winner + 2) % 3)
-        if r.put[loser] > 0
-    )
+    put = (r.p0, r.p1, r.p2)
+    out: list[Payment] = []
+    for k in (1, 2):
+        loser = (r.winner + k) % 3
+        if put[loser] > 0:
+            out.append(Payment(loser, r.winner, put[loser], reason))
+    return tuple(out)
 
 
-def next_stake(profile: Profile, r: RuffState, opening: int) -> int:
-    """The opening stake of the next deal (the rulings, "No vie")."""
-    vied = r.vier >= 0
+def next_stake(rules: Rules, r: Ruff, opening: int) -> int:
+    """The opening stake of the next deal, after a ruff that opened at ``opening``: after a
+    vie the profile's stake; after none, as the profile carries it (a fixed stake, double,
+    or the stake again); after the youngest's double, twice the opening."""
     if r.doubled:
         # Cotton: the youngest doubles it "and then it is to be plaid for the next deal"
         return opening * 2
-    if profile.ruff.no_vie == "carry-fixed":
+    vied = r.vier >= 0
+    if rules.no_vie == "carry-fixed":
         # parlett: 4 in the next deal only; two no-vie deals in a row still give 4.
-        carried = profile.ruff.carried_stake or profile.ruff.stake
-        return profile.ruff.stake if vied else carried
-    if profile.ruff.no_vie == "carry-double":
+        return rules.stake if vied else rules.carried
+    if rules.no_vie == "carry-double":
         # pedagogical: doubles after each deal with no vie, back to the stake after a vie.
-        return profile.ruff.stake if vied else opening * 2
-    return profile.ruff.stake
+        return rules.stake if vied else opening * 2
+    return rules.stake

@@ -17,9 +17,12 @@ from typing import Final
 from gleek.cards import Rank
 from gleek.profile import Profile
 from gleek.stages.common import R4, R5, R6, RA, RANK_MASK, RJ, RK, RQ, Payment
+from gleek.stages.rules import Rules, memo
 
 __all__ = [
     "forfeit_payments",
+    "hand_set_payments",
+    "hand_small_payments",
     "set_payments",
     "sets_held",
     "small_trump_payments",
@@ -94,14 +97,57 @@ def set_payments(
     profile: Profile, hands: tuple[int, int, int], aces_ruff_winner: int = -1
 ) -> tuple[Payment, ...]:
     """Each opponent pays each holder for each set, seat by seat."""
-    out = []
+    out: list[Payment] = []
     for seat in range(3):
-        for kind, letter, amount in sets_held(
-            profile, hands[seat], won_ruff_by_aces=seat == aces_ruff_winner
-        ):
-            for k in (1, 2):
-                out.append(Payment((seat + k) % 3, seat, amount, "set", f"{kind} of {letter}"))
+        out += _set_payments(profile, hands[seat], seat, seat == aces_ruff_winner)
     return tuple(out)
+
+
+def _set_payments(
+    profile: Profile, hand: int, seat: int, won_ruff_by_aces: bool
+) -> tuple[Payment, ...]:
+    out = []
+    for kind, letter, amount in sets_held(profile, hand, won_ruff_by_aces=won_ruff_by_aces):
+        rank = _RANK_OF[letter]
+        for k in (1, 2):
+            out.append(
+                Payment(
+                    (seat + k) % 3,
+                    seat,
+                    amount,
+                    "set",
+                    f"{kind} of {letter}",
+                    set_kind=kind,
+                    rank=rank,
+                )
+            )
+    return tuple(out)
+
+
+def hand_set_payments(
+    rules: Rules, hand: int, seat: int, won_ruff_by_aces: bool
+) -> tuple[Payment, ...]:
+    """:func:`set_payments` for one seat's ``hand``, remembered by what it depends on (the
+    number of Aces, Kings, Queens and Jacks held, the seat, the Aces' ruff)."""
+    sig = (
+        (((hand & _RA).bit_count() * 5 + (hand & _RK).bit_count()) * 5 + (hand & _RQ).bit_count())
+        * 5
+        + (hand & _RJ).bit_count()
+    ) * 6 + seat * 2
+    if won_ruff_by_aces:
+        sig += 1
+    table = memo(rules, "sets")
+    pays = table.get(sig)
+    if pays is None:
+        pays = table[sig] = _set_payments(rules.profile, hand, seat, won_ruff_by_aces)
+    return pays
+
+
+_RANK_OF: Final = {letter: rank for _, rank, letter in _COURTS}
+_RA: Final = RANK_MASK[RA]
+_RK: Final = RANK_MASK[RK]
+_RQ: Final = RANK_MASK[RQ]
+_RJ: Final = RANK_MASK[RJ]
 
 
 def small_trumps_held(profile: Profile, hand: int, trumps: int) -> tuple[tuple[str, int], ...]:
@@ -126,9 +172,29 @@ def small_trump_payments(
     A small trump discarded by the buyer is in no hand and pays nobody (inferred; see "Where
     the sources are silent").
     """
-    out = []
+    out: list[Payment] = []
     for seat in range(3):
-        for name, amount in small_trumps_held(profile, hands[seat], trumps):
-            for k in (1, 2):
-                out.append(Payment((seat + k) % 3, seat, amount, name))
+        out += _small_payments(profile, hands[seat], trumps, seat)
     return tuple(out)
+
+
+def _small_payments(profile: Profile, hand: int, trumps: int, seat: int) -> tuple[Payment, ...]:
+    out = []
+    for name, amount in small_trumps_held(profile, hand, trumps):
+        for k in (1, 2):
+            out.append(Payment((seat + k) % 3, seat, amount, name))
+    return tuple(out)
+
+
+def hand_small_payments(rules: Rules, hand: int, trumps: int, seat: int) -> tuple[Payment, ...]:
+    """:func:`small_trump_payments` for one seat's ``hand``, remembered by the small trumps it
+    holds and the seat."""
+    bits = (hand >> (11 * trumps)) & 7
+    if not bits:
+        return ()
+    table = memo(rules, "small")
+    key = bits * 3 + seat
+    pays = table.get(key)
+    if pays is None:
+        pays = table[key] = _small_payments(rules.profile, bits, 0, seat)
+    return pays

@@ -1,7 +1,7 @@
 """Stage 6: settlement against par through the pot, short players first.
 
-The rulings, Counting and settling: every player below 22 pays the shortfall into the pot first;
-then every player above 22 takes the excess from the pot. What is left carries to the next deal.
+Every player below par (22) pays the shortfall into the pot first; then every player above par
+takes the excess from the pot. What is left carries to the next deal.
 
 >>> [(p.payer, p.payee, p.amount) for p in settlement((12, 39, 15), par=22)]
 [(0, 'pot', 10), (2, 'pot', 7), ('pot', 1, 17)]
@@ -15,9 +15,21 @@ __all__ = ["settlement"]
 
 
 def settlement(points: tuple[int, int, int], par: int) -> tuple[Payment, ...]:
-    """Shortfalls into the pot (largest first), then the excesses out of it."""
-    short = sorted((s for s in range(3) if points[s] < par), key=lambda s: (points[s], s))
-    over = sorted((s for s in range(3) if points[s] > par), key=lambda s: (-points[s], s))
-    out = [Payment(s, POT, par - points[s], "settlement") for s in short]
-    out += [Payment(POT, s, points[s] - par, "settlement") for s in over]
+    """Shortfalls into the pot (largest first, ties by seat), then the excesses out of it
+    (largest first)."""
+    short: list[tuple[int, int]] = []
+    over: list[tuple[int, int]] = []
+    for seat in range(3):
+        x = points[seat]
+        if x < par:
+            short.append((x, seat))
+        elif x > par:
+            over.append((-x, seat))
+    short.sort()
+    over.sort()
+    out: list[Payment] = []
+    for x, seat in short:
+        out.append(Payment(seat, POT, par - x, "settlement"))
+    for x, seat in over:
+        out.append(Payment(POT, seat, -x - par, "settlement"))
     return tuple(out)

@@ -1,119 +1,136 @@
 """Stage 2: buying the stock - the forced opening, pass or raise, the price, the 7 discards.
 
-The rulings, Buying the stock: eldest must open at the opening bid; then clockwise among players
-still in, pass (out of this auction) or raise by exactly the increment; as soon as two players
-have passed, the last bidder buys. Half the bid to each opponent, an odd chip to the pot.
+Eldest must open at the opening bid; then clockwise among players still in, pass (out of this
+auction) or raise by exactly the increment; as soon as two players have passed, the last bidder
+buys. Half the bid to each opponent, an odd chip to the pot (or, in some profiles, to eldest).
+The buyer then lays out seven cards (never a forbidden one) and takes the stock, or (Cotton)
+takes the stock and then lays out seven of its nineteen cards.
+
+A bid is its amount, a pass :data:`PASS_BID`; a hand is a mask of card indices.
 
 >>> from gleek.profile import load_profile
->>> p = load_profile("parlett")
->>> a = auction_start(p, dealer=2)   # seat 0 is eldest
->>> for seat, bid in [(0, 12), (1, 13), (2, None), (0, 14), (1, None)]:
-...     a = auction_apply(p, a, seat, bid)
->>> a.buyer, a.bid
-(0, 14)
->>> [(x.payee, x.amount) for x in price_payments(p, a.buyer, a.bid)]
+>>> from gleek.stages.rules import rules_of
+>>> rules = rules_of(load_profile("parlett"))
+>>> bid, bidder, out, to_act = 0, -1, 0, 0          # dealer 2: seat 0 is eldest
+>>> for amount in (12, 13, PASS_BID, 14, PASS_BID):
+...     assert verify_bid(rules, bid, bidder, amount) is None
+...     bid, bidder, out, to_act = auction_apply(bid, bidder, out, to_act, amount)
+>>> to_act, bidder, bid                             # over: seat 0 bought for 14
+(-1, 0, 14)
+>>> [(x.payee, x.amount) for x in price_payments(rules, 0, 14, 2)]
 [(1, 7), (2, 7)]
 """
 
 from __future__ import annotations
 
-import functools
+from typing import Final
 
-import attrs
-
-from gleek.cards import Rank
-from gleek.profile import Profile
 from gleek.stages.common import POT, RANK_MASK, SUIT_MASK, Payment
+from gleek.stages.rules import Rules
 
 __all__ = [
-    "AuctionState",
+    "PASS_BID",
+    "after_discards",
     "auction_apply",
     "auction_choices",
-    "auction_start",
-    "discardable",
+    "before_discards",
+    "discard_keep",
+    "exchange_order",
     "price_payments",
-    "take_stock",
+    "verify_bid",
+    "verify_discard",
 ]
 
-
-@attrs.frozen
-class AuctionState:
-    """The auction so far. ``history`` holds ``(seat, bid)`` with ``None`` for a pass."""
-
-    history: tuple[tuple[int, int | None], ...]
-    bid: int
-    bidder: int
-    out: int  # bit per seat that has passed
-    to_act: int
-    buyer: int  # -1 until decided
-
-    @property
-    def over(self) -> bool:
-        return self.buyer >= 0
+#: A pass in the auction, where a bid is its amount.
+PASS_BID: Final = -1
 
 
-def auction_start(profile: Profile, dealer: int) -> AuctionState:
-    """Before the forced opening: eldest to bid ``profile.stock.opening_bid``."""
-    return AuctionState((), 0, -1, 0, (dealer + 1) % 3, -1)
+def auction_choices(rules: Rules, bid: int, bidder: int) -> tuple[int, ...]:
+    """What the player to act may say: the forced opening alone (nobody has bid yet), else
+    pass or a raise of exactly the increment."""
+    if bidder < 0:
+        return (rules.opening,)
+    return (PASS_BID, bid + rules.increment)
 
 
-def auction_choices(profile: Profile, a: AuctionState) -> tuple[int | None, ...]:
-    """What the player to act may say: the forced opening alone, else pass or one raise."""
-    if a.over:
-        return ()
-    if not a.history:
-        return (profile.stock.opening_bid,)
-    return (None, a.bid + profile.stock.increment)
+def verify_bid(rules: Rules, bid: int, bidder: int, amount: int) -> str | None:
+    """Why bidding ``amount`` (or passing) is not allowed now: ``bad-bid``; None if it is."""
+    if bidder < 0:
+        return None if amount == rules.opening else "bad-bid"
+    return None if amount == PASS_BID or amount == bid + rules.increment else "bad-bid"
 
 
-def auction_apply(profile: Profile, a: AuctionState, seat: int, bid: int | None) -> AuctionState:
-    """The auction after ``seat`` passes (``None``) or bids; the caller checks legality."""
-    history = (*a.history, (seat, bid))
-    if bid is None:
-        # The opening is forced, so a pass always follows a bid; the first pass leaves two
-        # players in (the next seat among them), the second ends the auction.
-        out = a.out | (1 << seat)
-        if a.out:
-            return AuctionState(history, a.bid, a.bidder, out, -1, a.bidder)
-        return AuctionState(history, a.bid, a.bidder, out, (seat + 1) % 3, -1)
+def auction_apply(
+    bid: int, bidder: int, out: int, seat: int, amount: int
+) -> tuple[int, int, int, int]:
+    """The auction ``(bid, bidder, out, to_act)`` after ``seat`` bids ``amount`` or passes
+    (checked by :func:`verify_bid`). ``out`` has a bit per seat that has passed; ``to_act`` is
+    -1 once two have passed: the last bidder buys at the last bid."""
+    if amount == PASS_BID:
+        out |= 1 << seat
+        if out.bit_count() == 2:
+            return bid, bidder, out, -1
+    else:
+        bid, bidder = amount, seat
     nxt = (seat + 1) % 3
-    while a.out >> nxt & 1:
+    while out >> nxt & 1:
         nxt = (nxt + 1) % 3
-    return AuctionState(history, bid, seat, a.out, nxt, -1)
+    return bid, bidder, out, nxt
 
 
-def price_payments(
-    profile: Profile, buyer: int, price: int, eldest: int | None = None
-) -> tuple[Payment, ...]:
+def price_payments(rules: Rules, buyer: int, price: int, dealer: int) -> tuple[Payment, ...]:
     """Half the price to each opponent; an odd chip to the pot (Parlett, Stage 1 ¶3) or, with
-    ``stock.odd_chip`` eldest, to ``eldest`` unless eldest is the buyer (Cotton: "the eldest
-    hand usually claims it, or else it is given to the box")."""
+    ``stock.odd_chip`` eldest, to eldest unless eldest is the buyer (Cotton: "the eldest hand
+    usually claims it, or else it is given to the box")."""
     half = price // 2
     out = [Payment(buyer, (buyer + k) % 3, half, "stock") for k in (1, 2)]
     if price % 2:
         odd = price - 2 * half
-        if profile.stock.odd_chip == "eldest" and eldest is not None and eldest != buyer:
+        eldest = (dealer + 1) % 3
+        if rules.odd_chip_eldest and eldest != buyer:
             out.append(Payment(buyer, eldest, odd, "stock", "odd chip"))
         else:
             out.append(Payment(buyer, POT, odd, "stock", "odd chip"))
     return tuple(out)
 
 
-def discardable(profile: Profile, hand: int, trumps: int) -> int:
-    """The cards of ``hand`` the buyer may discard (pedagogical forbids the trump honours)."""
-    return hand & ~_forbidden(profile.stock.forbidden_discards, trumps)
-
-
-@functools.cache
-def _forbidden(ranks: frozenset[Rank], trumps: int) -> int:
+def discard_keep(rules: Rules, trumps: int) -> int:
+    """The cards the buyer may lay out: all but the forbidden ranks of trumps (pedagogical
+    keeps the trump honours)."""
     forbidden = 0
-    for rank in ranks:
-        forbidden |= RANK_MASK[int(rank) - 4]
-    return forbidden & SUIT_MASK[trumps]
+    for r in rules.discard_forbidden:
+        forbidden |= RANK_MASK[r]
+    return ~(forbidden & SUIT_MASK[trumps]) & _ALL
 
 
-def take_stock(hand: int, stock: tuple[int, ...]) -> int:
-    """The buyer's hand (the 5 cards kept after the discards) with the 7 stock cards taken."""
-    for c in stock:
-        hand |= 1 << c
-    return hand
+_ALL: Final = (1 << 44) - 1
+
+
+def verify_discard(hand: int, keep: int, c: int) -> str | None:
+    """Why the buyer may not lay out card ``c``: ``bad-discard`` (not in hand) or
+    ``forbidden-discard``; None if it may."""
+    if not hand >> c & 1:
+        return "bad-discard"
+    if not keep >> c & 1:
+        return "forbidden-discard"
+    return None
+
+
+def before_discards(rules: Rules, hand: int, stock: int) -> int:
+    """The buyer's hand as it starts to lay out its seven cards: the twelve dealt, or, where
+    the buyer takes the stock first (``stock.exchange: take-first``), the nineteen with the
+    stock."""
+    return hand | stock if rules.take_first else hand
+
+
+def after_discards(rules: Rules, hand: int, stock: int) -> int:
+    """The buyer's hand once seven cards are laid out: the five kept and the stock, or, where
+    it took the stock first, the twelve it kept."""
+    return hand if rules.take_first else hand | stock
+
+
+def exchange_order(rules: Rules) -> str:
+    """The exchange order in words, for messages."""
+    if rules.take_first:
+        return "the buyer takes the stock first, then lays out 7 of its 19 cards"
+    return "the buyer lays out 7 of the 12 cards dealt before taking the stock"

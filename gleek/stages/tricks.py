@@ -1,49 +1,50 @@
 """Stage 5: the twelve tricks - first lead, following suit, play-high, the trick's winner.
 
-The rulings, The tricks: follow suit if you can, otherwise any card; no duty to trump or to win.
-With play-high, a player following suit must play the highest card held in that suit. The highest
-trump wins; if none, the highest card of the suit led. The winner leads next.
+Follow suit if you can, otherwise any card; no duty to trump or to win. With play-high, a player
+following suit must play the highest card held in that suit. The highest trump wins; if none,
+the highest card of the suit led. The winner leads next. Honours of trumps score for the player
+who plays them, or (in some profiles) for the winner of the trick; each trick scores its points
+for its winner.
 
->>> legal_mask(0b111 << 11 | 1, (), False) == 0b111 << 11 | 1     # leading: anything
+A card is its index ``suit * 11 + rank - 4``, a hand a mask; ``led`` is the suit of the card
+led, -1 before the lead.
+
+>>> legal_mask(0b111 << 11 | 1, -1, False) == 0b111 << 11 | 1     # leading: anything
 True
->>> trick_winner(((0, 11 + 7), (1, 11 + 9), (2, 11 + 3)), trumps=1)  # J, K, 7 of hearts
+>>> verify_play(0b111 << 11 | 1, 0, False, 11)                   # a heart to a spade lead
+'revoke'
+>>> trick_winner(strength(1), 11 + 7, 11 + 9, 11 + 3, 0)          # J, K, 7 of hearts (trumps)
 1
 """
 
 from __future__ import annotations
 
-import attrs
+from typing import Final
 
-from gleek.profile import Profile
 from gleek.stages.common import SUIT_MASK
+from gleek.stages.rules import Rules
 
-__all__ = ["PlayState", "legal_mask", "play_card", "play_start", "trick_winner"]
-
-
-@attrs.frozen
-class PlayState:
-    """The play so far: the current trick, finished tricks, points and tricks won by seat."""
-
-    leader: int
-    trick: tuple[tuple[int, int], ...]
-    tricks: tuple[tuple[tuple[int, int], ...], ...]
-    points: tuple[int, int, int]
-    won: tuple[int, int, int]
+__all__ = [
+    "first_leader",
+    "legal_mask",
+    "play_points",
+    "strength",
+    "trick_points",
+    "trick_winner",
+    "verify_play",
+]
 
 
-def play_start(
-    profile: Profile, dealer: int, buyer: int, points: tuple[int, int, int]
-) -> PlayState:
-    """Before the first lead: eldest or the buyer leads, per profile."""
-    leader = buyer if profile.tricks.first_lead == "buyer" else (dealer + 1) % 3
-    return PlayState(leader, (), (), points, (0, 0, 0))
+def first_leader(rules: Rules, dealer: int, buyer: int) -> int:
+    """Who leads to the first trick: eldest, or the buyer, per profile."""
+    return buyer if rules.first_lead_buyer else (dealer + 1) % 3
 
 
-def legal_mask(hand: int, trick: tuple[tuple[int, int], ...], play_high: bool) -> int:
-    """The cards of ``hand`` that may be played to ``trick``."""
-    if not trick:
+def legal_mask(hand: int, led: int, play_high: bool) -> int:
+    """The cards of ``hand`` that may be played to a trick led in suit ``led`` (-1: leading)."""
+    if led < 0:
         return hand
-    follow = hand & SUIT_MASK[trick[0][1] // 11]
+    follow = hand & SUIT_MASK[led]
     if not follow:
         return hand
     if play_high:
@@ -51,35 +52,59 @@ def legal_mask(hand: int, trick: tuple[tuple[int, int], ...], play_high: bool) -
     return follow
 
 
-def trick_winner(trick: tuple[tuple[int, int], ...], trumps: int) -> int:
-    """The seat that wins a complete trick."""
-    suit = trumps if any(c // 11 == trumps for _, c in trick) else trick[0][1] // 11
-    return max((c, seat) for seat, c in trick if c // 11 == suit)[1]
+def verify_play(hand: int, led: int, play_high: bool, c: int) -> str | None:
+    """Why card ``c`` may not be played: ``card-not-in-hand``, ``revoke`` (not following the
+    suit led while holding it) or ``not-highest`` (play-high); None if it may."""
+    if not hand >> c & 1:
+        return "card-not-in-hand"
+    if led < 0:
+        return None
+    follow = hand & SUIT_MASK[led]
+    if not follow:
+        return None
+    if not follow >> c & 1:
+        return "revoke"
+    if play_high and follow.bit_length() - 1 != c:
+        return "not-highest"
+    return None
 
 
-def play_card(profile: Profile, p: PlayState, seat: int, c: int, trumps: int) -> PlayState:
-    """The play after ``seat`` plays card ``c`` (the caller checks legality)."""
-    trick = (*p.trick, (seat, c))
-    points = p.points
-    rules = profile.tricks
-    by_rank = rules.by_rank
-    to_player = rules.honours_to == "player"
-    if to_player and c // 11 == trumps and by_rank[c % 11]:
-        points = _add(points, seat, by_rank[c % 11])
-    if len(trick) < 3:
-        return PlayState(p.leader, trick, p.tricks, points, p.won)
-    winner = trick_winner(trick, trumps)
-    gain = rules.trick_points
-    if not to_player:
-        gain += sum(by_rank[x % 11] for _, x in trick if x // 11 == trumps)
-    return PlayState(
-        winner, (), (*p.tricks, trick), _add(points, winner, gain), _add(p.won, winner, 1)
-    )
+#: a card's strength in a trick, by trumps: its index, 100 more for a trump
+_STRENGTH: Final = tuple(
+    [tuple([100 + c if c // 11 == t else c for c in range(44)]) for t in range(4)]
+)
 
 
-def _add(t: tuple[int, int, int], seat: int, n: int) -> tuple[int, int, int]:
-    if seat == 0:
-        return (t[0] + n, t[1], t[2])
-    if seat == 1:
-        return (t[0], t[1] + n, t[2])
-    return (t[0], t[1], t[2] + n)
+def strength(trumps: int) -> tuple[int, ...]:
+    """Each card's strength in a trick when ``trumps`` is trumps: trumps above everything,
+    then by rank (a card of neither the suit led nor trumps never wins: see
+    :func:`trick_winner`)."""
+    return _STRENGTH[trumps]
+
+
+def trick_winner(key: tuple[int, ...], c0: int, c1: int, c2: int, leader: int) -> int:
+    """The seat that wins the trick ``c0, c1, c2`` led by ``leader``: the highest trump, else
+    the highest card of the suit led (``key`` is :func:`strength` of trumps)."""
+    led = c0 // 11
+    best, winner = key[c0], leader
+    k1 = key[c1] if c1 // 11 == led or key[c1] >= 100 else -1
+    if k1 > best:
+        best, winner = k1, (leader + 1) % 3
+    k2 = key[c2] if c2 // 11 == led or key[c2] >= 100 else -1
+    if k2 > best:
+        winner = (leader + 2) % 3
+    return winner
+
+
+def play_points(rules: Rules, honour: tuple[int, ...], c: int) -> int:
+    """What playing ``c`` scores for its player at once: its honour points where honours go
+    to the player (``honour`` is the profile's honour table for this deal's trumps)."""
+    return honour[c] if rules.to_player else 0
+
+
+def trick_points(rules: Rules, honour: tuple[int, ...], c0: int, c1: int, c2: int) -> int:
+    """What the trick ``c0, c1, c2`` scores for its winner: the trick's points, and its
+    honours where honours go to the winner."""
+    if rules.to_player:
+        return rules.trick_points
+    return rules.trick_points + honour[c0] + honour[c1] + honour[c2]

@@ -1,0 +1,171 @@
+"""A profile's rules flattened to ints and tables, once per profile: what every stage reads.
+
+The stage functions run on masks and small ints; they read the profile through this object,
+which :func:`rules_of` builds once per profile and keeps (a bounded registry). The memo tables of
+the engine (interned payments, the payments of a hand's sets) hang on it too, each with its
+budget in :data:`MEMO_BUDGET`, so that everything derived from a profile lives and dies with it.
+
+>>> from gleek.profile import load_profile
+>>> r = rules_of(load_profile("parlett"))
+>>> r.opening, r.increment, r.pool, r.play_high
+(12, 1, False, False)
+>>> rules_of(load_profile("parlett")) is r
+True
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from gleek.cards import Rank
+from gleek.profile import Profile
+from gleek.stages.common import Payment
+
+__all__ = ["MEMO_BUDGET", "RULES_BUDGET", "Rules", "forget", "memo", "rules_of"]
+
+#: The most entries any one memo table of a :class:`Rules` holds before it is emptied.
+MEMO_BUDGET: Final = 20000
+#: The most profiles whose flattened rules are kept at once.
+RULES_BUDGET: Final = 256
+
+
+class Rules:
+    """A profile's rules as ints and tables (built by :func:`rules_of`, never directly)."""
+
+    __slots__ = (
+        "carried",
+        "discard_forbidden",
+        "doubles",
+        "first_buyer",
+        "first_lead_buyer",
+        "four_aces",
+        "four_aces_pay",
+        "gleek",
+        "honour",
+        "howfar",
+        "increment",
+        "late",
+        "mark",
+        "memo",
+        "mournival",
+        "no_vie",
+        "nothing",
+        "odd_chip_eldest",
+        "opening",
+        "packet",
+        "par",
+        "play_high",
+        "pool",
+        "profile",
+        "raise_",
+        "small",
+        "stake",
+        "step",
+        "suit_table",
+        "take_first",
+        "to_player",
+        "trick_points",
+        "turn_double",
+        "turn_honour",
+        "turn_small",
+    )
+
+    def __init__(self, profile: Profile) -> None:
+        self.profile: Final = profile
+        # the deal
+        self.packet: Final[int] = profile.deal.packet_size
+        # the turn-up: its honour points for the dealer, by rank index; Tiddy, Towser, Tumbler
+        tu = profile.turn_up
+        by_rank = profile.tricks.by_rank
+        self.turn_honour: Final[tuple[int, ...]] = tuple(
+            [by_rank[r] if tu.honour_to_dealer else 0 for r in range(11)]
+        )
+        self.turn_small: Final[tuple[int, int, int]] = (tu.tiddy, tu.towser, tu.tumbler)
+        self.turn_double: Final[bool] = tu.double_when_turned
+        # the stock
+        st = profile.stock
+        self.opening: Final[int] = st.opening_bid
+        self.increment: Final[int] = st.increment
+        self.odd_chip_eldest: Final[bool] = st.odd_chip == "eldest"
+        self.take_first: Final[bool] = st.exchange == "take-first"
+        #: the rank indices (0 = the 4 ... 10 = the Ace) of trumps the buyer may not discard
+        self.discard_forbidden: Final[tuple[int, ...]] = tuple(
+            sorted(int(rank) - 4 for rank in st.forbidden_discards)
+        )
+        # the ruff
+        ru = profile.ruff
+        self.pool: Final[bool] = ru.model == "pool"
+        self.raise_: Final[int] = ru.raise_
+        self.stake: Final[int] = ru.stake
+        self.first_buyer: Final[bool] = ru.first_speaker == "buyer"
+        self.howfar: Final[bool] = ru.losers_pay == "how-far"
+        self.nothing: Final[int] = ru.nothing_to_say or 0
+        late = ru.late_raise
+        self.late: Final[bool] = late is not None
+        self.mark: Final[int] = late[0] if late is not None else 0
+        self.step: Final[int] = late[1] if late is not None else 0
+        self.doubles: Final[bool] = ru.youngest_doubles
+        self.four_aces: Final[bool] = ru.four_aces
+        self.suit_table: Final[tuple[int, ...]] = ru.suit_table
+        self.no_vie: Final[str] = ru.no_vie
+        self.carried: Final[int] = ru.carried_stake or ru.stake
+        # the sets, by rank index of A, K, Q, J (10, 9, 8, 7); small trumps held
+        self.gleek: Final[tuple[int, ...]] = tuple(
+            [profile.sets.gleek.get(_rank(r), 0) for r in range(11)]
+        )
+        self.mournival: Final[tuple[int, ...]] = tuple(
+            [profile.sets.mournival.get(_rank(r), 0) for r in range(11)]
+        )
+        self.four_aces_pay: Final[bool] = profile.sets.four_aces_pay
+        sm = profile.small_trumps
+        self.small: Final[tuple[int, int, int]] = (sm.tiddy, sm.towser, sm.tumbler)
+        # the tricks
+        tr = profile.tricks
+        self.play_high: Final[bool] = tr.play_high
+        self.to_player: Final[bool] = tr.honours_to == "player"
+        self.trick_points: Final[int] = tr.trick_points
+        self.first_lead_buyer: Final[bool] = tr.first_lead == "buyer"
+        #: honour points of each card (0 unless an honour of trumps), by trump suit
+        self.honour: Final[tuple[tuple[int, ...], ...]] = tuple(
+            [tuple([by_rank[c % 11] if c // 11 == t else 0 for c in range(44)]) for t in range(4)]
+        )
+        # settling
+        self.par: Final[int] = profile.scoring.par
+        #: the memo tables of the stages' payments, by name (see :func:`memo`)
+        self.memo: Final[dict[str, dict[object, tuple[Payment, ...]]]] = {}
+
+
+def _rank(r: int) -> Rank:
+    return Rank(r + 4)
+
+
+_RULES: dict[int, Rules] = {}
+
+
+def rules_of(profile: Profile) -> Rules:
+    """The flattened rules of ``profile``, built on first use and kept while the registry has
+    room (:data:`RULES_BUDGET` profiles)."""
+    # keyed by id: the Rules keeps its profile alive, so no other profile can reuse the id
+    r = _RULES.get(id(profile))
+    if r is not None:
+        return r
+    if len(_RULES) >= RULES_BUDGET:
+        _RULES.clear()
+    r = _RULES[id(profile)] = Rules(profile)
+    return r
+
+
+def memo(rules: Rules, name: str) -> dict[object, tuple[Payment, ...]]:
+    """The memo table ``name`` of ``rules``, emptied once it holds :data:`MEMO_BUDGET`
+    entries."""
+    table = rules.memo.get(name)
+    if table is None:
+        table = rules.memo[name] = {}
+    elif len(table) >= MEMO_BUDGET:
+        table.clear()
+    return table
+
+
+def forget() -> None:
+    """Drop every flattened profile and its memo tables (the tests start from nothing)."""
+    _RULES.clear()

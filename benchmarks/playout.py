@@ -125,7 +125,7 @@ def worker(mode: str, profile_id: str, n: int, pairs: int, baseline: Path) -> di
     base_rng = random.Random(12345)
     ours: list[float] = []
     theirs: list[float] = []
-    for k in range(pairs):
+    for _ in range(pairs):
         if base is not None:
             rnd = base_rng.random
             start = time.perf_counter()

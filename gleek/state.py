@@ -456,10 +456,15 @@ class State:
         return (restore, (deal.profile, deal.dealer, deal.deck, deal.ruff_stake, acts))
 
     def __repr__(self) -> str:
-        turn = "over" if self._to_act < 0 else f"seat {self._to_act} to act"
+        where = (
+            "the deal is over"
+            if self._to_act < 0
+            else f"{self.phase.value}, seat {self._to_act} to act"
+        )
+        n = len(history(self))
         return (
             f"<State {self.profile.id}: dealer {self.dealer}, trumps {self.trumps.value}, "
-            f"{self.phase.value}, {turn}, {len(history(self))} actions>"
+            f"{where}, {n} action{'' if n == 1 else 's'}>"
         )
 
     def _repr_svg_(self) -> str:

@@ -122,10 +122,15 @@ class Observation:
     pot: int
 
     def __repr__(self) -> str:
-        turn = "over" if self.to_act is None else f"seat {self.to_act} to act"
+        where = (
+            "the deal is over"
+            if self.to_act is None
+            else f"{self.phase.value}, seat {self.to_act} to act"
+        )
+        cards = len(self.hand)
         return (
-            f"<Observation for seat {self.seat}, {self.profile.id}: {self.phase.value}, {turn}, "
-            f"{len(self.hand)} cards in hand>"
+            f"<Observation for seat {self.seat}, {self.profile.id}: {where}, "
+            f"{cards} card{'' if cards == 1 else 's'} in hand>"
         )
 
     def __str__(self) -> str:
@@ -169,6 +174,40 @@ class Outcome:
     price: int
     trumps: Suit
     ruff: RuffResult
+
+    def __str__(self) -> str:
+        """The result in a few lines: who bought, the ruff, points, every payment, the chips.
+
+        >>> import gleek
+        >>> s = gleek.new_deal(gleek.load_profile("parlett"), dealer=2, seed=7)
+        >>> while not s.is_over:
+        ...     s = s.apply(s.legal_actions()[0])
+        >>> print(gleek.outcome(s))  # doctest: +ELLIPSIS
+        dealer seat 2, trumps ...; seat 0 bought the stock for 12
+        ruff: nobody vied
+        points: seat 0 ..., seat 1 ..., seat 2 ...
+        payments:
+          0 -> 1: 6 [stock]
+        ...
+        chips: seat 0 ..., seat 1 ..., seat 2 ..., pot ...; next deal's ruff stake ...
+        """
+        r = self.ruff
+        if r.winner is None:
+            ruff = "nobody vied" if not r.vied else "nobody won"
+        else:
+            ruff = f"won by seat {r.winner} at {r.stake}" + (", shown" if r.shown else "")
+        lines = [
+            f"dealer seat {self.dealer}, trumps {self.trumps.name.lower()}; "
+            f"seat {self.buyer} bought the stock for {self.price}",
+            f"ruff: {ruff}",
+            "points: " + ", ".join(f"seat {s} {self.points[s]}" for s in range(3)),
+            "payments:",
+            *(f"  {p}" for p in self.payments),
+            "chips: "
+            + ", ".join(f"seat {s} {self.chips[s]:+d}" for s in range(3))
+            + f", pot {self.pot:+d}; next deal's ruff stake {self.ruff_stake}",
+        ]
+        return "\n".join(lines)
 
     def _repr_html_(self) -> str:
         """Jupyter shows the table of :func:`gleek.svg.outcome_html`."""

@@ -165,8 +165,8 @@ def test_repr_of_a_state_and_an_observation_says_where_the_deal_is() -> None:
         "<Observation for seat 1, parlett: ruff, seat 0 to act, 12 cards in hand>"
     )
     end = play_first_legal(s)
-    assert repr(end).endswith(", over, 49 actions>")
-    assert repr(end.observation(2)).endswith(": over, over, 0 cards in hand>")
+    assert repr(end).endswith(", the deal is over, 49 actions>")
+    assert repr(end.observation(2)).endswith(": the deal is over, 0 cards in hand>")
 
 
 def test_a_bid_of_0_is_an_action_like_any_other() -> None:
@@ -417,8 +417,8 @@ CHECKS: list[tuple[str, Any, str, int | None, Any, tuple[str, int | None, str] |
         (
             "bad-discard",
             0,
-            "Anna discarded AS, which is not in their hand"
-            " (under pedagogical the buyer lays out 7 of the 12 cards dealt before taking the stock)",
+            "Anna discarded AS, which is not in their hand (under pedagogical the buyer lays "
+            "out 7 of the 12 cards dealt before taking the stock)",
         ),
     ),
     (
@@ -498,8 +498,8 @@ CHECKS: list[tuple[str, Any, str, int | None, Any, tuple[str, int | None, str] |
         (
             "bad-discard",
             0,
-            "Anna discarded 4D again, which is not in their hand"
-            " (under pedagogical the buyer lays out 7 of the 12 cards dealt before taking the stock)",
+            "Anna discarded 4D again, which is not in their hand (under pedagogical the buyer "
+            "lays out 7 of the 12 cards dealt before taking the stock)",
         ),
     ),
     (
@@ -707,7 +707,7 @@ def test_an_observation_prints_its_seats_hand_and_the_others_hand_sizes() -> Non
     assert o._repr_svg_() == draw(o)
     end = gleek.rollout(s, "greedy")
     assert repr(end.observation(0)) == (
-        "<Observation for seat 0, parlett: over, over, 0 cards in hand>"
+        "<Observation for seat 0, parlett: the deal is over, 0 cards in hand>"
     )
     assert outcome(end)._repr_html_() == outcome_html(outcome(end))
 

@@ -33,7 +33,14 @@ VARIANT_COMBOS = [
 
 def test_the_four_profiles_and_four_variants() -> None:
     assert list_profiles() == ("cotton", "parlett", "pedagogical", "publications-international")
-    assert list_variants() == ("bid-13", "no-tiddy", "play-high", "towser-tumbler")
+    assert list_variants() == (
+        "bid-13",
+        "discard-first",
+        "no-tiddy",
+        "play-high",
+        "take-first",
+        "towser-tumbler",
+    )
 
 
 @pytest.mark.parametrize("pid", list_profiles())

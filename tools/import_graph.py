@@ -48,14 +48,20 @@ def imports(path: Path) -> list[tuple[str, list[str], bool, int]]:
                     base = f"{base}.{child.module}" if child.module else base
                 if base.startswith("gleek"):
                     names = [a.name for a in child.names]
-                    subs = [f"{base}.{n}" for n in names if (PACKAGE.parent / f"{base}.{n}".replace(".", "/")).with_suffix(".py").exists()]
-                    out.append((base, [n for n in names if f"{base}.{n}" not in subs], inner, child.lineno))
+                    subs = [f"{base}.{n}" for n in names if _is_module(f"{base}.{n}")]
+                    rest = [n for n in names if f"{base}.{n}" not in subs]
+                    out.append((base, rest, inner, child.lineno))
                     for s in subs:
                         out.append((s, [], inner, child.lineno))
             visit(child, inner)
 
     visit(tree, False)
     return out
+
+
+def _is_module(name: str) -> bool:
+    path = PACKAGE.parent / name.replace(".", "/")
+    return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
 
 
 def _is_type_checking(test: ast.expr) -> bool:
@@ -88,7 +94,7 @@ def main() -> int:
             if t not in graph:
                 continue
             if state.get(t) == 1:
-                problems.append("cycle: " + " -> ".join([*stack[stack.index(t):], t]))
+                problems.append("cycle: " + " -> ".join([*stack[stack.index(t) :], t]))
             elif t not in state:
                 dfs(t)
         stack.pop()
@@ -99,7 +105,8 @@ def main() -> int:
             dfs(m)
     for p in problems:
         print(p)
-    print(f"{len(graph)} modules, {sum(map(len, graph.values()))} imports, {len(problems)} problems")
+    edges = sum(map(len, graph.values()))
+    print(f"{len(graph)} modules, {edges} imports, {len(problems)} problems")
     return 1 if problems else 0
 
 

@@ -134,7 +134,7 @@ class Action:
             return f"bid {self.amount}"
         if self.card is not None:
             return f"{self.kind} {self.card}"
-        return self.kind
+        return self.kind.value
 
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"

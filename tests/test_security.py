@@ -653,7 +653,9 @@ def test_more_corners(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -
     with pytest.raises(RecordError, match="unknown profile"):
         read(TEXT.replace("profile: parlett", "profile: /etc/passwd"))
     monkeypatch.setattr(Path, "is_dir", lambda self: False)
-    monkeypatch.setattr(prof.resources, "files", lambda pkg: tmp_path / "none")
+    from gleek import sources
+
+    monkeypatch.setattr(sources.resources, "files", lambda pkg: tmp_path / "none")
     with pytest.raises(ProfileError, match="reinstall"):
         prof.profiles_dir()
 

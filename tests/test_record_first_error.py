@@ -252,3 +252,35 @@ def test_the_summary_names_the_rules_only_when_it_has_them() -> None:
     assert revoke.endswith(": invalid (1 error) under parlett+play-high, no deal replayed")
     two = Report("t.yaml", "pi", (), (Problem("schema", "a"), Problem("schema", "b")), (), (), ())
     assert two.verdict() == "invalid (2 errors) under pi, no deal replayed"
+
+
+def test_a_second_hand_for_a_player_whose_name_is_written_two_ways() -> None:
+    text = _renamed(NFC, NFC)
+    hand = next(line for line in text.splitlines() if line.startswith(f"    {NFC}: ["))
+    twice = text.replace(hand, hand + "\n" + hand.replace(NFC, NFD), 1)
+    (e,) = validate_text(twice, "x.yaml").errors
+    assert (e.code, e.message) == ("bad-deal", f"deal 1: a second hand for {NFC}")
+    assert e.path == f"deals[0].hands.{NFD}" and e.column == 5  # at the second key
+
+
+def test_discards_name_the_buyer_and_a_card_that_is_not_a_card_is_found_there() -> None:
+    text = (RECORDS / "false-claim.yaml").read_text("utf-8")
+    assert "discard: [7D, 7C, QC, 6C, 10D, KC, 9S]" in text
+    short = text.replace("[7D, 7C, QC, 6C, 10D, KC, 9S]", "[7D, 7C, 7C]")
+    (e,) = validate_text(short, "x.yaml").errors
+    assert (e.code, e.path) == ("bad-discard", "deals[0].discard")
+    assert e.message == "deal 1: East discarded 3 cards (2 distinct); the buyer discards exactly 7"
+    odd = text.replace("[7D, 7C, QC, 6C, 10D, KC, 9S]", "[7D, 7C, QC, 6C, 10D, KC, 9X]")
+    (e,) = validate_text(odd, "x.yaml").errors
+    assert (e.code, e.path) == ("bad-card", "deals[0].discard[6]")
+    rec = read(odd)
+    assert rec.broken is not None and rec.broken.last.phase.value == "discard"
+
+
+def test_a_claim_by_a_misspelt_player() -> None:
+    text = (RECORDS / "false-claim.yaml").read_text("utf-8")
+    (e,) = validate_text(
+        text.replace("    North: [tiddy, gleek-A]", "    Nort: [tiddy]"), "x"
+    ).errors
+    assert (e.code, e.path) == ("unknown-player", "deals[0].claims.Nort")
+    assert e.message.endswith("did you mean 'North'?")

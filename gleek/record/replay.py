@@ -420,7 +420,7 @@ class _Replayer:
             got = self.cards(deal["deck"], dpath, errors)
             cards = [c for c in got if c is not None]
             distinct = len({c.index for c in cards})  # (an int hashes fast)
-            if len(got) != 44 or distinct != len(got):
+            if len(got) != 44 or (len(errors) == before and distinct != 44):
                 errors.append(
                     self.problem(
                         "bad-deal",
@@ -535,7 +535,7 @@ class _Replayer:
             got = self.cards(discards, dpath, errors)
             cards = [c for c in got if c is not None]
             distinct = len({c.index for c in cards})
-            if len(got) != 7 or distinct != len(got):
+            if len(got) != 7 or (len(errors) == before and distinct != 7):
                 add((_BAD_DISCARD, len(errors), None, dpath))
                 errors.append(
                     self.problem(

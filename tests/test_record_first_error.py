@@ -141,7 +141,7 @@ def test_a_revoke_before_a_false_claim_in_the_file_is_the_error_and_refused() ->
 def test_a_deal_cut_inside_a_trick_is_reported_at_that_trick() -> None:
     r = validate(RECORDS / "cut-inside-trick.yaml")
     (e,) = r.errors
-    assert e.message == "deal 1: trick 6 has 2 card(s); a trick has 3"
+    assert e.message == "deal 1: trick 6 has 2 cards; a trick has 3"
     assert (e.path, e.line, e.column) == ("deals[0].tricks[5]", 42, 5)
     rec = read(RECORDS / "cut-inside-trick.yaml")
     assert rec.broken is not None and len(rec.broken.last.tricks) == 5
@@ -163,7 +163,7 @@ def test_a_short_trick_that_is_not_the_last_is_reported_at_it_too() -> None:
     cut = text.replace("    - {West: KH}\n    - {North: AH}\n", "    - {West: KH}\n", 1)
     (e,) = validate_text(cut, "x.yaml").errors
     assert (e.code, e.path) == ("incomplete", "deals[0].tricks[1]")
-    assert e.message == "deal 1: trick 2 has 2 card(s); a trick has 3"
+    assert e.message == "deal 1: trick 2 has 2 cards; a trick has 3"
 
 
 def test_several_wrong_results_are_all_listed_in_the_files_order() -> None:
@@ -284,3 +284,11 @@ def test_a_claim_by_a_misspelt_player() -> None:
     ).errors
     assert (e.code, e.path) == ("unknown-player", "deals[0].claims.Nort")
     assert e.message.endswith("did you mean 'North'?")
+
+
+def test_a_trick_of_one_card_says_so_in_the_singular() -> None:
+    text = (RECORDS / "cut-inside-trick.yaml").read_text("utf-8")
+    one = text.removesuffix("    - {West: QH}\n")
+    assert one != text
+    (e,) = validate_text(one, "x.yaml").errors
+    assert e.message == "deal 1: trick 6 has 1 card; a trick has 3"

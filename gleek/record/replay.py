@@ -674,8 +674,9 @@ class _Replayer:
             elif op == _TRICK_END:
                 if seat < 3:
                     t = int(ipath[-1]) + 1
+                    cards = "1 card" if seat == 1 else f"{seat} cards"
                     return self.stop(
-                        errors, "incomplete", f"trick {t} has {seat} card(s); a trick has 3", ipath
+                        errors, "incomplete", f"trick {t} has {cards}; a trick has 3", ipath
                     )
             elif not state.is_over:  # _DEAL_END
                 return self.stop(

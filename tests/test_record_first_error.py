@@ -292,3 +292,16 @@ def test_a_trick_of_one_card_says_so_in_the_singular() -> None:
     assert one != text
     (e,) = validate_text(one, "x.yaml").errors
     assert e.message == "deal 1: trick 6 has 1 card; a trick has 3"
+
+
+def test_an_error_of_the_whole_deal_is_at_its_first_line_before_its_other_mistakes() -> None:
+    text = (RECORDS / "cut-between-tricks.yaml").read_text("utf-8")
+    claim = text.replace("North: [tiddy]", "North: [gleek-A]")
+    (e,) = validate_text(claim, "x.yaml").errors
+    assert (e.code, e.path) == ("incomplete", "deals[0]")
+    assert read(claim).error == e
+    # the same claim in the whole deal is a false claim: a second mistake, written later
+    whole = (RECORDS / "false-claim.yaml").read_text("utf-8")
+    assert validate_text(whole.replace("[tiddy, gleek-A]", "[gleek-A]"), "y").errors[0].code == (
+        "false-claim"
+    )

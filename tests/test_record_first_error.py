@@ -138,24 +138,25 @@ def test_a_revoke_before_a_false_claim_in_the_file_is_the_error_and_refused() ->
     assert str(rec.broken.refused[1]) == "play 6H"
 
 
-def test_a_deal_cut_inside_a_trick_is_reported_at_that_trick() -> None:
-    r = validate(RECORDS / "cut-inside-trick.yaml")
-    (e,) = r.errors
-    assert e.message == "deal 1: trick 6 has 2 cards; a trick has 3"
-    assert (e.path, e.line, e.column) == ("deals[0].tricks[5]", 42, 5)
-    rec = read(RECORDS / "cut-inside-trick.yaml")
-    assert rec.broken is not None and len(rec.broken.last.tricks) == 5
-    assert len(rec.broken.last.trick) == 2 and rec.broken.refused is None
-
-
-def test_a_deal_cut_between_tricks_is_reported_at_the_deal() -> None:
-    r = validate(RECORDS / "cut-between-tricks.yaml")
-    (e,) = r.errors
-    assert e.message == "deal 1: the record stops after 5 of 12 tricks"
-    assert (e.path, e.line, e.column) == ("deals[0]", 7, 3)
-    rec = read(RECORDS / "cut-between-tricks.yaml")
-    assert rec.broken is not None and len(rec.broken.last.tricks) == 5
-    assert rec.broken.last.trick == ()
+@pytest.mark.parametrize(
+    ("name", "message", "where", "in_trick"),
+    [
+        # cut inside a trick: at that trick, where the record stops
+        ("cut-inside-trick", "trick 6 has 2 cards; a trick has 3", ("deals[0].tricks[5]", 42, 5),
+         2),
+        # cut between tricks: at the deal, since no trick is short
+        ("cut-between-tricks", "the record stops after 5 of 12 tricks", ("deals[0]", 7, 3), 0),
+    ],
+)  # fmt: skip
+def test_a_deal_cut_short_is_reported_where_it_stops(
+    name: str, message: str, where: tuple[str, int, int], in_trick: int
+) -> None:
+    (e,) = validate(RECORDS / f"{name}.yaml").errors
+    assert (e.code, e.message) == ("incomplete", f"deal 1: {message}")
+    assert (e.path, e.line, e.column) == where
+    broken = read(RECORDS / f"{name}.yaml").broken
+    assert broken is not None and broken.refused is None
+    assert len(broken.last.tricks) == 5 and len(broken.last.trick) == in_trick
 
 
 def test_a_short_trick_that_is_not_the_last_is_reported_at_it_too() -> None:

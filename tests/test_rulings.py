@@ -1023,18 +1023,24 @@ def test_direct_cotton_a_doubled_ruff_is_the_next_deals_opening_stake_in_a_sessi
     assert sorted(pays(second, "ruff")) == [(x, w, 8) for x in range(3) if x != w]
 
 
+def _house_par(tmp_path: Path, par: int) -> gleek.Profile:
+    """Parlett with a user's overlay setting the par (a variant file of their own)."""
+    overlay = tmp_path / f"par-{par}.yaml"
+    overlay.write_text(
+        f"id: par-{par}\ntitle: Par {par}\nsummary: a house rule.\nset:\n"
+        f"  scoring.par: {{value: {par}, "
+        "source: {inferred: 'house rule', silent: pot-carries}}\n",
+        encoding="utf-8",
+    )
+    return gleek.load_profile("parlett", [overlay])
+
+
 def test_counting_a_player_exactly_at_par_pays_and_takes_nothing_in_a_played_deal(
     tmp_path: Path,
 ) -> None:
     """Points are multiples of 3 under every shipped profile (3 a trick, honours 15, 9, 3, 3),
     so nobody ever scores 22; a house overlay with par 21 lets a played deal reach it."""
-    overlay = tmp_path / "par-21.yaml"
-    overlay.write_text(
-        "id: par-21\ntitle: Par 21\nsummary: a house rule.\nset:\n"
-        "  scoring.par: {value: 21, source: {inferred: 'house rule', silent: pot-carries}}\n",
-        encoding="utf-8",
-    )
-    p = gleek.load_profile("parlett", [overlay])
+    p = _house_par(tmp_path, 21)
     s = Session.start(p, deals=1).play_out([BasicBot()] * 3, seed=1)
     o = s.deals[0].outcome
     assert o.points == (18, 21, 27)
@@ -1055,13 +1061,7 @@ def test_counting_a_par_below_22_takes_more_from_the_pot_than_it_holds() -> None
 
 
 def test_counting_a_par_below_22_the_pot_debt_carries_from_deal_to_deal(tmp_path: Path) -> None:
-    overlay = tmp_path / "par-10.yaml"
-    overlay.write_text(
-        "id: par-10\ntitle: Par 10\nsummary: a house rule.\nset:\n"
-        "  scoring.par: {value: 10, source: {inferred: 'house rule', silent: pot-carries}}\n",
-        encoding="utf-8",
-    )
-    p = gleek.load_profile("parlett", [overlay])
+    p = _house_par(tmp_path, 10)
     s = Session.start(p, deals=3).play_out([BasicBot()] * 3, seed=1)
     pot = 0
     for d in s.deals:

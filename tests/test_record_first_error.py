@@ -306,3 +306,16 @@ def test_an_error_of_the_whole_deal_is_at_its_first_line_before_its_other_mistak
     assert validate_text(whole.replace("[tiddy, gleek-A]", "[gleek-A]"), "y").errors[0].code == (
         "false-claim"
     )
+
+
+def test_a_misspelt_dealer_or_vier_and_a_dealer_written_with_a_combining_accent() -> None:
+    text = (RECORDS / "false-claim.yaml").read_text("utf-8").replace("[tiddy, gleek-A]", "[tiddy]")
+    assert validate_text(text, "x").valid
+    (e,) = validate_text(text.replace("dealer: East", "dealer: Eats"), "x").errors
+    assert (e.code, e.path) == ("unknown-player", "deals[0].dealer")
+    assert e.message.endswith("did you mean 'East'?")
+    (e,) = validate_text(text.replace("{North: see}", "{Nroth: see}"), "x").errors
+    assert (e.code, e.path) == ("unknown-player", "deals[0].ruff[1].Nroth")
+    accented = text.replace("East", NFC).replace("dealer: " + NFC, "dealer: " + NFD)
+    assert f"dealer: {NFD}" in accented
+    assert validate_text(accented, "x").valid

@@ -5,6 +5,8 @@ Seats in these tests: dealer 2 unless said, so seat 0 is eldest and seat 1 the m
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import attrs
 import pytest
 
@@ -12,6 +14,7 @@ import gleek
 from gleek import Action, IllegalAction, Phase, apply, legal_actions, outcome
 from gleek.cards import CARDS, DECK
 from gleek.session import Session
+from gleek.sim.bots import BasicBot
 from gleek.stages.deal import seeded_deck
 from gleek.stages.ruff import ruff_value as _ruff_value
 from gleek.stages.ruff import ruff_winner as _ruff_winner
@@ -486,26 +489,42 @@ def test_pool_a_pass_before_anyone_vies_is_a_wait_not_a_fold() -> None:
     assert sorted(pays(s, "ruff-pool")) == [(1, 0, 4), (2, 0, 4)]  # the waiter saw: 4 in
 
 
-def test_pool_fold_forfeits_and_the_winner_takes_the_pool() -> None:
-    s = run(_pool(1), ["wait", "vie", "see", "pass"])  # middle waits, dealer vies...
-    assert shown(s)
-    w = s.ruff_winner
-    assert w in (0, 2)
-    loser = 2 if w == 0 else 0
-    # the folder loses its ante, the showdown loser its ante and vie
-    assert sorted(pays(s, "ruff-pool")) == sorted([(1, w, 2), (loser, w, 4)])
+# Every hand known, so that the winner of a showdown is known and every seat's payment can be
+# asserted: the middle hand (1) buys at 12, discards its diamonds and takes the stock's clubs
+# (clubs 54, spades 51); of eldest and the dealer, ``best`` holds hearts 60, the other
+# diamonds 41.
+HEARTS_60 = "AH KH QH JH 10H 9H 4S 5S 6S 7S 8S 9S"
+DIAMONDS_41 = "4H 5H 6H 7H 8H JD QD KD AD QC KC AC"
 
 
-def test_pool_see_matches_the_highest_and_revie_puts_in_2_more() -> None:
-    s = run(_pool(1), ["vie", "revie"])  # the buyer (middle) vies: 4 in; the dealer revies: 6
+def _pool_known(best: int) -> gleek.State:
+    other = 2 - best
+    hands = {best: HEARTS_60, other: DIAMONDS_41, 1: "AS KS QS JS 10S 4D 5D 6D 7D 8D 9D 10D"}
+    s = deal("pi", hands, "5C", stock="4C 6C 7C 8C 9C 10C JC")
+    s = run(s, ["bid 10", "bid 12", "pass", "pass"])
+    assert s.buyer == 1
+    return run(s, [f"discard {c}" for c in NO_HONOURS.split()])
+
+
+@pytest.mark.parametrize("best", [0, 2])
+def test_pool_fold_forfeits_and_the_winner_takes_the_pool(best: int) -> None:
+    s = run(_pool_known(best), ["wait", "vie", "see", "pass"])  # middle waits, dealer vies...
+    assert shown(s) and s.ruff_winner == best
+    # the folder (1) loses its ante, the showdown loser its ante and the vie it saw or made
+    assert sorted(pays(s, "ruff-pool")) == sorted([(1, best, 2), (2 - best, best, 4)])
+
+
+@pytest.mark.parametrize("best", [0, 2])
+def test_pool_see_matches_the_highest_and_revie_puts_in_2_more(best: int) -> None:
+    """Every seat puts in 6; each loser's 6 is paid to the winner. With eldest winning the
+    buyer's and the dealer's are asserted, with the dealer winning eldest's and the buyer's."""
+    s = run(_pool_known(best), ["vie", "revie"])  # the buyer (middle) vies: 4 in; dealer: 6
     assert s.ruff_stake == 4 and s.to_act == 0  # 6 put in, 4 above the ante
     s = run(s, ["see"])  # eldest, who had only its ante in, matches the highest: 6
     assert s.ruff_stake == 4 and s.to_act == 1
     s = run(s, ["see"])  # the buyer matches too; everyone has acted since the revie
-    assert shown(s)
-    w = s.ruff_winner
-    assert w is not None
-    assert sorted(pays(s, "ruff-pool")) == sorted([(x, w, 6) for x in range(3) if x != w])
+    assert shown(s) and s.ruff_winner == best
+    assert sorted(pays(s, "ruff-pool")) == [(x, best, 6) for x in range(3) if x != best]
     assert gleek.observation(s, 0).ruff_stake == 4  # above the ante, as the report says
 
 
@@ -1041,3 +1060,119 @@ def test_exchange_both_orders_replay_validate_and_simulate(pid: str, order: str)
     assert [(*d.outcome.chips, d.outcome.pot) for d in s.deals] == [
         tuple(c for _, c in d.chips) for d in report.deals
     ]
+
+
+# ---------------------------------------------------------------------------- set tables
+
+# Each source's table, (gleek, mournival) by rank, each opponent paying the holder:
+# Publications International "Mournival and gleek" ("aces, 8 chips; kings, 6 ...", "aces, 4
+# chips; kings, 3 ..."); the pedagogical guides ("4 pour un gleek d'as, 3 de rois, 2 de dames ou
+# 1 de valets ; le mournival double ces paiements à 8, 6, 4 ou 2"); Cotton ("A Mournival of Aces
+# is eight, of Kings six, of Queens four, and ... of Knaves two ... A Gleek of Aces is four, of
+# Kings three, of Queens two, and of Knaves one a piece"). Parlett's Stage 3 table did not
+# survive in the seed's text; the rulings read it as the same, which every other source gives.
+SOURCE_TABLE = {"A": (4, 8), "K": (3, 6), "Q": (2, 4), "J": (1, 2)}
+SET_TABLES = {
+    "parlett": SOURCE_TABLE,
+    "publications-international": SOURCE_TABLE,
+    "pedagogical": SOURCE_TABLE,
+    "cotton": SOURCE_TABLE,
+}
+SET_CASES = [
+    (profile, kind, rank, table[rank][kind == "mournival"])
+    for profile, table in SET_TABLES.items()
+    for kind in ("gleek", "mournival")
+    for rank in "AKQJ"
+]
+
+
+@pytest.mark.parametrize(("profile", "kind", "rank", "value"), SET_CASES)
+def test_sets_every_value_of_every_profiles_table(
+    profile: str, kind: str, rank: str, value: int
+) -> None:
+    """Eldest buys, keeps three (or four) cards of ``rank`` and two low hearts, discards JUNK and
+    takes the stock's low diamonds; nobody vies. Each opponent pays eldest the table's value."""
+    suits = "HSD" if kind == "gleek" else "HSDC"
+    held = " ".join(f"{rank}{suit}" for suit in suits)
+    keep = f"{held} {'5H 6H' if kind == 'gleek' else '5H'}"
+    s = bought_by_eldest(f"{keep} {JUNK}", "7C", JUNK, profile, stock=NO_HONOURS)
+    got = [(p.payer, p.amount, p.detail) for p in s.payments if p.reason == "set" and p.payee == 0]
+    assert sorted(got) == [(1, value, f"{kind} of {rank}"), (2, value, f"{kind} of {rank}")]
+    p = gleek.load_profile(profile)
+    assert p.rule(f"sets.{kind}").value[rank] == value  # what `gleek rules` prints is paid
+
+
+# ---------------------------------------------------------------------------- second tests
+
+
+def test_direct_cotton_a_doubled_ruff_is_the_next_deals_opening_stake_in_a_session() -> None:
+    """The youngest's double, through a session: the next deal opens at 8 and a vie there is
+    for 8 (Cotton's opening stake is 4)."""
+    cotton = gleek.load_profile("cotton")
+    session = Session.start(cotton, deals=3)
+    first = session.new_deal(deck=list(DECK))
+    assert first.ruff_stake == 4
+    first = to_ruff(first)
+    first = run(first, ["wait", "wait", "double"])
+    after = session.record(gleek.session.DealRecord(play_first_legal(first)))
+    assert after.ruff_stake == 8
+    second = after.new_deal(deck=list(DECK))
+    assert second.ruff_stake == 8 and second.dealer == 1
+    second = run(to_ruff(second), ["vie", "see", "see"])  # the eldest vies, both others see
+    assert shown(second)
+    w = second.ruff_winner
+    assert w is not None
+    assert sorted(pays(second, "ruff")) == [(x, w, 8) for x in range(3) if x != w]
+
+
+def _house_par(tmp_path: Path, par: int) -> gleek.Profile:
+    """Parlett with a user's overlay setting the par (a variant file of their own)."""
+    overlay = tmp_path / f"par-{par}.yaml"
+    overlay.write_text(
+        f"id: par-{par}\ntitle: Par {par}\nsummary: a house rule.\nset:\n"
+        f"  scoring.par: {{value: {par}, "
+        "source: {inferred: 'house rule', silent: pot-carries}}\n",
+        encoding="utf-8",
+    )
+    return gleek.load_profile("parlett", [overlay])
+
+
+def test_counting_a_player_exactly_at_par_pays_and_takes_nothing_in_a_played_deal(
+    tmp_path: Path,
+) -> None:
+    """Points are multiples of 3 under every shipped profile (3 a trick, honours 15, 9, 3, 3),
+    so nobody ever scores 22; a house overlay with par 21 lets a played deal reach it."""
+    p = _house_par(tmp_path, 21)
+    s = Session.start(p, deals=1).play_out([BasicBot()] * 3, seed=1)
+    o = s.deals[0].outcome
+    assert o.points == (18, 21, 27)
+    settled = [(x.payer, x.payee, x.amount) for x in o.payments if x.reason == "settlement"]
+    assert settled == [(0, "pot", 3), ("pot", 2, 6)]  # seat 1, at par, is in no payment
+
+
+def test_counting_a_par_below_22_takes_more_from_the_pot_than_it_holds() -> None:
+    """Points 27, 15 and 9 against a par of 10: 1 is paid in, 22 taken out; the pot goes 21
+    below zero, a debt like any balance (see the silent page, ``pot-carries``)."""
+    pay = settlement((27, 15, 9), par=10)
+    assert [(p.payer, p.payee, p.amount) for p in pay] == [
+        (2, "pot", 1),
+        ("pot", 0, 17),
+        ("pot", 1, 5),
+    ]
+    assert gleek.state.net_chips(pay) == ((17, 5, -1), -21)
+
+
+def test_counting_a_par_below_22_the_pot_debt_carries_from_deal_to_deal(tmp_path: Path) -> None:
+    p = _house_par(tmp_path, 10)
+    s = Session.start(p, deals=3).play_out([BasicBot()] * 3, seed=1)
+    pot = 0
+    for d in s.deals:
+        o = d.outcome
+        for seat in range(3):  # every winner takes its whole excess, the pot or not
+            taken = sum(
+                x.amount for x in o.payments if x.reason == "settlement" and x.payee == seat
+            )
+            assert taken == max(o.points[seat] - 10, 0)
+        pot += o.pot
+    assert s.pot == pot < -100  # three deals' debts, carried and added up
+    assert sum(s.balances) + s.pot == 300  # nothing lost: the players' gains are the pot's debt

@@ -33,7 +33,7 @@ from gleek._args import check_int, check_type, type_name
 from gleek.errors import ArgumentTypeError, RecordError
 from gleek.profile import Profile, _registered, named_profile
 from gleek.record.read import parse_record, read_record_file
-from gleek.record.replay import replay_document
+from gleek.record.replay import player_name, replay_document
 from gleek.record.report import Problem
 from gleek.session import Claims, DealRecord
 from gleek.sourcemap import MAX_BYTES
@@ -191,11 +191,14 @@ def read(
         )
     raw: dict[str, Any] = doc.data
     profile = named_profile(raw["profile"], tuple(raw.get("variants") or ()), profile_dirs=dirs)
-    players: tuple[str, str, str] = tuple(raw["players"])
+    names = [player_name(n) for n in raw["players"]]
+    players: tuple[str, str, str] = (names[0], names[1], names[2])
     seats = {n: i for i, n in enumerate(players)}
     start = [profile.session.starting_chips] * 3
     for n, amount in (raw.get("chips") or {}).items():
-        start[seats[n]] = amount
+        seat = seats.get(player_name(n))
+        if seat is not None:  # else an error, after the deal in error here: read() says so
+            start[seat] = amount
     good = len(finals) if error is None or error.deal is None else min(len(finals), error.deal - 1)
     raw_deals = raw["deals"]
     first_dealer = raw_deals[0].get("dealer") if raw_deals else None
@@ -214,7 +217,7 @@ def read(
         chips=(start[0], start[1], start[2]),
         pot=raw.get("pot", profile.session.starting_pot),
         ruff_stake=raw.get("ruff_stake", profile.ruff.stake),
-        dealer=seats.get(first_dealer, 0) if isinstance(first_dealer, str) else 0,
+        dealer=seats.get(player_name(first_dealer), 0) if isinstance(first_dealer, str) else 0,
         deals=deals,
         error=error,
         broken=broken,
@@ -228,7 +231,7 @@ def _claims(raw: Any, seats: dict[str, int], present: bool) -> Claims | None:
         return None
     by_seat: list[tuple[str, ...]] = [(), (), ()]
     for n, items in (raw or {}).items():
-        by_seat[seats[n]] = tuple(items or ())
+        by_seat[seats[player_name(n)]] += tuple(items or ())
     return (by_seat[0], by_seat[1], by_seat[2])
 
 

@@ -1,18 +1,29 @@
 """Replay a format-1 record through the engine and report the first rule broken in each deal.
 
-The file is checked in this order: syntax, schema, then each deal replayed under the rules
-(record-format.md). Every problem points at the node of the file as written.
+The file is checked in stages (record-format.md): syntax, then its shape (the schema, the
+profile and variants it names, player names distinct once normalised), then the deals replayed
+under the rules. Every problem points at the node of the file as written.
+
+One replay finds the errors of a deal for every entry point (:func:`validate_bytes`,
+:func:`gleek.record.read`, the viewer, ``gleek compare --record``): the deal is translated into
+items (an action by a seat at a place in the file, or a check at the end of a stage), every
+mistake found without replaying (an unknown name, a card that is not a card, a list of the wrong
+length) noted where it is; the items are replayed in one loop, which stops at the first it
+cannot apply; then the claims and the recorded result are checked. Of the errors found, the
+first is the one earliest in the file, line then column, whatever its kind.
 """
 
 from __future__ import annotations
 
+import difflib
 import os
+import sys
+import unicodedata
 from collections.abc import Iterable, Sequence
-from typing import Any, NoReturn
+from typing import Any, Final
 
 import attrs
 
-from gleek._core import AUCTION, PLAY_PHASE, RUFF
 from gleek.actions import DISCARD as _DISCARDS
 from gleek.actions import PLAY as _PLAY
 from gleek.cards import CARDS, Card, mask_of
@@ -25,19 +36,9 @@ from gleek.sourcemap import Located, LocatedError, Path, format_path, load_locat
 from gleek.stages.common import POT, RANK_MASK, Payment
 from gleek.stages.deal import stack_deck
 from gleek.stages.sets import forfeit_payments, sets_held, small_trumps_held
-from gleek.state import (
-    Action,
-    Outcome,
-    State,
-    check_action,
-    net_chips,
-    new_deal,
-    outcome,
-    start,
-    step,
-)
+from gleek.state import Action, Outcome, Phase, State, check_action, new_deal, outcome
 
-__all__ = ["replay_document", "validate_bytes"]
+__all__ = ["first_error", "player_name", "replay_document", "validate_bytes"]
 
 _WAIT = Action.word("wait")
 _PASS = Action.word("pass")
@@ -46,11 +47,40 @@ _PASS = Action.word("pass")
 _PARSED: dict[str, Card] = {}  # card texts already read: most records spell cards one way
 _PLAYS: dict[str, Action] = {}  # the same for a card played: its action
 
+# What an item of a deal is: an action by a seat, or a check at the end of a stage.
+_BID: Final = 0  # an entry of the auction
+_DISCARD: Final = 1  # a card the buyer discards (the seat is the buyer's, known when replayed)
+_RUFF: Final = 2  # an entry of the ruff
+_PLAY_CARD: Final = 3  # a card played (the items up to this one are actions)
+_TRICK: Final = 4  # a trick begins (the seat field holds its number): the twelfth is not over
+_BAD: Final = 5  # an entry already in error: the replay cannot go past it
+_BAD_DISCARD: Final = 6  # the discards are not 7 distinct cards (worded once the buyer is known)
+_AUCTION_END: Final = 7
+_NO_DISCARD: Final = 8
+_RUFF_END: Final = 9  # the vying is over: the claims are checked
+_TRICK_END: Final = 10  # the seat field holds how many cards the trick lists
+_DEAL_END: Final = 11
 
-class _Stop(Exception):
-    def __init__(self, problem: Problem) -> None:
-        super().__init__(problem.message)
-        self.problem = problem
+_Item = tuple[int, int, Action | None, Path]
+
+
+def player_name(name: str) -> str:
+    """A player's name as compared: Unicode NFC, so that an accent typed as a combining mark
+    names the same player as the precomposed letter."""
+    return unicodedata.normalize("NFC", name)
+
+
+def _where(p: Problem) -> tuple[int, int]:
+    """The order of problems in the file: line, then column (one without a place last)."""
+    return (
+        sys.maxsize if p.line is None else p.line,
+        sys.maxsize if p.column is None else p.column,
+    )
+
+
+def first_error(errors: Iterable[Problem]) -> Problem:
+    """The error earliest in the file (line, then column), whatever its kind."""
+    return min(errors, key=_where)
 
 
 def validate_bytes(
@@ -60,7 +90,7 @@ def validate_bytes(
     finals: list[State] | None = None,
 ) -> Report:
     """Validate a record given as text; ``file`` names it in the report. The final state of
-    each deal replayed to its end is appended to ``finals`` if given."""
+    each deal replayed without error is appended to ``finals`` if given."""
     try:
         doc = load_located(data, file, limits=limits)
     except LocatedError as exc:
@@ -82,11 +112,10 @@ def replay_document(
     broken: list[tuple[State, tuple[int, Action] | None]] | None = None,
 ) -> Report:
     """Check the schema, load the profile (by name only), replay every deal (the final states
-    go to ``finals`` if given).
+    of the deals without error go to ``finals`` if given).
 
-    With ``finals`` given, the deal of the first error is replayed as far as its actions are
-    legal (past an error not tied to an action: a false claim, a wrong dealer), and ``broken``
-    (if given) gets the last state reached with the action the rules refused, if that was the
+    The deal of the first error is replayed as far as its actions are legal, and ``broken``
+    (if given) gets the last state reached with the action the rules refused, if that is the
     error; nothing when the deal could not even be dealt."""
     data: Any = doc.data
     found = () if conforms(data) else problems(doc, load_schema("record"))
@@ -124,7 +153,7 @@ def replay_document(
             )
     profile = named_profile(pname, tuple(vlist), profile_dirs=dirs)
     replayer = _Replayer(doc, file, profile, tuple(vlist))
-    replayer.finals = finals  # None: a plain validation keeps no states (each holds its deal)
+    replayer.finals = finals
     replayer.broken = broken
     return replayer.run()
 
@@ -133,11 +162,6 @@ def data_at(data: Any, path: Path) -> Any:
     for part in path:
         data = data[part]
     return data
-
-
-def _all_cards(stock: list[Card], hands: Iterable[list[Card]], turn_up: Card) -> list[Card]:
-    """Every card of a deal given as hands, turn-up and stock."""
-    return [turn_up, *stock, *(c for h in hands for c in h)]
 
 
 def _deal_of(path: Path) -> int | None:
@@ -162,50 +186,75 @@ class _Replayer:
         self.profile = profile
         self.variants = variants
         self.data: dict[str, Any] = doc.data
-        self.players: tuple[str, str, str] = tuple(self.data["players"])
+        raw: list[str] = self.data["players"]
+        self.players: tuple[str, str, str] = (
+            player_name(raw[0]),
+            player_name(raw[1]),
+            player_name(raw[2]),
+        )
         self.seats = {n: i for i, n in enumerate(self.players)}
         self.deal_no = 0
         self.finals: list[State] | None = None
         self.broken: list[tuple[State, tuple[int, Action] | None]] | None = None
-        # The deal being replayed: its last state, the action refused, an error put off
+        # The deal being replayed: where the replay stopped and why, its claims, its results
         self.state: State | None = None
+        self.stopped: Problem | None = None
         self.refused: tuple[int, Action] | None = None
-        self.deferred: _Stop | None = None
+        self.claimed: list[tuple[int, str, Path, list[str]]] = []
+        self.warnings: list[Problem] = []
+        self.forfeits: tuple[Payment, ...] = ()
+        self.result_errors: list[Problem] = []
+        self.ended: tuple[Outcome, DealSummary] | None = None
 
     # -- problems
     def problem(self, code: str, message: str, path: Path, *, key: bool = False) -> Problem:
         pos = self.doc.key_position(path) if key else self.doc.position(path)
         line, col = pos if pos else (None, None)
-        return Problem(code, message, self.deal_no or None, format_path(path), line, col)
-
-    def stop(self, code: str, message: str, path: Path, *, key: bool = False) -> _Stop:
         where = f"deal {self.deal_no}: " if self.deal_no else ""
-        return _Stop(self.problem(code, where + message, path, key=key))
+        return Problem(code, where + message, self.deal_no or None, format_path(path), line, col)
 
-    def seat(self, name: str, path: Path) -> int:
-        if name not in self.seats:
-            raise self.stop(
-                "unknown-player",
-                f"{short_repr(name)} is not one of the players ({', '.join(self.players)})",
-                path,
-                key=True,
-            )
-        return self.seats[name]
+    def seat_of(self, name: Any, path: Path, errors: list[Problem]) -> int | None:
+        """The seat of the player ``name`` (as written at ``path``, a mapping key), or None
+        with an ``unknown-player`` error noted."""
+        seat = self.seats.get(name)
+        if seat is None:
+            seat = self.seats.get(player_name(name))
+        if seat is None:
+            errors.append(self.unknown_player(name, path))
+        return seat
 
-    def card(self, text: Any, *path: str | int) -> Card:
-        """The card ``text`` at ``path`` (the path's parts, joined only for an error)."""
+    def unknown_player(self, name: str, path: Path) -> Problem:
+        close = difflib.get_close_matches(player_name(name), self.players, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        return self.problem(
+            "unknown-player",
+            f"{short_repr(name)} is not one of the players ({', '.join(self.players)}){hint}",
+            path,
+            key=True,
+        )
+
+    def card(self, text: Any, path: Path, errors: list[Problem]) -> Card | None:
+        """The card ``text`` at ``path``, or None with a ``bad-card`` error noted."""
         card = _PARSED.get(text) if isinstance(text, str) else None
         if card is not None:
             return card
         try:
             card = Card.parse(text)
         except CardError:
-            raise self.stop(
-                "bad-card", f"{short_repr(text)} is not one of the 44 cards", path
-            ) from None
+            errors.append(
+                self.problem("bad-card", f"{short_repr(text)} is not one of the 44 cards", path)
+            )
+            return None
         if len(_PARSED) < 10_000:  # pragma: no branch - a bound, not a case
             _PARSED[text] = card
         return card
+
+    def cards(self, texts: Any, path: Path, errors: list[Problem]) -> list[Card | None]:
+        """The cards of the list ``texts`` at ``path`` (None where a text is not a card)."""
+        try:
+            return [_PARSED[t] for t in texts]  # every text already read once: the common case
+        except (KeyError, TypeError):
+            return [self.card(t, (*path, j), errors) for j, t in enumerate(texts)]
 
     # -- the whole record
     def run(self) -> Report:
@@ -215,12 +264,24 @@ class _Replayer:
         summaries: list[DealSummary] = []
         start = self.profile.session.starting_chips
         balances = [start, start, start]
-        chips = data.get("chips") or {}
-        try:
-            for name, amount in chips.items():
-                balances[self.seat(name, ("chips", name))] = amount
-        except _Stop as stop:
-            return self._report([stop.problem], [], [], balances, 0)
+        head: list[Problem] = []  # the record's own mistakes: names compared, chips
+        raw_players: list[str] = data["players"]
+        for i in range(1, 3):
+            if self.players[i] in self.players[:i]:
+                head.append(
+                    self.problem(
+                        "schema",
+                        f"{short_repr(raw_players[i])} is the name of another player "
+                        "(names are compared in Unicode NFC form)",
+                        ("players", i),
+                    )
+                )
+        if head:  # the players are not three: nothing can be replayed
+            return self._report(head[:1], [], [], balances, 0)
+        for name, amount in (data.get("chips") or {}).items():
+            seat = self.seat_of(name, ("chips", name), head)
+            if seat is not None:
+                balances[seat] = amount
         pot = data.get("pot", self.profile.session.starting_pot)
         stake = data.get("ruff_stake", self.profile.ruff.stake)
         deals = data["deals"]
@@ -237,44 +298,25 @@ class _Replayer:
         dealer: int | None = None
         for i, deal in enumerate(deals):
             self.deal_no = i + 1
-            path: Path = ("deals", i)
-            self.state, self.refused, self.deferred = None, None, None
-            try:
-                dealer = self.dealer(deal, path, dealer)
-                o, summary, deal_errors, deal_warnings = self.replay(deal, path, dealer, stake)
-                if self.deferred is not None:
-                    raise self.deferred
-            except _Stop as stop:
-                first = stop
-                if self.deferred is not None:  # the first error, found before the stop
-                    first, self.refused = self.deferred, None
-                errors.append(first.problem)
-                self.keep_broken()
-                break
+            found, dealer = self.replay(deal, ("deals", i), dealer, stake)
+            if found:
+                errors = found
+                if self.ended is None:  # an error in the replay: the deal gives nothing
+                    break
+            assert self.ended is not None
+            o, summary = self.ended
             summaries.append(summary)
-            warnings += deal_warnings
+            warnings += self.warnings
             for s in range(3):
                 balances[s] += o.chips[s]
             pot += o.pot
             stake = o.ruff_stake
-            if deal_errors:
-                errors += deal_errors
-                self.keep_broken()
+            if found:  # recorded results that differ: the deal counts, later ones are not read
                 break
         self.deal_no = 0
+        if head and (not errors or _where(first_error(head)) < _where(errors[0])):
+            errors = [first_error(head)]
         return self._report(errors, warnings, summaries, balances, pot)
-
-    def keep_broken(self) -> None:
-        """Keep the last state of the deal in error, if it could be dealt."""
-        if self.broken is not None and self.state is not None:
-            self.broken.append((self.state, self.refused))
-
-    def put_off(self, stop: _Stop) -> None:
-        """Raise ``stop`` now, or, replaying for the states, once the deal's actions are
-        replayed (an error not tied to an action, found before the deal's end)."""
-        if self.finals is None:
-            raise stop
-        self.deferred = self.deferred or stop
 
     def _report(
         self,
@@ -295,269 +337,383 @@ class _Replayer:
             chips,
         )
 
-    def dealer(self, deal: dict[str, Any], path: Path, previous: int | None) -> int:
+    # -- one deal
+    def replay(
+        self, deal: dict[str, Any], path: Path, previous: int | None, stake: int
+    ) -> tuple[list[Problem], int | None]:
+        """The errors of one deal (none: it is sound; several: each a recorded result that
+        differs; else its first) and its dealer. ``self.ended`` holds the outcome and summary
+        when the deal replays to its end with nothing wrong but its recorded result."""
+        self.state = self.stopped = self.refused = self.ended = None
+        self.claimed, self.warnings, self.forfeits, self.result_errors = [], [], (), []
+        self.claim_words: tuple[tuple[str, ...], ...] = ((), (), ())
+        errors: list[Problem] = []
+        dealer = self.dealer(deal, path, previous, errors)
+        cards = self.deck(deal, path, 0 if dealer is None else dealer, errors)
+        items = self.translate(deal, path, errors)
+        if dealer is not None and cards is not None:
+            state = new_deal(self.profile, dealer, deck=cards, ruff_stake=stake)
+            self.state = state
+            self.play(state, items, deal, path, errors)
+        if not errors:
+            if self.result_errors:
+                self.keep_broken(None)
+                return sorted(self.result_errors, key=_where), dealer
+            if self.finals is not None and self.state is not None:
+                self.finals.append(self.state)
+            return [], dealer
+        first = first_error([*errors, *self.result_errors])
+        self.ended = None
+        self.keep_broken(self.refused if first is self.stopped else None)
+        return [first], dealer
+
+    def keep_broken(self, refused: tuple[int, Action] | None) -> None:
+        """Keep the last state of the deal in error, if it could be dealt."""
+        if self.broken is not None and self.state is not None:
+            self.broken.append((self.state, refused))
+
+    def dealer(
+        self, deal: dict[str, Any], path: Path, previous: int | None, errors: list[Problem]
+    ) -> int | None:
+        """The dealer named (the rotation's if none is), None if the deal cannot be dealt."""
         expected = None if previous is None else (previous + 1) % 3
         if "dealer" not in deal:
             if expected is None:
-                raise self.stop("schema", "the first deal must name its dealer", path)
+                errors.append(self.problem("schema", "the first deal must name its dealer", path))
             return expected
-        seat = self.seat(deal["dealer"], (*path, "dealer"))
-        if expected is not None and seat != expected:
-            self.put_off(
-                self.stop(
+        dpath = (*path, "dealer")
+        seat = self.seats.get(deal["dealer"])
+        if seat is None:
+            seat = self.seats.get(player_name(deal["dealer"]))
+        if seat is None:
+            errors.append(self.unknown_player(deal["dealer"], dpath))
+        elif expected is not None and seat != expected:
+            errors.append(
+                self.problem(
                     "wrong-dealer",
                     f"{deal['dealer']} is named dealer, but the deal passes left to "
                     f"{self.players[expected]}",
-                    (*path, "dealer"),
+                    dpath,
                 )
             )
         return seat
 
-    # -- one deal
-    def deck(self, deal: dict[str, Any], path: Path, dealer: int) -> list[Card]:
+    def deck(
+        self, deal: dict[str, Any], path: Path, dealer: int, errors: list[Problem]
+    ) -> list[Card] | None:
+        """The deck of the deal, top first, or None with every mistake in its shape noted (a
+        card that is not a card, a list of the wrong length, a card dealt twice)."""
+        before = len(errors)
         if "deck" in deal:
-            cards = self.cards(deal["deck"], *path, "deck")
-            if len(cards) != 44 or len({c.index for c in cards}) != 44:  # (an int hashes fast)
-                raise self.stop(
-                    "bad-deal",
-                    f"the deck has {len(cards)} cards, "
-                    f"{len(set(cards))} distinct; it must be the 44 cards",
-                    (*path, "deck"),
+            dpath = (*path, "deck")
+            got = self.cards(deal["deck"], dpath, errors)
+            cards = [c for c in got if c is not None]
+            distinct = len({c.index for c in cards})  # (an int hashes fast)
+            if len(got) != 44 or (len(errors) == before and distinct != 44):
+                errors.append(
+                    self.problem(
+                        "bad-deal",
+                        f"the deck has {len(got)} cards, {distinct} distinct; it must be the 44 "
+                        "cards",
+                        dpath,
+                    )
                 )
-            return cards
+            return None if len(errors) > before else cards
+        raw_hands: dict[str, list[str]] = deal["hands"]
         hands: dict[int, list[Card]] = {}
-        for name, texts in deal["hands"].items():
-            seat = self.seats.get(name)
-            if seat is None:
-                seat = self.seat(name, (*path, "hands", name))
-            hands[seat] = self.cards(texts, *path, "hands", name)
-        turn_up = self.card(deal["turn_up"], *path, "turn_up")
-        stock = self.cards(deal["stock"], *path, "stock")
+        for name, texts in raw_hands.items():
+            hpath = (*path, "hands", name)
+            seat = self.seat_of(name, hpath, errors)
+            got = self.cards(texts, hpath, errors)
+            if seat is not None and seat in hands:
+                errors.append(
+                    self.problem(
+                        "bad-deal", f"a second hand for {self.players[seat]}", hpath, key=True
+                    )
+                )
+            elif seat is not None:
+                hands[seat] = [c for c in got if c is not None]
+                if len(got) != 12:
+                    errors.append(
+                        self.problem(
+                            "bad-deal",
+                            f"{self.players[seat]} has {len(got)} cards; each hand has 12",
+                            hpath,
+                        )
+                    )
         for seat in range(3):
             if seat not in hands:
-                raise self.stop("bad-deal", f"no hand for {self.players[seat]}", (*path, "hands"))
-            if len(hands[seat]) != 12:
-                raise self.stop(
-                    "bad-deal",
-                    f"{self.players[seat]} has {len(hands[seat])} cards; each hand has 12",
-                    (*path, "hands", self.players[seat]),
+                errors.append(
+                    self.problem("bad-deal", f"no hand for {self.players[seat]}", (*path, "hands"))
                 )
+        turn_up = self.card(deal["turn_up"], (*path, "turn_up"), errors)
+        stock_texts: list[str] = deal["stock"]
+        stock = self.cards(stock_texts, (*path, "stock"), errors)
         if len(stock) != 7:
-            raise self.stop(
-                "bad-deal", f"the stock has {len(stock)} cards; it has 7", (*path, "stock")
+            errors.append(
+                self.problem(
+                    "bad-deal", f"the stock has {len(stock)} cards; it has 7", (*path, "stock")
+                )
             )
-        if len({c.index for c in _all_cards(stock, hands.values(), turn_up)}) != 44:
-            self._dealt_twice(deal, path, hands, turn_up, stock)
-        return stack_deck(hands, turn_up, stock, dealer, self.profile.deal.packet_size)
+        if len(errors) > before:
+            return None
+        assert turn_up is not None
+        kept = [c for c in stock if c is not None]
+        indices = {turn_up.index, *(c.index for c in kept)}
+        for h in hands.values():
+            indices.update(c.index for c in h)
+        if len(indices) != 44:
+            errors.append(self.dealt_twice(deal, path))
+            return None
+        return stack_deck(hands, turn_up, kept, dealer, self.profile.deal.packet_size)
 
-    def _dealt_twice(
-        self,
-        deal: dict[str, Any],
-        path: Path,
-        hands: dict[int, list[Card]],
-        turn_up: Card,
-        stock: list[Card],
-    ) -> NoReturn:
-        """Stop at the first card dealt a second time (there is one)."""
-        seen: set[Card] = set()
-        where: list[tuple[Card, Path]] = [
+    def dealt_twice(self, deal: dict[str, Any], path: Path) -> Problem:
+        """The first card, in the file's order, dealt a second time (there is one)."""
+        where: list[tuple[Path, str]] = [
             *(
-                (c, (*path, "hands", n, j))
-                for n in deal["hands"]
-                for j, c in enumerate(hands[self.seats[n]])
+                ((*path, "hands", n, j), t)
+                for n, h in deal["hands"].items()
+                for j, t in enumerate(h)
             ),
-            (turn_up, (*path, "turn_up")),
-            *((c, (*path, "stock", j)) for j, c in enumerate(stock)),
+            ((*path, "turn_up"), deal["turn_up"]),
+            *(((*path, "stock", j), t) for j, t in enumerate(deal["stock"])),
         ]
-        for c, cpath in where:  # pragma: no branch - the loop ends at the card seen twice
+        placed = sorted(where, key=lambda pt: self.doc.position(pt[0]) or (sys.maxsize, 0))
+        seen: set[Card] = set()
+        for cpath, text in placed:  # pragma: no branch - the loop ends at the card seen twice
+            c = Card.parse(text)
             if c in seen:
-                raise self.stop(
+                return self.problem(
                     "bad-deal",
-                    f"{c} is dealt twice; the deal must be the 44 "
-                    "distinct cards split 12/12/12/1/7",
+                    f"{c} is dealt twice; the deal must be the 44 distinct cards split "
+                    "12/12/12/1/7",
                     cpath,
                 )
             seen.add(c)
         raise AssertionError("no card is dealt twice")  # pragma: no cover - callers check first
 
-    def act(self, state: State, seat: int, action: Action, path: Path) -> State:
-        """The state after ``seat`` does ``action``; a refusal stops the deal at ``path``."""
-        if seat == state._to_act:
-            nxt = step(state, action)  # the engine's fast path: a legal action, applied
-            if nxt is not None:
-                self.state = nxt
-                return nxt
-        return self.refuse(state, seat, action, path)
-
-    def refuse(self, state: State, seat: int, action: Action, path: Path) -> NoReturn:
-        """Stop at an action the fast path did not take, saying why the rules refuse it."""
-        error = check_action(state, action, seat, self.players)
-        if error is None:  # pragma: no cover - the core applies every legal action
-            raise AssertionError(f"{action} is legal but was not applied")
-        self.refused = (seat, action)
-        raise self.stop(error.code, error.message, path)
-
-    def cards(self, texts: Any, *path: str | int) -> list[Card]:
-        """The cards of the list ``texts`` at ``path`` (the parts of the list's path)."""
-        try:
-            return [_PARSED[t] for t in texts]  # every text already read once: the common case
-        except (KeyError, TypeError):
-            return [self.card(t, *path, j) for j, t in enumerate(texts)]
-
-    def replay(
-        self, deal: dict[str, Any], path: Path, dealer: int, stake: int
-    ) -> tuple[Outcome, DealSummary, list[Problem], list[Problem]]:
-        deck = self.deck(deal, path, dealer)
-        if type(stake) is int and stake >= 1:  # as new_deal would check: dealt straight away
-            state = start(self.profile, dealer, [c.index for c in deck], stake)
-        else:
-            state = new_deal(self.profile, dealer, deck=deck, ruff_stake=stake)
-        self.state = state
+    def translate(self, deal: dict[str, Any], path: Path, errors: list[Problem]) -> list[_Item]:
+        """The deal's items in the order of the game, every mistake found without replaying
+        noted in ``errors`` (its item made a :data:`_BAD` one, where the replay stops)."""
+        items: list[_Item] = []
+        add = items.append
         seats = self.seats
-        # Auction
         for j, entry in enumerate(deal.get("auction") or []):
             ((name, value),) = entry.items()
+            epath = (*path, "auction", j)
             seat = seats.get(name)
             if seat is None:
-                seat = self.seat(name, (*path, "auction", j, name))
-            if value == "pass":
-                action = _PASS
-            elif value < 0:
-                raise self.stop(
-                    "bad-bid",
-                    f"{name} bid {value}: a bid cannot be negative",
-                    (*path, "auction", j),
+                seat = self.seat_of(name, (*epath, name), errors)
+            bad = seat is None
+            if value != "pass" and value < 0:
+                errors.append(
+                    self.problem("bad-bid", f"{name} bid {value}: a bid cannot be negative", epath)
                 )
+                bad = True
+            if bad or seat is None:
+                add((_BAD, 0, None, epath))
             else:
-                action = Action.bid(value)
-            if state._phase != AUCTION:
-                self.refused = (seat, action)
-                raise self.stop(
-                    "extra-action", f"{name} bid after the auction had ended", (*path, "auction", j)
-                )
-            nxt = step(state, action) if seat == state._to_act else None
-            if nxt is None:
-                self.refuse(state, seat, action, (*path, "auction", j))
-            self.state = state = nxt
-        if state._phase == AUCTION:
-            raise self.stop("incomplete", "the auction for the stock is not finished", path)
-        # Discards
-        buyer = state.buyer
-        assert buyer is not None
+                add((_BID, seat, _PASS if value == "pass" else Action.bid(value), epath))
+        add((_AUCTION_END, 0, None, path))
         discards = deal.get("discard")
         if discards is None:
-            raise self.stop("incomplete", f"{self.players[buyer]}'s discards are missing", path)
-        cards = self.cards(discards, *path, "discard")
-        if len(cards) != 7 or len({c.index for c in cards}) != 7:
-            raise self.stop(
-                "bad-discard",
-                f"{self.players[buyer]} discarded {len(cards)} cards "
-                f"({len(set(cards))} distinct); the buyer discards exactly 7",
-                (*path, "discard"),
-            )
-        for j, c in enumerate(cards):
-            action = _DISCARDS[c.index]
-            nxt = step(state, action) if buyer == state._to_act else None
-            if nxt is None:
-                self.refuse(state, buyer, action, (*path, "discard", j))
-            self.state = state = nxt
-        # Ruff
+            add((_NO_DISCARD, 0, None, path))
+        else:
+            dpath = (*path, "discard")
+            before = len(errors)
+            got = self.cards(discards, dpath, errors)
+            cards = [c for c in got if c is not None]
+            distinct = len({c.index for c in cards})
+            if len(got) != 7 or (len(errors) == before and distinct != 7):
+                add((_BAD_DISCARD, len(errors), None, dpath))
+                errors.append(
+                    self.problem(
+                        "bad-discard",
+                        f"the buyer discarded {len(got)} cards ({distinct} distinct); "
+                        "the buyer discards exactly 7",
+                        dpath,
+                    )
+                )
+            elif len(errors) > before:
+                add((_BAD, 0, None, dpath))
+            else:
+                for j, c in enumerate(cards):
+                    add((_DISCARD, 0, _DISCARDS[c.index], (*dpath, j)))
         for j, entry in enumerate(deal.get("ruff") or []):
             ((name, word),) = entry.items()
+            epath = (*path, "ruff", j)
             seat = seats.get(name)
             if seat is None:
-                seat = self.seat(name, (*path, "ruff", j, name))
-            if state._phase != RUFF:
-                self.refused = (seat, Action.word(word))
-                raise self.stop(
-                    "extra-action",
-                    f"{name} said {word} after the ruff was settled",
-                    (*path, "ruff", j),
-                )
-            if word == "pass" and _WAIT in state.legal_actions():
-                word = "wait"  # before anyone vies, "pass" is read as "wait" (record-format.md)
-            state = self.act(state, seat, Action.word(word), (*path, "ruff", j))
-        if state._phase == RUFF:
-            raise self.stop("incomplete", "the vying for the ruff is not finished", path)
-        warnings, forfeits = self.claims(deal, path, state)
-        # Tricks
-        tricks = deal.get("tricks") or []
-        for t, trick in enumerate(tricks):
-            if state._phase != PLAY_PHASE:
-                raise self.stop(
-                    "extra-action",
-                    f"trick {t + 1} is played after the twelfth",
-                    (*path, "tricks", t),
-                )
+                seat = self.seat_of(name, (*epath, name), errors)
+            if seat is None:
+                add((_BAD, 0, None, epath))
+            else:
+                add((_RUFF, seat, Action.word(word), epath))
+        add((_RUFF_END, 0, None, path))
+        if "claims" in deal:
+            for name, claims in (deal["claims"] or {}).items():
+                cpath = (*path, "claims", name)
+                seat = self.seat_of(name, cpath, errors)
+                if seat is not None:
+                    self.claimed.append((seat, name, cpath, claims))
+        for t, trick in enumerate(deal.get("tricks") or []):
+            tpath = (*path, "tricks", t)
+            add((_TRICK, t, None, tpath))
             for j, entry in enumerate(trick):
                 ((name, text),) = entry.items()
+                epath = (*tpath, j)
+                before = len(errors)
                 seat = seats.get(name)
                 if seat is None:
-                    seat = self.seat(name, (*path, "tricks", t, j, name))
+                    seat = self.seat_of(name, (*epath, name), errors)
                 if j >= 3:
-                    raise self.stop(
-                        "extra-action",
-                        f"trick {t + 1} has more than 3 cards",
-                        (*path, "tricks", t, j),
+                    errors.append(
+                        self.problem("extra-action", f"trick {t + 1} has more than 3 cards", epath)
                     )
                 played = _PLAYS.get(text) if type(text) is str else None
                 if played is None:
-                    played = _PLAY[self.card(text, *path, "tricks", t, j, name).index]
-                    if type(text) is str and len(_PLAYS) < 10_000:  # pragma: no branch - a bound
-                        _PLAYS[text] = played
-                action = played
-                nxt = step(state, action) if seat == state._to_act else None
-                if nxt is None:
-                    self.refuse_play(state, seat, action, (*path, "tricks", t, j), t)
+                    card = self.card(text, (*epath, name), errors)
+                    if card is not None:
+                        played = _PLAY[card.index]
+                        if type(text) is str and len(_PLAYS) < 10_000:  # pragma: no branch
+                            _PLAYS[text] = played
+                if len(errors) > before or seat is None or played is None:
+                    add((_BAD, 0, None, epath))
+                else:
+                    add((_PLAY_CARD, seat, played, epath))
+            add((_TRICK_END, len(trick), None, tpath))
+        add((_DEAL_END, 0, None, path))
+        result = deal.get("result")
+        if result and self.check_results:
+            for kind in ("points", "chips"):
+                for name in result.get(kind) or {}:
+                    if not (name == POT and kind == "chips"):
+                        self.seat_of(name, (*path, "result", kind, name), self.result_errors)
+        return items
+
+    def play(
+        self,
+        state: State,
+        items: list[_Item],
+        deal: dict[str, Any],
+        path: Path,
+        errors: list[Problem],
+    ) -> None:
+        """Replay ``items`` from ``state`` in one loop, up to the first that cannot be applied
+        (its error, if it has not one already, goes to ``errors``); ``self.state`` is the last
+        state reached."""
+        players = self.players
+        for op, seat, action, ipath in items:
+            if op <= _PLAY_CARD:  # an action
+                assert action is not None
+                if op == _BID and state.phase is not Phase.AUCTION:
+                    self.refused = (seat, action)
+                    return self.stop(
+                        errors,
+                        "extra-action",
+                        f"{players[seat]} bid after the auction had ended",
+                        ipath,
+                    )
+                if op == _DISCARD:
+                    seat = state.buyer  # type: ignore[assignment]
+                if op == _RUFF:
+                    if state.phase is not Phase.RUFF:
+                        self.refused = (seat, action)
+                        return self.stop(
+                            errors,
+                            "extra-action",
+                            f"{players[seat]} said {action} after the ruff was settled",
+                            ipath,
+                        )
+                    if action is _PASS and _WAIT in state.legal_actions():
+                        action = _WAIT  # before anyone vies, "pass" is read as "wait"
+                nxt = state.try_apply(action, seat)  # the public engine decides
+                if not isinstance(nxt, State):
+                    return self.refuse(errors, state, seat, action, ipath, op == _PLAY_CARD)
                 self.state = state = nxt
-            if len(trick) < 3 and t < len(tricks) - 1:
-                raise self.stop(
+            elif op == _BAD:
+                return None
+            elif op == _BAD_DISCARD:  # the buyer is known now: name it
+                buyer = players[state.buyer]  # type: ignore[index]
+                p = errors[seat]
+                errors[seat] = attrs.evolve(p, message=p.message.replace("the buyer", buyer, 1))
+                return None
+            elif op == _AUCTION_END:
+                if state.phase is Phase.AUCTION:
+                    return self.stop(
+                        errors, "incomplete", "the auction for the stock is not finished", ipath
+                    )
+            elif op == _NO_DISCARD:
+                buyer = players[state.buyer]  # type: ignore[index]
+                return self.stop(errors, "incomplete", f"{buyer}'s discards are missing", ipath)
+            elif op == _RUFF_END:
+                if state.phase is Phase.RUFF:
+                    return self.stop(
+                        errors, "incomplete", "the vying for the ruff is not finished", ipath
+                    )
+                self.claims(deal, path, state, errors)
+            elif op == _TRICK:
+                if state.phase is not Phase.PLAY:
+                    return self.stop(
+                        errors,
+                        "extra-action",
+                        f"trick {seat + 1} is played after the twelfth",
+                        ipath,
+                    )
+            elif op == _TRICK_END:
+                if seat < 3:
+                    t = int(ipath[-1]) + 1
+                    cards = "1 card" if seat == 1 else f"{seat} cards"
+                    return self.stop(
+                        errors, "incomplete", f"trick {t} has {cards}; a trick has 3", ipath
+                    )
+            elif not state.is_over:  # _DEAL_END
+                return self.stop(
+                    errors,
                     "incomplete",
-                    f"trick {t + 1} has {len(trick)} card(s); a trick has 3",
-                    (*path, "tricks", t),
+                    f"the record stops after {len(state.tricks)} of 12 tricks",
+                    ipath,
                 )
-        if not state.is_over:
-            raise self.stop(
-                "incomplete", f"the record stops after {len(state.tricks)} of 12 tricks", path
+            else:
+                self.end(deal, path, state)
+        return None
+
+    def stop(self, errors: list[Problem], code: str, message: str, path: Path) -> None:
+        """The replay stops here: ``code`` at ``path`` is an error."""
+        self.stopped = self.problem(code, message, path)
+        errors.append(self.stopped)
+
+    def refuse(
+        self,
+        errors: list[Problem],
+        state: State,
+        seat: int,
+        action: Action,
+        path: Path,
+        play: bool,
+    ) -> None:
+        """Stop at an action the fast path did not take, saying why the rules refuse it (a
+        card played names its trick)."""
+        error = check_action(state, action, seat, self.players)  # the refusal, with names
+        assert error is not None
+        self.refused = (seat, action)
+        self.stop(errors, error.code, error.message, path)
+        if play:
+            p = errors[-1]
+            self.stopped = errors[-1] = attrs.evolve(
+                p,
+                message=p.message.replace(
+                    f"deal {self.deal_no}: ", f"deal {self.deal_no}, trick {int(path[-2]) + 1}: ", 1
+                ),
             )
-        if self.finals is not None:
-            self.finals.append(state)
-        o = outcome(state)
-        if forfeits:
-            payments = o.payments + forfeits
-            chips, pot = net_chips(payments)
-            o = attrs.evolve(o, payments=payments, chips=chips, pot=pot)
-        summary = self.summary(state, o)
-        return o, summary, self.check_result(deal, path, o), warnings
 
-    def refuse_play(self, state: State, seat: int, action: Action, path: Path, t: int) -> NoReturn:
-        """:meth:`refuse` for a card played, the message naming the trick."""
-        try:
-            self.refuse(state, seat, action, path)
-        except _Stop as stop:
-            p = stop.problem
-            raise _Stop(
-                Problem(
-                    p.code,
-                    p.message.replace(
-                        f"deal {self.deal_no}: ", f"deal {self.deal_no}, trick {t + 1}: ", 1
-                    ),
-                    p.deal,
-                    p.path,
-                    p.line,
-                    p.column,
-                )
-            ) from None
-
-    def claims(
-        self, deal: dict[str, Any], path: Path, state: State
-    ) -> tuple[list[Problem], tuple[Payment, ...]]:
-        """false-claim errors stop the deal; ``unclaimed`` warnings are returned, with the
-        forfeits of claims for sets the buyer laid out in the stock (``sets.forfeit``)."""
+    def claims(self, deal: dict[str, Any], path: Path, state: State, errors: list[Problem]) -> None:
+        """Check the claims on the hands after the exchange: a ``false-claim`` error for each
+        claim not held; ``unclaimed`` warnings, and the forfeits of claims for sets the buyer
+        laid out in the stock (``sets.forfeit``), kept for the deal's end."""
         if "claims" not in deal:
-            return [], ()
+            return
         forfeits: list[Payment] = []
-        claims: dict[str, list[str]] = deal["claims"] or {}
         held: dict[int, set[str]] = {}
         for seat in range(3):
             hand = mask_of(state.hand(seat))
@@ -566,37 +722,38 @@ class _Replayer:
             have |= {name for name, _ in small_trumps_held(self.profile, hand, trumps)}
             held[seat] = have
         said: dict[int, set[str]] = {0: set(), 1: set(), 2: set()}
-        for name, items in claims.items():
-            seat = self.seat(name, (*path, "claims", name))
+        named: dict[int, str] = {}
+        for seat, name, cpath, items in self.claimed:
+            named.setdefault(seat, name)
             for j, claim in enumerate(items):
                 forfeit = self._forfeit(seat, claim, state)
                 if forfeit:
                     forfeits += forfeit
-                    continue
-                if claim not in held[seat]:
-                    self.put_off(
-                        self.stop(
+                elif claim not in held[seat]:
+                    errors.append(
+                        self.problem(
                             "false-claim",
-                            f"{name} claims {claim} but {self._why_not(seat, claim, state)}",
-                            (*path, "claims", name, j),
+                            f"{self.players[seat]} claims {claim} but "
+                            f"{self._why_not(seat, claim, state)}",
+                            (*cpath, j),
                         )
                     )
-                    continue
-                said[seat].add(claim)
-        out = []
+                else:
+                    said[seat].add(claim)
         for seat in range(3):
             name = self.players[seat]
-            where = (*path, "claims", name) if name in claims else (*path, "claims")
+            where = (*path, "claims", named[seat]) if seat in named else (*path, "claims")
             for missing in sorted(held[seat] - said[seat]):
-                out.append(
+                self.warnings.append(
                     self.problem(
-                        "unclaimed",
-                        f"deal {self.deal_no}: {name} holds "
-                        f"{missing} but the claims do not list it",
-                        where,
+                        "unclaimed", f"{name} holds {missing} but the claims do not list it", where
                     )
                 )
-        return out, tuple(forfeits)
+        self.forfeits = tuple(forfeits)
+        words: list[list[str]] = [[], [], []]
+        for seat, _, _, items in self.claimed:
+            words[seat] += items
+        self.claim_words = (tuple(words[0]), tuple(words[1]), tuple(words[2]))
 
     def _forfeit(self, seat: int, claim: str, state: State) -> tuple[Payment, ...]:
         """The forfeit of ``claim`` by ``seat`` (:func:`~gleek.stages.sets.forfeit_payments`)."""
@@ -619,7 +776,14 @@ class _Replayer:
         n = (hand & RANK_MASK[r]).bit_count()
         return f"holds {n} of that rank after the exchange"
 
-    def summary(self, state: State, o: Outcome) -> DealSummary:
+    def end(self, deal: dict[str, Any], path: Path, state: State) -> None:
+        """The deal is over: its outcome (with any forfeits), summary and recorded result."""
+        # the engine charges the forfeits of the claims, as gleek.outcome does for a caller
+        o = outcome(state, self.claim_words if self.forfeits else None)
+        self.ended = (o, self.summary(o))
+        self.check_result(deal, path, o)
+
+    def summary(self, o: Outcome) -> DealSummary:
         names = self.players
 
         def party(p: object) -> str:
@@ -644,40 +808,31 @@ class _Replayer:
             chips=(*((names[s], o.chips[s]) for s in range(3)), (POT, o.pot)),
         )
 
-    def check_result(self, deal: dict[str, Any], path: Path, o: Outcome) -> list[Problem]:
+    def check_result(self, deal: dict[str, Any], path: Path, o: Outcome) -> None:
+        """A ``wrong-result`` error for each recorded figure the rules do not give (names
+        that are not players were noted when the deal was translated)."""
         result = deal.get("result")
         if not result or not self.check_results:
-            return []
-        out = []
+            return
         figures: tuple[tuple[str, tuple[int, ...]], ...] = (
             ("points", o.points),
             ("chips", (*o.chips, o.pot)),
         )
         for kind, rules in figures:
             for name, value in (result.get(kind) or {}).items():
-                rpath = (*path, "result", kind, name)
                 if name == POT and kind == "chips":
                     should = rules[3]
-                elif name in self.seats:
-                    should = rules[self.seats[name]]
                 else:
-                    out.append(
-                        self.problem(
-                            "unknown-player",
-                            f"deal {self.deal_no}: {short_repr(name)} is not one of the players",
-                            rpath,
-                            key=True,
-                        )
-                    )
-                    continue
+                    seat = self.seats.get(player_name(name))
+                    if seat is None:
+                        continue
+                    should = rules[seat]
                 if value != should:
                     unit = "points" if kind == "points" else "chips"
-                    out.append(
+                    self.result_errors.append(
                         self.problem(
                             "wrong-result",
-                            f"deal {self.deal_no}: {name} is recorded with {value} "
-                            f"{unit}, but the rules give {should}",
-                            rpath,
+                            f"{name} is recorded with {value} {unit}, but the rules give {should}",
+                            (*path, "result", kind, name),
                         )
                     )
-        return out

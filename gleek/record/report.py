@@ -141,13 +141,26 @@ class Report:
             "chips": dict(self.chips),
         }
 
+    def verdict(self) -> str:
+        """The summary: valid or not, under which rules, how many deals replayed.
+
+        >>> Report("a.yaml", None, (), (Problem("syntax", "bad"),), (), (), ()).verdict()
+        'invalid (1 error), no deal replayed'
+        """
+        n, d = len(self.errors), len(self.deals)
+        verdict = "valid" if self.valid else f"invalid ({n} error{'' if n == 1 else 's'})"
+        replayed = "no deal" if d == 0 else f"{d} deal{'' if d == 1 else 's'}"
+        unknown = self.errors and self.errors[0].code in ("unknown-profile", "unknown-variant")
+        if self.profile is None or unknown:  # no rules to name: nothing was replayed
+            return f"{verdict}, {replayed} replayed"
+        name = "+".join((self.profile, *self.variants))
+        return f"{verdict} under {name}, {replayed} replayed"
+
     def human(self) -> str:
         """Compiler-style lines (``file:line:col: code: message``), then a summary per deal."""
         lines = [e.human(self.file) for e in self.errors]
         lines += [w.human(self.file, "warning: ") for w in self.warnings]
-        verdict = "valid" if self.valid else f"invalid ({len(self.errors)} error(s))"
-        name = "+".join((self.profile or "?", *self.variants))
-        lines.append(f"{self.file}: {verdict} under {name}, {len(self.deals)} deal(s) replayed")
+        lines.append(f"{self.file}: {self.verdict()}")
         for i, d in enumerate(self.deals, 1):
             lines += d.human(i)
         if self.chips:

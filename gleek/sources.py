@@ -1,4 +1,4 @@
-"""The bibliography (``profiles/sources.yaml``), Cotton's chapter with numbered sentences, and
+"""The bibliography (``gleek/profiles/sources.yaml``), Cotton's chapter with numbered sentences, and
 book-style citations.
 
 Every rule of a profile names a source by its key and a place in it; a citation reads like a

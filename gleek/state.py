@@ -34,7 +34,7 @@ from gleek.actions import (
     _action_arg,
     _card_arg,
 )
-from gleek.cards import CARDS, Card, Suit, cards_of_mask
+from gleek.cards import CARDS, Card, Suit, cards_of_mask, n_cards
 from gleek.errors import ArgumentError, ArgumentTypeError, IllegalAction
 from gleek.profile import Profile
 from gleek.stages.common import SUIT_MASK, Payment
@@ -449,13 +449,13 @@ class Observation:
         turn = "over" if self.to_act is None else f"seat {self.to_act} to act"
         return (
             f"<Observation for seat {self.seat}, {self.profile.id}: {self.phase.value}, {turn}, "
-            f"{len(self.hand)} cards in hand>"
+            f"{n_cards(len(self.hand))} in hand>"
         )
 
     def __str__(self) -> str:
         lines = []
         for s in range(3):
-            shown = _cards_text(self.hand) if s == self.seat else f"{self.hand_sizes[s]} cards"
+            shown = _cards_text(self.hand) if s == self.seat else n_cards(self.hand_sizes[s])
             mark = "   <- to act" if s == self.to_act else ""
             lines.append(f"seat {s}: {shown}{_score(self, s)}{mark}")
         return f"seen by seat {self.seat}\n" + _picture(self, lines)

@@ -15,7 +15,7 @@ import attrs
 from gleek._core import AUCTION, PLAY_PHASE, RUFF, start, step
 from gleek.actions import DISCARD as _DISCARDS
 from gleek.actions import PLAY as _PLAY
-from gleek.cards import CARDS, Card, mask_of
+from gleek.cards import CARDS, Card, mask_of, n_cards
 from gleek.errors import CardError, ProfileError
 from gleek.profile import Profile, named_profile
 from gleek.record.report import DealSummary, Problem, Report
@@ -318,7 +318,7 @@ class _Replayer:
             if len(cards) != 44 or len({c.index for c in cards}) != 44:  # (an int hashes fast)
                 raise self.stop(
                     "bad-deal",
-                    f"the deck has {len(cards)} cards, "
+                    f"the deck has {n_cards(len(cards))}, "
                     f"{len(set(cards))} distinct; it must be the 44 cards",
                     (*path, "deck"),
                 )
@@ -337,12 +337,12 @@ class _Replayer:
             if len(hands[seat]) != 12:
                 raise self.stop(
                     "bad-deal",
-                    f"{self.players[seat]} has {len(hands[seat])} cards; each hand has 12",
+                    f"{self.players[seat]} has {n_cards(len(hands[seat]))}; each hand has 12",
                     (*path, "hands", self.players[seat]),
                 )
         if len(stock) != 7:
             raise self.stop(
-                "bad-deal", f"the stock has {len(stock)} cards; it has 7", (*path, "stock")
+                "bad-deal", f"the stock has {n_cards(len(stock))}; it has 7", (*path, "stock")
             )
         if len({c.index for c in _all_cards(stock, hands.values(), turn_up)}) != 44:
             self._dealt_twice(deal, path, hands, turn_up, stock)
@@ -449,7 +449,7 @@ class _Replayer:
         if len(cards) != 7 or len({c.index for c in cards}) != 7:
             raise self.stop(
                 "bad-discard",
-                f"{self.players[buyer]} discarded {len(cards)} cards "
+                f"{self.players[buyer]} discarded {n_cards(len(cards))} "
                 f"({len(set(cards))} distinct); the buyer discards exactly 7",
                 (*path, "discard"),
             )
@@ -511,7 +511,7 @@ class _Replayer:
             if len(trick) < 3 and t < len(tricks) - 1:
                 raise self.stop(
                     "incomplete",
-                    f"trick {t + 1} has {len(trick)} card(s); a trick has 3",
+                    f"trick {t + 1} has {n_cards(len(trick))}; a trick has 3",
                     (*path, "tricks", t),
                 )
         if not state.is_over:

@@ -13,17 +13,14 @@ NOX := $(BIN)/nox --no-venv --no-install
 .PHONY: demo test check lint typecheck pytest slow pytest-compiled compiled sdist browser \
 	browser-install docs bench mutation clean
 
-# The editable install in "compat" mode puts the checkout on sys.path (a .pth file), so no empty
-# folder named gleek/ elsewhere can shadow it (see docs/install.rst, Troubleshooting).
 $(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,rl]' --config-settings editable_mode=compat
+	$(BIN)/python -m pip install --quiet -e '.[dev,rl]'
 	touch $(STAMP)
 
+# The short, lively parts first; one profile's full rules last.
 demo: $(STAMP)
-	@echo "== The rules of the four profiles (gleek rules ...)"
-	@for p in cotton parlett publications-international pedagogical; do $(BIN)/gleek rules $$p; echo; done
 	@echo "== Bots play a deal (gleek play --profile parlett --variant play-high --seed 1)"
 	@$(BIN)/gleek play --profile parlett --variant play-high --seed 1
 	@echo
@@ -40,6 +37,10 @@ demo: $(STAMP)
 	@mkdir -p build
 	@$(BIN)/gleek show examples/parlett-s0-auction.yaml --html build/viewer.html >/dev/null
 	@echo "Open file://$(abspath build/viewer.html) in a browser (arrow keys step through the deal)."
+	@echo
+	@echo "== The complete rules of one profile, with sources (gleek rules parlett; the others:"
+	@echo "   gleek rules cotton, gleek rules pi, gleek rules pedagogical)"
+	@$(BIN)/gleek rules parlett
 
 # About 6 minutes on an idle 2-core machine.
 test: $(STAMP)

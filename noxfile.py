@@ -22,14 +22,14 @@ DEV = ".[dev,rl]"
 SUITE = ["gleek", "tests", "docs", "README.md"]
 FAST = "not slow and not browser and not compiled"
 # everything the suite reads besides the package: copied beside the compiled run's tests
-RUN_FILES = ["tests", "docs", "examples", "README.md", "pyproject.toml"]
+RUN_FILES = ["tests", "docs", "examples", "tools", "README.md", "pyproject.toml"]
 
 nox.options.sessions = ["lint", "types", "pure", "docs"]
 
 
 def _develop(session: nox.Session) -> None:
     """The development install (skipped under ``--no-install``, as ``make`` runs it)."""
-    session.install("-e", DEV, "--config-settings", "editable_mode=compat")
+    session.install("-e", DEV)
 
 
 @nox.session

@@ -32,14 +32,22 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
 
 
+class _Version(argparse.Action):
+    """``--version``: the version and the build on one line (argparse's own would wrap it)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> NoReturn:
+        print(build_info())
+        parser.exit(0)
+
+
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog="gleek", description="Rules, validation and comparison for the card game Gleek."
     )
     p.add_argument(
         "--version",
-        action="version",
-        version=str(build_info()),
+        action=_Version,
+        nargs=0,
         help="print the version and the build (pure Python or compiled) and exit",
     )
     sub = p.add_subparsers(

@@ -8,6 +8,7 @@ and runs the suite against that install (``nox -s compiled``) with ``GLEEK_EXPEC
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -79,13 +80,18 @@ def test_compiled_modules_are_found_by_their_extension_suffix(tmp_path: Path) ->
 @pytest.mark.compiled
 def test_without_a_c_compiler_the_build_warns_once_and_ships_pure_python(tmp_path: Path) -> None:
     """``GLEEK_MYPYC=1`` with no working C compiler (``CC=false``): the wheel still builds, says
-    why in one line, and holds the pure package (no extension module), which runs."""
+    why in one line, and holds the pure package (no extension module), which runs. Built from
+    a copy of the sources, so no earlier build under the checkout's build/ is reused."""
+    source = tmp_path / "source"
+    shutil.copytree(ROOT / "gleek", source / "gleek", ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md"):
+        shutil.copy2(ROOT / name, source / name)
     run = subprocess.run(
         [
             *(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-v"),
             *("-w", str(tmp_path / "dist"), "."),
         ],
-        cwd=ROOT,
+        cwd=source,
         env={**os.environ, "GLEEK_MYPYC": "1", "CC": "false"},
         capture_output=True,
         text=True,

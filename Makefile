@@ -1,22 +1,26 @@
-# The README's two commands: `make demo` and `make test`. Each builds .venv if missing.
+# The README's commands: `make demo`, `make test` (the fast default: lint, types, the pure suite
+# without the slow marks, the docs) and `make check` (everything CI runs: adds the slow runs, the
+# browser test, the compiled build made the documented way, and the sdist). Each builds .venv if
+# missing. The checks themselves are nox sessions (noxfile.py); `nox -l` lists them.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# the sessions that use the development environment run in .venv (no venv of nox's own)
+export PATH := $(abspath $(BIN)):$(PATH)
+NOX := $(BIN)/nox --no-venv --no-install
 
-.PHONY: demo test lint typecheck pytest pytest-compiled compiled browser docs bench mutation clean
+.PHONY: demo test check lint typecheck pytest slow pytest-compiled compiled sdist browser \
+	browser-install docs bench mutation clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev,rl]'
-	@# an older non-editable install can leave an empty gleek/ that would shadow the checkout
-	rmdir $(VENV)/lib/python*/site-packages/gleek 2>/dev/null || true
 	touch $(STAMP)
 
+# The short, lively parts first; one profile's full rules last.
 demo: $(STAMP)
-	@echo "== The rules of the four profiles (gleek rules ...)"
-	@for p in cotton parlett publications-international pedagogical; do $(BIN)/gleek rules $$p; echo; done
 	@echo "== Bots play a deal (gleek play --profile parlett --variant play-high --seed 1)"
 	@$(BIN)/gleek play --profile parlett --variant play-high --seed 1
 	@echo
@@ -33,46 +37,58 @@ demo: $(STAMP)
 	@mkdir -p build
 	@$(BIN)/gleek show examples/parlett-s0-auction.yaml --html build/viewer.html >/dev/null
 	@echo "Open file://$(abspath build/viewer.html) in a browser (arrow keys step through the deal)."
+	@echo
+	@echo "== The complete rules of one profile, with sources (gleek rules parlett; the others:"
+	@echo "   gleek rules cotton, gleek rules pi, gleek rules pedagogical)"
+	@$(BIN)/gleek rules parlett
 
-test: lint typecheck pytest pytest-compiled docs
+# About 6 minutes on an idle 2-core machine.
+test: $(STAMP)
+	$(NOX) -s lint types pure docs
+
+# Everything CI runs (.ci/run): `make test`, then the rest; about 20 minutes on 2 cores.
+check: test browser-install
+	$(NOX) -s slow browser
+	$(BIN)/nox -s compiled sdist
 
 lint: $(STAMP)
-	$(BIN)/ruff check gleek tests benchmarks docs tools
-	$(BIN)/ruff format --check gleek tests benchmarks docs tools
+	$(NOX) -s lint
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict gleek
+	$(NOX) -s types
 
-# The browser test needs Chromium and chromedriver: installed from Debian's packages if missing.
-browser:
-	@bash tools/install-browser.sh
+pytest: $(STAMP)
+	$(NOX) -s pure
 
-pytest: $(STAMP) browser
-	$(BIN)/coverage erase
-	GLEEK_EXPECT_COMPILED=0 $(BIN)/coverage run -m pytest gleek tests docs README.md
-	$(BIN)/coverage report  # line and branch coverage of gleek/: fails under 98% (pyproject)
-
-# The second build: the per-platform wheel with the fast core compiled by mypyc, unpacked over a
-# copy of the checkout, and the same suite run there (the compiled modules shadow the sources).
-COMPILED := build/compiled
-compiled: $(STAMP)
-	rm -rf $(COMPILED) && mkdir -p $(COMPILED)/dist $(COMPILED)/tree
-	GLEEK_MYPYC=1 $(BIN)/python -m pip wheel --quiet --no-deps --no-build-isolation \
-		-w $(COMPILED)/dist .
-	tar -c --exclude=./.venv --exclude=./build --exclude=./.git --exclude=./docs/_build . \
-		| tar -x -C $(COMPILED)/tree
-	$(BIN)/python -m zipfile -e $(COMPILED)/dist/gleek-*.whl $(COMPILED)/tree
-	@# the shared inputs sit beside the checkout; the copy finds them beside it too
-	if [ -d ../shared ]; then ln -sfn $(abspath ../shared) $(COMPILED)/shared; fi
-
-pytest-compiled: compiled browser
-	@# (the compiled modules' sources are not collected again for their doctests)
-	cd $(COMPILED)/tree && GLEEK_EXPECT_COMPILED=1 $(CURDIR)/$(BIN)/python -m pytest \
-		$(patsubst %,--ignore=%,$(shell $(BIN)/python setup.py --compiled-modules)) \
-		gleek tests docs README.md
+slow: $(STAMP)
+	$(NOX) -s slow
 
 docs: $(STAMP)
-	$(BIN)/sphinx-build -W --keep-going -q -b html docs docs/_build/html
+	$(NOX) -s docs
+
+# The browser test needs Chromium and chromedriver: installed from Debian's packages if missing.
+browser-install:
+	@bash tools/install-browser.sh
+
+browser: $(STAMP) browser-install
+	$(NOX) -s browser
+
+# The compiled build as docs/install.rst has it (GLEEK_MYPYC=1 pip wheel, build isolation, a
+# fresh venv), installed, and the suite run against it from build/nox-compiled/tree.
+pytest-compiled: $(STAMP)
+	$(BIN)/nox -s compiled
+
+# The quick path for developers (for `make bench`): the compiled wheel built in .venv without
+# build isolation and unpacked into build/compiled/tree, which benchmarks/ take as --compiled.
+COMPILED := build/compiled
+compiled: $(STAMP)
+	rm -rf $(COMPILED) && mkdir -p $(COMPILED)/dist
+	GLEEK_MYPYC=1 $(BIN)/python -m pip wheel --quiet --no-deps --no-build-isolation \
+		-w $(COMPILED)/dist .
+	$(BIN)/python -m zipfile -e $(COMPILED)/dist/gleek-*.whl $(COMPILED)/tree
+
+sdist: $(STAMP)
+	$(BIN)/nox -s sdist
 
 bench: compiled
 	$(BIN)/python benchmarks/playout.py --compiled $(COMPILED)/tree
@@ -97,4 +113,4 @@ mutation:
 	$(MUTATION_VENV)/bin/python tools/mutation_score.py
 
 clean:
-	rm -rf $(VENV) $(MUTATION_VENV) build docs/_build docs/generated .mypy_cache .pytest_cache .ruff_cache dist mutants
+	rm -rf $(VENV) $(MUTATION_VENV) .nox build docs/_build docs/generated .mypy_cache .pytest_cache .ruff_cache dist mutants

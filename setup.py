@@ -1,54 +1,48 @@
-"""Build script: the pure-Python package, or with ``GLEEK_MYPYC=1`` the fast core compiled by mypyc.
+"""The compiled build: with ``GLEEK_MYPYC=1`` the modules listed under ``[tool.gleek.mypyc]`` in
+pyproject.toml are compiled by mypyc; everything else about the package is declared there.
 
     pip install .                                # pure Python, any platform
     GLEEK_MYPYC=1 pip wheel --no-deps -w dist .  # a per-platform wheel with the compiled core
 
 The compiled build is optional twice over: without ``GLEEK_MYPYC=1`` nothing is compiled, and if
-the compiler fails (none installed, no Python headers) the build warns and ships pure Python.
-The modules compiled are the same source the pure package runs (see ``COMPILED``).
+mypyc or the C compiler fails (none installed, no Python headers) the build says so in one line
+and ships the pure-Python package. The modules compiled are the same source the pure package runs.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import tomllib
+from pathlib import Path
 from typing import Any
 
-from setuptools import find_packages, setup
+from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
-# The modules mypyc compiles: the engine (the state node and its dispatch, gleek/state.py, with
-# what it is built from, gleek/_core.py) and every stage of the rules it runs.
-COMPILED = [
-    "gleek/_core.py",
-    "gleek/state.py",
-    "gleek/stages/rules.py",
-    "gleek/stages/deal.py",
-    "gleek/stages/stock.py",
-    "gleek/stages/ruff.py",
-    "gleek/stages/tricks.py",
-    "gleek/stages/sets.py",
-    "gleek/stages/settle.py",
-]
-
-if sys.argv[1:] == ["--compiled-modules"]:  # for the Makefile: what the compiled build replaces
-    print(" ".join(COMPILED))
-    sys.exit(0)
+HERE = Path(__file__).resolve().parent
 
 
-def wanted() -> bool:
-    return os.environ.get("GLEEK_MYPYC", "").lower() in ("1", "true", "yes")
+def warn(what: str) -> None:
+    """One line: what failed (the compiler's command line cut short) and what happens now."""
+    what = " ".join(what.split())
+    what = what if len(what) <= 160 else what[:157] + "..."
+    print(f"gleek: {what}; building the pure-Python package instead", file=sys.stderr)
 
 
 def ext_modules() -> list[Any]:
-    if not wanted():
+    if os.environ.get("GLEEK_MYPYC", "").lower() not in ("1", "true", "yes"):
         return []
+    config = tomllib.loads((HERE / "pyproject.toml").read_text("utf-8"))["tool"]["gleek"]["mypyc"]
     try:
         from mypyc.build import mypycify
+
+        return list(mypycify(list(config["modules"]), opt_level=str(config["opt_level"])))
     except ImportError as err:
-        print(f"gleek: GLEEK_MYPYC=1 but mypyc is missing ({err}): pure Python", file=sys.stderr)
-        return []
-    return list(mypycify(COMPILED, opt_level="3"))
+        warn(f"GLEEK_MYPYC=1 but mypyc is missing ({err})")
+    except (Exception, SystemExit) as err:  # mypyc's type check exits on an error it reports
+        warn(f"mypyc failed ({type(err).__name__}: {err})")
+    return []
 
 
 class OptionalBuildExt(build_ext):
@@ -59,19 +53,15 @@ class OptionalBuildExt(build_ext):
         try:
             super().run()
         except Exception as err:  # CompileError, LinkError, missing headers or compiler
-            print(f"gleek: compiling the fast core failed ({err}): pure Python", file=sys.stderr)
+            warn(f"compiling the fast core failed ({type(err).__name__}: {err})")
             for path in self.get_outputs():
                 if os.path.exists(path):
                     os.remove(path)
             self.extensions = []
             self.distribution.ext_modules = []
+            wheel = self.distribution.command_obj.get("bdist_wheel")
+            if wheel is not None:  # then the wheel is a pure one, for any platform
+                wheel.root_is_pure = True  # type: ignore[attr-defined]
 
 
-setup(
-    packages=[
-        *find_packages(include=["gleek", "gleek.*"]),
-        "gleek.profiles",
-    ],
-    ext_modules=ext_modules(),
-    cmdclass={"build_ext": OptionalBuildExt},
-)
+setup(ext_modules=ext_modules(), cmdclass={"build_ext": OptionalBuildExt})

@@ -11,6 +11,7 @@ The public API is re-exported here::
     0
 """
 
+from gleek.build import BuildInfo, build_info
 from gleek.cards import DECK, Card, Rank, Suit, format_cards, parse_cards
 from gleek.errors import (
     ArgumentError,
@@ -48,7 +49,7 @@ from gleek.state import (
     rollout,
 )
 
-__version__ = "0.1.0"
+__version__ = build_info().version
 
 __all__ = [
     "DECK",
@@ -57,6 +58,7 @@ __all__ = [
     "ArgumentError",
     "ArgumentTypeError",
     "Bot",
+    "BuildInfo",
     "Card",
     "CardError",
     "GleekError",
@@ -77,6 +79,7 @@ __all__ = [
     "Suit",
     "__version__",
     "apply",
+    "build_info",
     "check_action",
     "format_cards",
     "legal_actions",

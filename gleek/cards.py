@@ -177,6 +177,11 @@ def parse_cards(texts: Iterable[object]) -> tuple[Card, ...]:
     return tuple(Card.parse(t) for t in texts)
 
 
+def n_cards(n: int) -> str:
+    """``"1 card"``, ``"0 cards"``, ``"12 cards"``: a count of cards in words."""
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 def format_cards(cards: Iterable[Card]) -> str:
     """Cards as space-separated ASCII text, e.g. ``AH 10H 4C``."""
     return " ".join(str(c) for c in cards)

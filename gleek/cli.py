@@ -9,11 +9,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
+from gleek.build import build_info
 from gleek.errors import ArgumentError, ArgumentTypeError, GleekError, ProfileError, RecordError
 from gleek.profile import list_profiles, load_profile, variant_titles
 from gleek.record.report import escape_controls
@@ -30,9 +32,23 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
 
 
+class _Version(argparse.Action):
+    """``--version``: the version and the build on one line (argparse's own would wrap it)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> NoReturn:
+        print(build_info())
+        parser.exit(0)
+
+
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog="gleek", description="Rules, validation and comparison for the card game Gleek."
+    )
+    p.add_argument(
+        "--version",
+        action=_Version,
+        nargs=0,
+        help="print the version and the build (pure Python or compiled) and exit",
     )
     sub = p.add_subparsers(
         dest="command",
@@ -56,11 +72,31 @@ def _parser() -> argparse.ArgumentParser:
     _profile_dir(r)
 
     pl = sub.add_parser("play", help="bots play deals; prints each deal readably")
-    pl.add_argument("--profile", default="parlett")
-    pl.add_argument("--variant", action="append", default=[], metavar="V")
-    pl.add_argument("--seed", type=int, default=1)
-    pl.add_argument("--deals", type=_positive, default=1)
-    pl.add_argument("--bots", choices=("basic", "random"), default="basic")
+    pl.add_argument(
+        "--profile", default="parlett", help="a profile id, alias or file (default: parlett)"
+    )
+    pl.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="V",
+        help="apply a variant overlay (repeatable, applied in order)",
+    )
+    pl.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        help="seed of the shuffles and the bots' choices (default: 1)",
+    )
+    pl.add_argument(
+        "--deals", type=_positive, default=1, help="how many deals to play (default: 1)"
+    )
+    pl.add_argument(
+        "--bots",
+        choices=("basic", "random"),
+        default="basic",
+        help="basic (simple habits of play) or random (any legal action) (default: basic)",
+    )
     _profile_dir(pl)
     pl.add_argument(
         "--out",
@@ -433,7 +469,9 @@ def _compare(args: argparse.Namespace) -> int:
     elif args.format == "markdown":
         _out(matrix.markdown())
     else:
-        _out(matrix.text())
+        # fit the terminal (COLUMNS, else the terminal's width); piped, no limit
+        columns = shutil.get_terminal_size((0, 0)).columns
+        _out(matrix.text(columns=columns or None))
     return 0
 
 

@@ -10,6 +10,7 @@ deals under each.
 from __future__ import annotations
 
 import json
+import re
 import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -82,8 +83,11 @@ class Matrix:
             ],
         }
 
-    def text(self, width: int = 34) -> str:
-        """A grid table for the terminal; citations wrapped to ``width`` columns."""
+    def text(self, width: int = 34, *, columns: int | None = None) -> str:
+        """A grid table for the terminal; citations wrapped to ``width`` columns. Given the
+        terminal's ``columns``, a table wider than that becomes a narrower one: the values with
+        numbered notes, and the citations under the table, every line within ``columns``
+        (as far as the longest word allows)."""
 
         def cell(c: RuleValue) -> str:
             mark = " [inferred]" if c.inferred else ""
@@ -91,7 +95,43 @@ class Matrix:
             return f"{c.display()}{mark}\n{cite}"
 
         table = [[f"{r.title}\n({r.path})", *(cell(c) for c in r.cells)] for r in self.rows]
-        return tabulate(table, headers=["rule", *self.profiles], tablefmt="grid")
+        wide = tabulate(table, headers=["rule", *self.profiles], tablefmt="grid")
+        if columns is None or len(wide.partition("\n")[0]) <= columns:
+            return wide
+        return self._narrow(columns)
+
+    def _narrow(self, columns: int) -> str:
+        notes: dict[str, int] = {}
+
+        def cell(c: RuleValue) -> str:
+            n = notes.setdefault(c.source.cite(), len(notes) + 1)
+            return f"{c.display()} [{n}]"
+
+        table = [[f"{r.title} ({r.path})", *(cell(c) for c in r.cells)] for r in self.rows]
+        # a grid line is "| " + the cells joined by " | " + " |"; tabulate pads each header
+        # by 2, so a profile's column is as wide as its name's longest part (split after a "-"
+        # or "+") and 2, or a share of the room, whichever is wider; the rule takes the rest
+        n = len(self.profiles)
+        room = columns - 3 * (n + 1) - 1
+        share = room // (n + 2)
+        widths = [
+            max(share, *(len(part) + 2 for part in re.split(r"(?<=[-+])", name)))
+            for name in self.profiles
+        ]
+        first = max(room - sum(widths), 10)
+        headers = [
+            "rule",
+            *(
+                textwrap.fill(p, w - 2, break_on_hyphens=True)
+                for p, w in zip(self.profiles, widths, strict=True)
+            ),
+        ]
+        grid = tabulate(table, headers=headers, tablefmt="grid", maxcolwidths=[first, *widths])
+        cites = [
+            textwrap.fill(f"[{n}] {cite}", columns, subsequent_indent="    ")
+            for cite, n in notes.items()
+        ]
+        return grid + "\n\n" + "\n".join(cites)
 
     def markdown(self) -> str:
         """A pipe table that pastes into a wiki."""

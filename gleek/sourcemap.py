@@ -255,6 +255,7 @@ class _Builder:
         wanted: set[Path] | None = None,
     ) -> None:
         self.loader = loader_cls(text)
+        self.text = text
         self.limits = limits
         self.wanted = wanted
         self.found: dict[Path, Position] = {}
@@ -285,6 +286,9 @@ class _Builder:
                     else f" at line {cm.line + 1}, column {cm.column + 1}"
                 )
                 context = f" ({exc.context}{at})"
+            line = "".join(self.text.split("\n")[mark.line : mark.line + 1]) if mark else ""
+            if "\t" in line[: len(line) - len(line.lstrip())]:
+                problem, context = "a tab indents this line: YAML indents with spaces only", ""
             raise LocatedError(
                 f"{problem}{context}",
                 mark.line + 1 if mark else None,

@@ -1,4 +1,4 @@
-"""The bibliography (``profiles/sources.yaml``), Cotton's chapter with numbered sentences, and
+"""The bibliography (``gleek/profiles/sources.yaml``), Cotton's chapter with numbered sentences, and
 book-style citations.
 
 Every rule of a profile names a source by its key and a place in it; a citation reads like a
@@ -63,16 +63,12 @@ Bibliography = Mapping[str, BookSource]
 
 
 def profiles_dir() -> FsPath:
-    """Where the shipped profiles are: inside the installed package, or the source checkout's."""
-    inside = resources.files("gleek").joinpath("profiles")
-    if inside.is_dir():  # pragma: no cover - an installed wheel; tests run from the checkout
-        return FsPath(str(inside))
-    checkout = FsPath(__file__).resolve().parent.parent / "profiles"
-    if checkout.is_dir():
-        return checkout
+    """Where the shipped profiles are: ``gleek/profiles/``, inside the package."""
+    inside = FsPath(str(resources.files("gleek").joinpath("profiles")))
+    if inside.is_dir():
+        return inside
     raise ProfileError(
-        "the profiles shipped with gleek are missing (neither in the package "
-        "nor beside it); reinstall gleek"
+        f"the profiles shipped with gleek are missing (no folder {inside}); reinstall gleek"
     )
 
 

@@ -104,9 +104,11 @@ def _caption(names: Sequence[str], seat: int, action: Action) -> str:
 def _steps(
     names: Sequence[str], states: Iterator[State], actions: Sequence[tuple[int, Action]]
 ) -> list[Step]:
-    """A step for the deal as dealt, then one per action, with the payments it made."""
+    """A step for the deal as dealt (with the turn-up's payments, made as it is dealt), then one
+    per action, with the payments it made."""
     before = next(states)
-    steps = [Step(before, f"{names[before.dealer]} deals; {before.turn_up} turned up", ())]
+    dealt = f"{names[before.dealer]} deals; {before.turn_up} turned up"
+    steps = [Step(before, dealt, before.payments)]
     for (seat, action), state in zip(actions, states, strict=True):
         new = state.payments[len(before.payments) :]
         steps.append(Step(state, _caption(names, seat, action), new))

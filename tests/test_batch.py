@@ -23,6 +23,7 @@ import pytest
 
 import gleek
 from gleek.compare import simulate
+from gleek.profile import profiles_dir
 from gleek.sim import batch
 from gleek.sim.batch import check_scheduler, play_deals
 from gleek.state import Outcome
@@ -46,7 +47,7 @@ def _pid(o: Outcome) -> int:
 @pytest.fixture(scope="module")
 def dear_parlett(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Parlett's profile file with the opening bid raised to 20: same id, other rules."""
-    text = (ROOT / "profiles" / "parlett.yaml").read_text(encoding="utf-8")
+    text = (profiles_dir() / "parlett.yaml").read_text(encoding="utf-8")
     head, tail = text.split("    opening_bid:\n      value: 12\n")
     f = tmp_path_factory.mktemp("profiles") / "dear-parlett.yaml"
     f.write_text(head + "    opening_bid:\n      value: 20\n" + tail, encoding="utf-8")
@@ -428,6 +429,7 @@ def _stop_and_check(proc: subprocess.Popen[bytes], how: str, code: int) -> None:
 # ---------------------------------------------------------------------------- dask
 
 
+@pytest.mark.slow
 def test_a_local_dask_cluster_gives_the_same_figures(dear_parlett: Path) -> None:
     dear = gleek.load_profile(dear_parlett)
     here = simulate([dear, PI], 9, seed=5, bots="random", workers=1)
@@ -485,6 +487,7 @@ def dask_cluster(tmp_path: Path) -> Iterator[str]:
             p.wait(10)
 
 
+@pytest.mark.slow
 def test_compare_on_a_running_dask_cluster(dask_cluster: str) -> None:
     from distributed import Client
 

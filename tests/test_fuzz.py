@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import gleek
 from gleek.errors import GleekError
+from gleek.profile import profiles_dir
 from gleek.record import loads, validate_text
 from gleek.record.report import Report
 from gleek.record.shape import conforms, limits
@@ -22,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 RECORDS = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "examples").glob("*.yaml"))]
 PROFILES = [
     p.read_text(encoding="utf-8")
-    for p in [*sorted((ROOT / "profiles").glob("*.yaml")), *(ROOT / "profiles").glob("*/*.yaml")]
+    for p in [*sorted(profiles_dir().glob("*.yaml")), *profiles_dir().glob("*/*.yaml")]
 ]
 JUNK = [
     "12.0",

@@ -6,6 +6,7 @@ import itertools
 import random
 
 import attrs
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -157,6 +158,7 @@ def test_random_legal_play_ends_with_every_invariant(
     assert len(state.tricks) == 12 and all(len(t) == 3 for t in state.tricks)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(profiles, st.integers(0, 2**32), st.randoms(use_true_random=False))
 def test_every_listed_action_applies_and_nothing_else_does(

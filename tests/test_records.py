@@ -224,6 +224,7 @@ nasty_text = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(300), deadline=None)
 @given(nasty_text)
 def test_any_input_gives_a_report_never_a_traceback(text: str) -> None:
@@ -233,6 +234,7 @@ def test_any_input_gives_a_report_never_a_traceback(text: str) -> None:
     jsonschema.validate(r.to_json(), load_schema("report"))
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(150), deadline=None)
 @given(st.data())
 def test_mutated_examples_give_a_report_never_a_traceback(data: st.DataObject) -> None:

@@ -19,7 +19,7 @@ import gleek
 from gleek import sourcemap
 from gleek.cli import main
 from gleek.errors import ArgumentError, ArgumentTypeError, ProfileError, RecordError
-from gleek.profile import list_profiles, list_variants, load_variant
+from gleek.profile import list_profiles, list_variants, load_variant, profiles_dir
 from gleek.record import dump, dumps, load, loads, validate, validate_text
 from gleek.record.report import escape_controls
 from gleek.record.shape import conforms, limits
@@ -45,11 +45,11 @@ def _profile_dir(tmp_path: Path, pid: str = "house") -> Path:
     """A folder with one profile of ``pid`` (parlett's rules) and one variant."""
     folder = tmp_path / "mine"
     (folder / "variants").mkdir(parents=True)
-    src = (ROOT / "profiles" / "parlett.yaml").read_text(encoding="utf-8")
+    src = (profiles_dir() / "parlett.yaml").read_text(encoding="utf-8")
     data = yaml.safe_load(src)
     data["id"], data["aliases"] = pid, []
     (folder / f"{pid}.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
-    v = (ROOT / "profiles" / "variants" / "play-high.yaml").read_text(encoding="utf-8")
+    v = (profiles_dir() / "variants" / "play-high.yaml").read_text(encoding="utf-8")
     (folder / "variants" / "loud.yaml").write_text(v.replace("id: play-high", "id: loud"))
     return folder
 
@@ -57,7 +57,9 @@ def _profile_dir(tmp_path: Path, pid: str = "house") -> Path:
 # ---------------------------------------------------------------- what a record may name
 
 
-@pytest.mark.parametrize("name", ["/etc/passwd", "../../etc/hostname", "profiles/parlett.yaml"])
+@pytest.mark.parametrize(
+    "name", ["/etc/passwd", "../../etc/hostname", "gleek/profiles/parlett.yaml"]
+)
 def test_a_record_never_opens_a_profile_path(tmp_path: Path, name: str) -> None:
     secret = tmp_path / "secret.yaml"
     secret.write_text(f"{SECRET}: 1\n")
@@ -224,7 +226,7 @@ def test_whole_valued_floats_are_schema_errors(old: str, new: str, path: str) ->
 
 
 def test_whole_valued_floats_in_profile_files(tmp_path: Path) -> None:
-    src = (ROOT / "profiles" / "parlett.yaml").read_text(encoding="utf-8")
+    src = (profiles_dir() / "parlett.yaml").read_text(encoding="utf-8")
     data = yaml.safe_load(src)
     data["rules"]["stock"]["opening_bid"]["value"] = 12.0
     f = tmp_path / "p.yaml"
@@ -330,7 +332,7 @@ def test_impossible_shapes_are_refused_while_loading() -> None:
 def test_c_and_pure_loaders_give_the_same_data_and_positions() -> None:
     if len(sourcemap.LOADERS) < 2:
         pytest.skip("PyYAML without libyaml: only the pure loader exists")
-    for f in [*sorted((ROOT / "examples").glob("*.yaml")), ROOT / "profiles" / "parlett.yaml"]:
+    for f in [*sorted((ROOT / "examples").glob("*.yaml")), profiles_dir() / "parlett.yaml"]:
         text = f.read_text(encoding="utf-8")
         docs = [sourcemap.load_located(text, loader=cls) for cls in sourcemap.LOADERS]
         assert docs[0].data == docs[1].data

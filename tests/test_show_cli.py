@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from gleek.cli import main
+from gleek.profile import profiles_dir
 from gleek.record import validate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -122,7 +123,7 @@ def test_show_finds_a_profile_in_a_registered_folder(
 ) -> None:
     folder = tmp_path / "mine"
     folder.mkdir()
-    data = yaml.safe_load((ROOT / "profiles" / "parlett.yaml").read_text(encoding="utf-8"))
+    data = yaml.safe_load((profiles_dir() / "parlett.yaml").read_text(encoding="utf-8"))
     data["id"], data["aliases"] = "house", []
     (folder / "house.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
     record = tmp_path / "house-record.yaml"

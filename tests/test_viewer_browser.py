@@ -20,6 +20,8 @@ import yaml
 from gleek.record import validate
 from gleek.viewer import write_viewer
 
+pytestmark = pytest.mark.browser  # make check; make test leaves it out
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "parlett-s0-auction.yaml"
 TWO_DEALS = ROOT / "examples" / "pedagogical-play-high-carry.yaml"

@@ -8,8 +8,12 @@ to ``mutants/mutation-score.txt``.
 
 A mutant counts as killed when a test failed on it or it ran past its time limit (an endless
 loop is caught); it survives when every selected test passed, or when no selected test reached
-its function. Exit status 1 when a floor is missed, a module's run did not check every mutant, a
-survivor is unexplained, or the page lists a mutant that does not survive; 0 otherwise.
+its function. Survivors are explained on the testing page by function, not by mutant (mutmut
+renumbers a function's mutants whenever it changes): ``gleek._core.final_payments``, a method
+as ``gleek._core.Rules.__init__``, named in double backquotes after the page's "Surviving
+mutants" heading. Exit status 1 when a floor is missed, a module's run did not check every
+mutant, a survivor's function is not listed, or the page lists a function of a module that
+was run none of whose mutants survives; 0 otherwise.
 
 Usage: ``python tools/mutation_score.py [--no-check]`` from the repository root.
 """
@@ -76,38 +80,60 @@ def main(argv: list[str]) -> int:
             f"{group:<28} {killed:>6} {total:>5} {score:>6.1f}%  "
             f"(floor {FLOORS[group]:.0f}%: {verdict})"
         )
-    explained = set(re.findall(r"``(gleek\.[\w.]+__mutmut_\d+)``", _read(EXPLAINED)))
+    explained = _listed(_read(EXPLAINED))
     lines.append("")
     lines.append(
         f"surviving mutants ({len(survivors)}); `.venv-mutation/bin/mutmut show NAME` prints one:"
     )
     for name in survivors:
-        note = "explained in docs/testing.rst" if name in explained else "NOT EXPLAINED"
-        failed |= name not in explained
-        lines.append(f"  {name}  [{note}]")
-    # the page lists what survives, no more: a name the tests now kill (or one no longer made,
-    # after a change to the code) is out of date there; modules with no results are not judged
+        ok = function_of(name) in explained
+        note = "explained in docs/testing.rst" if ok else "NOT EXPLAINED"
+        failed |= not ok
+        lines.append(f"  {name}  [{function_of(name)}: {note}]")
+    # the page lists the functions with survivors, no more: one whose mutants the tests now
+    # all kill (or that no longer exists) is out of date there; modules with no results are
+    # not judged
     code_of = {name: code for codes in results.values() for name, code in codes.items()}
     run_modules = {_module_of(name) for name in code_of}
+    surviving = {function_of(name) for name in survivors}
+    mutated = {function_of(name) for name in code_of}
+    unchecked_fns = {function_of(n) for n, code in code_of.items() if code is None}
     stale = sorted(
-        (n for n in explained - set(survivors) if _module_of(n) in run_modules), key=_natural
+        f for f in explained - surviving if any(f.startswith(m + ".") for m in run_modules)
     )
     if stale:
         lines.append("")
-        lines.append(f"listed in docs/testing.rst but not surviving ({len(stale)}):")
-        for name in stale:
-            if name not in code_of:
-                why = "no such mutant"
-            elif code_of[name] is None:
-                why = "not checked yet"
+        lines.append(f"listed in docs/testing.rst but with no surviving mutant ({len(stale)}):")
+        for fn in stale:
+            if fn not in mutated:
+                why = "no mutant of it"
+            elif fn in unchecked_fns:
+                why = "not all checked yet"
             else:
-                why = "killed"
-            lines.append(f"  {name}  [{why}]")
+                why = "all killed"
+            lines.append(f"  {fn}  [{why}]")
     failed |= bool(stale)
     text = "\n".join(lines)
     print(text)
     Path("mutants/mutation-score.txt").write_text(text + "\n")
     return 1 if check and failed else 0
+
+
+def function_of(name: str) -> str:
+    """``gleek.stages.deal.deal_cards`` for ``gleek.stages.deal.x_deal_cards__mutmut_4``, and
+    ``gleek._core.Rules.__init__`` for ``gleek._core.xǁRulesǁ__init____mutmut_23``."""
+    module, rest = re.split(r"\.x(?=[_ǁ])", name, maxsplit=1)
+    rest = re.sub(r"__mutmut_\d+$", "", rest)
+    if rest.startswith("ǁ"):
+        cls, _, method = rest[1:].partition("ǁ")
+        return f"{module}.{cls}.{method}"
+    return f"{module}.{rest[1:]}"
+
+
+def _listed(page: str) -> set[str]:
+    """The functions the page's "Surviving mutants" section names in double backquotes."""
+    section = page.partition("Surviving mutants\n")[2]
+    return set(re.findall(r"``(gleek\.[\w.]+)``", section))
 
 
 def _module_of(name: str) -> str:

@@ -26,7 +26,7 @@ import attrs
 
 from gleek.actions import DISCARD as _DISCARDS
 from gleek.actions import PLAY as _PLAY
-from gleek.cards import CARDS, Card, mask_of
+from gleek.cards import CARDS, Card, mask_of, n_cards
 from gleek.errors import CardError, ProfileError
 from gleek.profile import Profile, named_profile
 from gleek.record.report import DealSummary, Problem, Report
@@ -413,7 +413,7 @@ class _Replayer:
                 errors.append(
                     self.problem(
                         "bad-deal",
-                        f"the deck has {len(got)} cards, {distinct} distinct; it must be the 44 "
+                        f"the deck has {n_cards(len(got))}, {distinct} distinct; it must be the 44 "
                         "cards",
                         dpath,
                     )
@@ -437,7 +437,7 @@ class _Replayer:
                     errors.append(
                         self.problem(
                             "bad-deal",
-                            f"{self.players[seat]} has {len(got)} cards; each hand has 12",
+                            f"{self.players[seat]} has {n_cards(len(got))}; each hand has 12",
                             hpath,
                         )
                     )
@@ -452,7 +452,7 @@ class _Replayer:
         if len(stock) != 7:
             errors.append(
                 self.problem(
-                    "bad-deal", f"the stock has {len(stock)} cards; it has 7", (*path, "stock")
+                    "bad-deal", f"the stock has {n_cards(len(stock))}; it has 7", (*path, "stock")
                 )
             )
         if len(errors) > before:
@@ -529,7 +529,7 @@ class _Replayer:
                 errors.append(
                     self.problem(
                         "bad-discard",
-                        f"the buyer discarded {len(got)} cards ({distinct} distinct); "
+                        f"the buyer discarded {n_cards(len(got))} ({distinct} distinct); "
                         "the buyer discards exactly 7",
                         dpath,
                     )

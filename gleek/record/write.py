@@ -20,7 +20,7 @@ from gleek._args import type_name
 from gleek.errors import ArgumentError, ArgumentTypeError
 from gleek.session import DealRecord, Session
 from gleek.stages.common import POT
-from gleek.state import split_history
+from gleek.state import State, split_history
 
 if TYPE_CHECKING:
     from gleek.record.game import Record
@@ -57,20 +57,33 @@ def deal_data(deal: DealRecord, players: tuple[str, str, str]) -> dict[str, Any]
     return out
 
 
-def _session(source: Session | Record) -> Session:
+def _session(source: Session | Record | State) -> Session:
     from gleek.record.game import Record
 
     if isinstance(source, Session):
         return source
     if isinstance(source, Record):
         return source.session()
+    if isinstance(source, State):
+        if not source.is_over:
+            raise ArgumentError(
+                "the deal to write is not finished (state.is_over is False): play it out, "
+                "or record the finished deals in a Session"
+            )
+        start = source.root()
+        return Session.start(
+            source.profile, 1, dealer=source.dealer, ruff_stake=start.ruff_stake
+        ).record(source)
     raise ArgumentTypeError(
-        f"the record to write must be a Session or a Record, not {type_name(source)}"
+        "the record to write must be a Session, a Record or a finished State "
+        f"(a deal: gleek.record.dumps(state) writes it as a one-deal session), "
+        f"not {type_name(source)}"
     )
 
 
-def record_data(source: Session | Record) -> dict[str, Any]:
-    """A session (or a :class:`~gleek.record.Record` read back) as record data."""
+def record_data(source: Session | Record | State) -> dict[str, Any]:
+    """A session (or a :class:`~gleek.record.Record` read back, or a finished deal's
+    :class:`~gleek.State` as a session of one deal) as record data."""
     session = _session(source)
     p = session.profile
     return {
@@ -85,9 +98,19 @@ def record_data(source: Session | Record) -> dict[str, Any]:
     }
 
 
-def dumps(source: Session | Record, format: Literal["yaml", "json"] = "yaml") -> str:
-    """The session (or a :class:`~gleek.record.Record`) as record text; a record's head comment
-    is written back too (YAML only)."""
+def dumps(source: Session | Record | State, format: Literal["yaml", "json"] = "yaml") -> str:
+    """The session (or a :class:`~gleek.record.Record`, or a finished deal's
+    :class:`~gleek.State`, written as a session of one deal) as record text; a record's head
+    comment is written back too (YAML only).
+
+    >>> import gleek, random
+    >>> from gleek.record import dumps, read
+    >>> state = gleek.new_deal(gleek.load_profile("parlett"), dealer=0, seed=7)
+    >>> state = gleek.rollout(state, "random", random.Random(7))
+    >>> rec = read(dumps(state))
+    >>> rec.valid, len(rec.deals), rec.deals[0].final == state
+    (True, 1, True)
+    """
     if format not in ("yaml", "json"):
         raise ArgumentError(f"format must be 'yaml' or 'json', not {format!r}")
     data = record_data(source)
@@ -103,7 +126,7 @@ def dumps(source: Session | Record, format: Literal["yaml", "json"] = "yaml") ->
 
 
 def dump(
-    source: Session | Record,
+    source: Session | Record | State,
     fp: IO[str] | str | Path,
     format: Literal["yaml", "json"] | None = None,
 ) -> None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from gleek.actions import Action, Phase
-from gleek.cards import Card, Suit
+from gleek.cards import Card, Suit, n_cards
 from gleek.profile import Profile
 from gleek.stages.common import Payment
 
@@ -136,7 +136,7 @@ class Observation:
     def __str__(self) -> str:
         lines = []
         for s in range(3):
-            shown = _cards_text(self.hand) if s == self.seat else f"{self.hand_sizes[s]} cards"
+            shown = _cards_text(self.hand) if s == self.seat else n_cards(self.hand_sizes[s])
             mark = "   <- to act" if s == self.to_act else ""
             lines.append(f"seat {s}: {shown}{_score(self, s)}{mark}")
         return f"seen by seat {self.seat}\n" + _picture(self, lines)

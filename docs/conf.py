@@ -15,6 +15,7 @@ sys.path.insert(0, str(HERE.parent))
 from gleek import Phase, State, load_profile, new_deal, observation  # noqa: E402
 from gleek.compare import rule_matrix  # noqa: E402
 from gleek.profile import Source, list_profiles, list_variants, load_variant  # noqa: E402
+from gleek.record import read  # noqa: E402
 from gleek.rulesdoc import TABLE_STAGES, rules_rst  # noqa: E402
 from gleek.schemacheck import load_schema  # noqa: E402
 from gleek.sim.bots import BasicBot  # noqa: E402
@@ -360,9 +361,20 @@ def _profile_schema_page() -> str:
     return "\n".join(lines)
 
 
+def _tutorial_pictures(out: Path) -> None:
+    """The picture of the validation tutorial: the revoke's deal where the rules stop it."""
+    rec = read(HERE.parent / GALLERY_INVALID)
+    assert rec.broken is not None
+    (out / "tutorial").mkdir(exist_ok=True)
+    (out / "tutorial" / "revoke.svg").write_text(
+        draw(rec.broken.last, names=rec.players), encoding="utf-8"
+    )
+
+
 def _generate() -> None:
     out = HERE / "generated"
     out.mkdir(exist_ok=True)
+    _tutorial_pictures(out)
     for pid in list_profiles():
         page = rules_rst(load_profile(pid), _table_pictures(pid, out))
         (out / f"profile-{pid}.rst").write_text(page, encoding="utf-8")

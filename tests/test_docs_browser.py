@@ -12,8 +12,6 @@ cannot be installed the test is skipped, saying so, and under CI (``CI`` set) it
 from __future__ import annotations
 
 import functools
-import os
-import shutil
 import subprocess
 import sys
 import threading
@@ -23,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.chromium import chromium
 
 pytestmark = pytest.mark.browser
 
@@ -34,18 +34,7 @@ TABLE_GREEN = (0x2F, 0x6B, 0x45)  # the table of gleek.svg's pictures
 
 SPHINX_ARGS = ("-W", "--keep-going", "-q", "-b", "html")  # as `make docs`
 
-FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--hide-scrollbars",
-    "--force-device-scale-factor=1",
-    "--window-size=1400,1000",
-)
+FLAGS = ("--hide-scrollbars", "--force-device-scale-factor=1", "--window-size=1400,1000")
 
 
 class _Quiet(SimpleHTTPRequestHandler):
@@ -55,29 +44,8 @@ class _Quiet(SimpleHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    chromium = shutil.which("chromium")
-    driver_path = shutil.which("chromedriver")
-    if chromium is None or driver_path is None:
-        why = (
-            "no Chromium/chromedriver on this machine and they could not be installed "
-            "(tools/install-browser.sh needs root and apt-get): the docs browser test did not run"
-        )
-        if os.environ.get("CI"):
-            pytest.fail(why)
-        pytest.skip(why)
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for flag in FLAGS:
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-docs')}")
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=driver_path))
-    try:
+    with chromium(tmp_path_factory.mktemp("chromium-docs"), *FLAGS) as driver:
         yield driver
-    finally:
-        driver.quit()
 
 
 @pytest.fixture(scope="module")

@@ -4,38 +4,55 @@ gleek/profiles/ and the shipped schemas: nothing in them is copied by hand."""
 from __future__ import annotations
 
 import json
+import random
 import sys
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
+from gleek import Phase, State, load_profile, new_deal, observation  # noqa: E402
 from gleek.compare import rule_matrix  # noqa: E402
-from gleek.profile import (  # noqa: E402
-    Source,
-    list_profiles,
-    list_variants,
-    load_profile,
-    load_variant,
-)
+from gleek.profile import Source, list_profiles, list_variants, load_variant  # noqa: E402
+from gleek.record import read  # noqa: E402
+from gleek.rulesdoc import TABLE_STAGES, rules_rst  # noqa: E402
 from gleek.schemacheck import load_schema  # noqa: E402
+from gleek.sim.bots import BasicBot  # noqa: E402
 from gleek.sources import bibliography, cotton_sentences  # noqa: E402
-from gleek.state import Phase, observation  # noqa: E402
 from gleek.svg import draw  # noqa: E402
 from gleek.viewer import replay_file, write_viewer  # noqa: E402
 
 project = "gleek"
 author = "The gleek developers"
 copyright = "2026, the gleek developers"
-extensions = ["sphinx.ext.autodoc", "sphinx.ext.napoleon", "sphinx.ext.viewcode"]
-exclude_patterns = ["_build"]
-html_theme = "alabaster"
-html_theme_options = {"page_width": "1320px", "sidebar_width": "220px"}
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.autosectionlabel",
+    "sphinx.ext.intersphinx",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.viewcode",
+]
+exclude_patterns = ["_build", "_intersphinx"]
+# Furo: navigation and search in the sidebar, a light and a dark mode (the pictures carry their
+# own table-green background, so they read the same in both).
+html_theme = "furo"
+html_title = "gleek"
+html_static_path = ["_static"]
+html_css_files = ["gleek.css"]
+html_theme_options = {"navigation_with_keys": True}
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 html_extra_path = ["generated/extra"]
 nitpicky = False
 suppress_warnings = ["ref.python"]
+# Links to the Python documentation. The inventory ships with the docs (from Debian's
+# python3.11-doc), so the build needs no network.
+intersphinx_mapping = {
+    "python": ("https://docs.python.org/3.11", str(HERE / "_intersphinx" / "python-3.11.inv"))
+}
+# Sections are linked as :ref:`page:Section title`.
+autosectionlabel_prefix_document = True
 
 
 def _esc(text: object) -> str:
@@ -62,41 +79,45 @@ def _inferred_mark(source: Source) -> str:
     return f" (:ref:`inferred <silent-{source.silent}>`)"
 
 
-def _profile_page(pid: str) -> str:
-    p = load_profile(pid)
-    title = f"{p.title} (``{p.id}``)"
-    lines = [title, "=" * len(title), ""]
-    for lang, t in p.titles.items():
-        lines.append(f"*{lang}:* {t}  ")
-    if p.aliases:
-        lines += ["", "Aliases: " + ", ".join(f"``{a}``" for a in p.aliases)]
-    lines += [
-        "",
-        p.summary,
-        "",
-        f"Generated from ``gleek/profiles/{pid}.yaml``. Values marked "
-        "*inferred* are the project's own reading where the source is silent.",
-        "",
-    ]
-    group = None
-    rows: list[list[str]] = []
-    for r in p.rules:
-        if r.group != group:
-            if rows:
-                lines += _table(["Rule", "Value", "Source"], rows, "30 15 55")
-            group = r.group
-            lines += [group, "-" * len(group), ""]
-            rows = []
-        mark = _inferred_mark(r.source)
-        rows.append(
-            [
-                f"**{_esc(r.title)}**: {_esc(r.description)} ``{r.path}``",
-                _esc(r.display()) + mark,
-                _esc(r.source.cite(quotes=True)),
-            ]
+PICTURE_NAMES = ("Anna", "Ben", "Carla")
+
+
+def _table_pictures(pid: str, out: Path) -> dict[str, str]:
+    """Pictures of one deal played by the shipped bots under the profile, one for each stage
+    of its rules page: dealt, discarding, vying the ruff, in play, over."""
+    profile = load_profile(pid)
+    rng = random.Random(f"rules-page:{pid}")
+    bot = BasicBot()
+    state = new_deal(profile, dealer=0, seed=f"rules-page:{pid}")
+    states: list[State] = [state]
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        state = state.apply(bot.choose(state.observation(seat), state.legal_actions(), rng))
+        states.append(state)
+
+    def within(phase: Phase, offset: int) -> State:
+        """The state ``offset`` actions into ``phase`` (its last one if the phase is shorter)."""
+        inside = [s for s in states if s.phase is phase]
+        return inside[min(offset, len(inside) - 1)]
+
+    chosen = {
+        "dealt": states[0],
+        "discard": within(Phase.DISCARD, 3),
+        "ruff": within(Phase.RUFF, 2),
+        "play": within(Phase.PLAY, 17),
+        "over": states[-1],
+    }
+    pictures = out / "rules"
+    pictures.mkdir(exist_ok=True)
+    paths = {}
+    for key, picked in chosen.items():
+        (pictures / f"{pid}-{key}.svg").write_text(
+            draw(picked, names=PICTURE_NAMES), encoding="utf-8"
         )
-    lines += _table(["Rule", "Value", "Source"], rows, "30 15 55")
-    return "\n".join(lines)
+        paths[key] = f"/generated/rules/{pid}-{key}.svg"
+    assert set(paths) == {s.picture for s in TABLE_STAGES if s.picture}
+    return paths
 
 
 def _variants_page() -> str:
@@ -233,16 +254,137 @@ def _sources_page() -> str:
     return "\n".join(lines)
 
 
+# What each code of the report means. The page is built from the report schema's list of codes:
+# a code without a meaning here (or a meaning without a code) stops the build.
+CODE_MEANINGS = {
+    "syntax": "the file is not well-formed YAML or JSON",
+    "schema": "the record does not match the record schema (a missing or unknown key, a wrong "
+    "type)",
+    "unknown-profile": "the record names a profile that is neither shipped nor registered",
+    "unknown-variant": "the record names a variant that is neither shipped nor registered",
+    "bad-card": "a card that is not one of the 44",
+    "bad-deal": "the deal is not 44 distinct cards split 12, 12, 12, one turned up and 7 in the "
+    "stock",
+    "unknown-player": "a name that is not one of the record's players",
+    "out-of-turn": "an action by a player whose turn it is not",
+    "bad-bid": "a bid that is not the opening bid or exactly one raise higher",
+    "bad-discard": "not exactly seven distinct cards from the buyer's hand",
+    "forbidden-discard": "a discard the profile forbids (an honour of trumps, in some profiles)",
+    "bad-ruff-call": "a word of the ruff that is not allowed at that point",
+    "false-claim": "a claim for a set or card the player does not hold",
+    "card-not-in-hand": "a card played that the player does not hold",
+    "revoke": "a player did not follow suit while able to",
+    "not-highest": "a player broke the play-high rule (the highest card of the suit led)",
+    "incomplete": "the record stops before the deal is over",
+    "extra-action": "an action after its stage has ended",
+    "wrong-result": "the recorded result differs from what the rules give",
+    "wrong-dealer": "a stated dealer who is not the one the rotation gives",
+    "unclaimed": "a list of claims is given but leaves out something the player held",
+    "deal-count": "a session whose number of deals is not a multiple of the profile's",
+}
+WARNING_CODES = ("unclaimed", "deal-count")
+
+
+def _codes_page() -> str:
+    codes = load_schema("report")["$defs"]["problem"]["properties"]["code"]["enum"]
+    if set(codes) != set(CODE_MEANINGS) or not set(WARNING_CODES) <= set(codes):
+        raise RuntimeError(
+            "docs/conf.py: CODE_MEANINGS does not match the report schema's codes: "
+            f"{sorted(set(codes) ^ set(CODE_MEANINGS))}"
+        )
+    rows = [
+        [f"``{c}``", "warning" if c in WARNING_CODES else "error", _esc(CODE_MEANINGS[c])]
+        for c in codes
+    ]
+    head = [".. This file is generated by docs/conf.py from the report schema.", ""]
+    return "\n".join([*head, *_table(["Code", "Kind", "Meaning"], rows, "20 10 70")])
+
+
+def _describe(schema: dict[str, Any], root: dict[str, Any]) -> str:
+    """What a value of this JSON schema may be, in words."""
+    if "$ref" in schema:
+        return _describe(root["$defs"][schema["$ref"].rsplit("/", 1)[1]], root)
+    if "enum" in schema:
+        return "one of " + ", ".join(f"``{json.dumps(v)}``" for v in schema["enum"])
+    if "oneOf" in schema:
+        return " or ".join(_describe(s, root) for s in schema["oneOf"])
+    kind = schema.get("type")
+    words = []
+    for k in kind if isinstance(kind, list) else [kind]:
+        if k == "integer":
+            low = schema.get("minimum")
+            words.append("an integer" + (f" of at least {low}" if low is not None else ""))
+        elif k == "boolean":
+            words.append("``true`` or ``false``")
+        elif k == "null":
+            words.append("``null``")
+        elif k == "string" and "pattern" in schema:
+            words.append("an id: lower-case letters, digits and hyphens, starting with a letter")
+        elif k == "string":
+            words.append("text")
+        elif k == "array":
+            distinct = " of distinct items" if schema.get("uniqueItems") else ""
+            words.append(f"a list{distinct}, each {_describe(schema['items'], root)}")
+        elif k == "object":
+            keys = ", ".join(f"``{key}``" for key in schema["properties"])
+            inner = {_describe(v, root) for v in schema["properties"].values()}
+            if len(inner) != 1:
+                raise RuntimeError(f"docs/conf.py: no words for the schema {schema!r}")
+            optional = "" if schema.get("required") else ", any of them"
+            words.append(f"a map of {keys}{optional}, each {inner.pop()}")
+        else:
+            raise RuntimeError(f"docs/conf.py: no words for the schema {schema!r}")
+    return " or ".join(words)
+
+
+def _profile_schema_page() -> str:
+    schema = load_schema("profile")
+    lines = [".. This file is generated by docs/conf.py from the profile schema.", ""]
+    rows = []
+    for key, prop in schema["properties"].items():
+        if key != "rules":
+            rows.append([f"``{key}``", _describe(prop, schema)])
+    lines += ["The profile's head", "------------------", ""]
+    lines += _table(["Key", "Value"], rows, "20 80")
+    for group, gs in schema["properties"]["rules"]["properties"].items():
+        title = f"{gs['title']} (``rules.{group}``)"
+        lines += [title, "-" * len(title), ""]
+        rows = [
+            [
+                f"``{name}``",
+                f"**{_esc(rs['title'])}**: {_esc(rs['description'])}",
+                _describe(rs["properties"]["value"], schema),
+            ]
+            for name, rs in gs["properties"].items()
+        ]
+        lines += _table(["Key", "Rule", "Value"], rows, "20 50 30")
+    return "\n".join(lines)
+
+
+def _tutorial_pictures(out: Path) -> None:
+    """The picture of the validation tutorial: the revoke's deal where the rules stop it."""
+    rec = read(HERE.parent / GALLERY_INVALID)
+    assert rec.broken is not None
+    (out / "tutorial").mkdir(exist_ok=True)
+    (out / "tutorial" / "revoke.svg").write_text(
+        draw(rec.broken.last, names=rec.players), encoding="utf-8"
+    )
+
+
 def _generate() -> None:
     out = HERE / "generated"
     out.mkdir(exist_ok=True)
+    _tutorial_pictures(out)
     for pid in list_profiles():
-        (out / f"profile-{pid}.rst").write_text(_profile_page(pid), encoding="utf-8")
+        page = rules_rst(load_profile(pid), _table_pictures(pid, out))
+        (out / f"profile-{pid}.rst").write_text(page, encoding="utf-8")
     (out / "variants.rst").write_text(_variants_page(), encoding="utf-8")
     (out / "matrix.rst").write_text(_matrix_page(), encoding="utf-8")
     (out / "gallery.rst").write_text(_gallery(out), encoding="utf-8")
     (out / "cotton.rst").write_text(_cotton_page(), encoding="utf-8")
     (out / "sources.rst").write_text(_sources_page(), encoding="utf-8")
+    (out / "codes.rst").write_text(_codes_page(), encoding="utf-8")
+    (out / "profile-schema.rst").write_text(_profile_schema_page(), encoding="utf-8")
     for name in ("profile", "record", "report"):
         (out / f"{name}.schema.json").write_text(
             json.dumps(load_schema(name), indent=2, ensure_ascii=False) + "\n", encoding="utf-8"

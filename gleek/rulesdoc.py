@@ -9,12 +9,15 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from itertools import groupby
-from typing import Any
+from typing import Any, Final
+
+import attrs
 
 from gleek.profile import Profile, RuleValue
 
-__all__ = ["rules_json", "rules_markdown", "rules_text"]
+__all__ = ["TABLE_STAGES", "TableStage", "rules_json", "rules_markdown", "rules_rst", "rules_text"]
 
 
 def _groups(profile: Profile) -> list[tuple[str, list[RuleValue]]]:
@@ -101,3 +104,154 @@ def rules_data(profile: Profile) -> dict[str, Any]:
 
 def rules_json(profile: Profile) -> str:
     return json.dumps(rules_data(profile), indent=2, ensure_ascii=False) + "\n"
+
+
+@attrs.frozen
+class TableStage:
+    """One stage of a deal as the rules page for the table tells it: its heading, the rule groups
+    it gathers (the first part of a rule's path, in order), the picture shown with it (a key of
+    the ``pictures`` given to :func:`rules_rst`) and what happens in it under every profile."""
+
+    heading: str
+    groups: tuple[str, ...]
+    picture: str | None
+    intro: str
+    caption: str = ""
+
+
+#: The stages of a deal in the order they come at the table. A group of rules that no stage
+#: names (a group added to the schema later) is still shown, after the last stage, under its own
+#: title.
+TABLE_STAGES: Final = (
+    TableStage(
+        "Before the first deal",
+        ("session",),
+        None,
+        "Three players, 44 cards (no 2s or 3s), Ace high in every suit. Each starts with a purse "
+        "of chips and there is a pot in the middle; the deal passes to the left.",
+    ),
+    TableStage(
+        "1. The deal and the turn-up",
+        ("deal", "turn_up"),
+        "dealt",
+        "The dealer deals twelve cards to each player, turns up the next card, whose suit is "
+        "trumps for the deal, and lays the last seven face down: the stock.",
+        "Dealt: the turn-up, the stock face down, the auction about to open.",
+    ),
+    TableStage(
+        "2. Buying the stock",
+        ("stock",),
+        "discard",
+        "Eldest hand opens the bidding for the stock; in turn each player raises or passes "
+        "until one is left. The buyer pays the price to the other two, discards seven cards face "
+        "down and takes the stock.",
+        "The buyer has paid and is discarding.",
+    ),
+    TableStage(
+        "3. The ruff",
+        ("ruff",),
+        "ruff",
+        "The players vie for the ruff: the most in one suit, counted by the card values below. "
+        "Who speaks first, the stakes, and who pays whom are set by the rules below.",
+        "The stock taken; the players vie for the ruff.",
+    ),
+    TableStage(
+        "4. Gleeks and mournivals",
+        ("sets",),
+        None,
+        "Three Aces, Kings, Queens or Jacks in one hand are a gleek, all four a mournival; the "
+        "holder is paid for each by each opponent.",
+    ),
+    TableStage(
+        "5. The tricks",
+        ("small_trumps", "tricks"),
+        "play",
+        "Twelve tricks are played: follow suit if you can; the highest trump, or else the "
+        "highest card of the suit led, wins the trick, and its winner leads to the next. Tricks "
+        "and the honours of trumps score points; the small trumps pay chips.",
+        "In play: the trick on the table, tricks and points so far.",
+    ),
+    TableStage(
+        "6. Settling up",
+        ("scoring",),
+        "over",
+        "After the last trick each player's points are compared with par, and the difference "
+        "is settled in chips.",
+        "The deal is over: the last trick and the settlement.",
+    ),
+)
+
+
+def _rst(text: object) -> str:
+    """Plain text made safe as inline reStructuredText."""
+    out = " ".join(str(text).split())
+    for char in "\\*`|_":
+        out = out.replace(char, "\\" + char)
+    return out
+
+
+def _rule_rst(rule: RuleValue) -> list[str]:
+    mark = ""
+    if rule.source.inferred is not None:
+        mark = f" (:ref:`inferred <silent-{rule.source.silent}>`)"
+    return [
+        f"* **{_rst(rule.title)}: {_rst(rule.display())}**{mark}. {_rst(rule.description)}",
+        "",
+        f"  *{_rst(rule.source.cite(quotes=True))}* (``{rule.path}``)",
+        "",
+    ]
+
+
+def _heading_rst(text: str, underline: str) -> list[str]:
+    return [text, underline * len(text), ""]
+
+
+def rules_rst(profile: Profile, pictures: Mapping[str, str] | None = None) -> str:
+    """The rules of a profile as a page a player can follow at the table (reStructuredText, for
+    the documentation): the stages of a deal in order (:data:`TABLE_STAGES`), each with what
+    happens in it, its rules with their values and sources, and its picture where ``pictures``
+    maps the stage's picture key to an image path.
+
+    >>> from gleek.profile import load_profile
+    >>> page = rules_rst(load_profile("pi"))
+    >>> page.index("2. Buying the stock") < page.index("**Opening bid: 10**")
+    True
+    """
+    pictures = pictures or {}
+    lines = _heading_rst(f"{profile.title} (``{profile.id}``)", "=")
+    for lang, title in profile.titles.items():
+        lines += [f"*{_rst(lang)}:* {_rst(title)}", ""]
+    if profile.aliases:
+        lines += ["Aliases: " + ", ".join(f"``{a}``" for a in profile.aliases), ""]
+    lines += [
+        _rst(profile.summary),
+        "",
+        "The rules in the order a deal is played, each with its value and the source it rests "
+        "on. Values marked *inferred* are the project's own reading where the sources are "
+        "silent.",
+        "",
+    ]
+    by_group = {g: rules for g, rules in _groups_by_key(profile)}
+    placed: set[str] = set()
+    for stage in TABLE_STAGES:
+        rules = [r for g in stage.groups for r in by_group.get(g, [])]
+        placed.update(stage.groups)
+        lines += _heading_rst(stage.heading, "-")
+        lines += [stage.intro, ""]
+        picture = pictures.get(stage.picture) if stage.picture else None
+        if picture is not None:
+            lines += [f".. figure:: {picture}", "   :width: 600px", "", f"   {stage.caption}", ""]
+        for rule in rules:
+            lines += _rule_rst(rule)
+    for key, rules in by_group.items():
+        if key not in placed:
+            lines += _heading_rst(_rst(rules[0].group), "-")
+            for rule in rules:
+                lines += _rule_rst(rule)
+    return "\n".join(lines)
+
+
+def _groups_by_key(profile: Profile) -> list[tuple[str, list[RuleValue]]]:
+    """The rules grouped by the first part of their path, in the profile's order."""
+    key = lambda r: r.path.split(".")[0]  # noqa: E731
+    return [(g, list(rs)) for g, rs in groupby(profile.rules, key=key)]

@@ -8,8 +8,6 @@ Chromium and chromedriver come from Debian's packages (``tools/install-browser.s
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +17,7 @@ import yaml
 
 from gleek.record import validate
 from gleek.viewer import write_viewer
+from tests.chromium import chromium
 
 pytestmark = pytest.mark.browser  # make check; make test leaves it out
 
@@ -27,43 +26,11 @@ EXAMPLE = ROOT / "examples" / "parlett-s0-auction.yaml"
 TWO_DEALS = ROOT / "examples" / "pedagogical-play-high-carry.yaml"
 REVOKE = ROOT / "tests" / "records" / "revoke.yaml"
 
-FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--window-size=1100,900",
-)
-
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    chromium = shutil.which("chromium")
-    driver_path = shutil.which("chromedriver")
-    if chromium is None or driver_path is None:
-        why = (
-            "no Chromium/chromedriver on this machine and they could not be installed "
-            "(tools/install-browser.sh needs root and apt-get): the browser test did not run"
-        )
-        if os.environ.get("CI"):
-            pytest.fail(why)
-        pytest.skip(why)
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for flag in FLAGS:
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}")
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=driver_path))
-    try:
+    with chromium(tmp_path_factory.mktemp("chromium-profile"), "--window-size=1100,900") as driver:
         yield driver
-    finally:
-        driver.quit()
 
 
 def _open(browser: Any, record: Path, out: Path) -> None:

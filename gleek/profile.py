@@ -6,7 +6,7 @@
 >>> load_profile("parlett", ["play-high"]).tricks.play_high
 True
 >>> print(load_profile("parlett").rule("stock.increment").source.cite())
-Parlett, Full rules, Stage 1 ¶2
+Full rules (after Parlett), Stage 1 ¶2
 """
 
 from __future__ import annotations
@@ -127,7 +127,7 @@ class Source:
         return self.at
 
     def cite(self, *, quotes: bool = False) -> str:
-        """A citation as a book gives it: ``Parlett, Full rules, Stage 1 ¶1`` and, with
+        """A citation as a book gives it: ``Full rules (after Parlett), Stage 1 ¶1`` and, with
         ``quotes``, the words; an inference names its section of "Where the sources are silent"
         and says why."""
         parts: list[str] = []

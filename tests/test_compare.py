@@ -48,7 +48,7 @@ def test_matrix_all_rows_and_variants_as_columns() -> None:
 def test_matrix_renders_marks_inferred_and_cites() -> None:
     m = rule_matrix(ALL)
     text = m.text()
-    assert "[inferred]" in text and "+====" in text and "Parlett, Full rules" in text
+    assert "[inferred]" in text and "+====" in text and "Full rules (after Parlett)" in text
     md = m.markdown()
     assert md.splitlines()[1].startswith("|:--") or md.splitlines()[1].startswith("|--")
     assert "*(inferred)*" in md
@@ -57,7 +57,7 @@ def test_matrix_renders_marks_inferred_and_cites() -> None:
     assert cell["publications-international"]["inferred"] is True
     assert cell["parlett"]["value"] is True
     assert cell["parlett"]["source"]["ref"] == "parlett"
-    assert cell["parlett"]["source"]["citation"].startswith("Parlett, Full rules, Stage 2")
+    assert cell["parlett"]["source"]["citation"].startswith("Full rules (after Parlett), Stage 2")
     # no citation names an input file
     assert not re.search(r"_[0-9a-f]{16}\.txt|rulings\.md", json.dumps(data) + text + md)
 

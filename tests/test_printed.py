@@ -11,7 +11,7 @@ import pytest
 
 import gleek
 from gleek.rulesdoc import rules_text, unchanged_by
-from tests.helpers import deal, play_first_legal, run
+from tests.helpers import deal, flipped, play_first_legal, run
 
 #: No variant, each variant alone, every pair of variants, and all of them in order.
 COMBOS = [
@@ -125,3 +125,5 @@ def test_towser_tumbler_changes_nothing_under_cotton_and_says_so() -> None:
     parlett = gleek.load_profile("parlett", ["towser-tumbler"])
     assert printed(parlett)["turn_up.towser"] == "5" and unchanged_by(parlett) == ()
     assert unchanged_by(gleek.load_profile(gleek.profile.profiles_dir() / "parlett.yaml")) == ()
+    # a variant file of one's own, given by path, is not looked up among the shipped ones
+    assert unchanged_by(flipped("direct")) == ()

@@ -108,6 +108,14 @@ def test_rules_that_agree_everywhere_are_counted_and_listed_with_all(
     assert json.loads(capsys.readouterr().out)["agreeing"] == list(m.agreeing)
 
 
+def test_a_profile_compared_with_itself_has_no_rows_and_no_notes() -> None:
+    m = rule_matrix([BY_ID["parlett"], BY_ID["parlett"]])
+    assert m.rows == () and m.notes() == ()
+    assert len(m.agreeing) == len(BY_ID["parlett"].rules)
+    assert "Notes" not in m.text() and "Notes" not in m.markdown()
+    assert f"{len(m.agreeing)} rules agree in every profile" in m.text()
+
+
 def test_the_same_number_with_another_meaning_is_said_in_words() -> None:
     """Cotton's carried stake of 4 is his usual stake (nothing carries); Parlett's is a raised
     stake for one deal: the two 4s are a difference, and each says what it means."""

@@ -127,3 +127,16 @@ def test_towser_tumbler_changes_nothing_under_cotton_and_says_so() -> None:
     assert unchanged_by(gleek.load_profile(gleek.profile.profiles_dir() / "parlett.yaml")) == ()
     # a variant file of one's own, given by path, is not looked up among the shipped ones
     assert unchanged_by(flipped("direct")) == ()
+
+
+def test_markdown_and_json_say_which_variant_changes_nothing() -> None:
+    import json
+
+    from gleek.rulesdoc import rules_json, rules_markdown
+
+    both = gleek.load_profile("cotton", ["towser-tumbler", "play-high"])
+    assert "The variant towser-tumbler changes nothing here" in rules_markdown(both)
+    data = json.loads(rules_json(both))
+    assert data["variants"] == ["towser-tumbler", "play-high"]
+    assert data["variants_unchanged"] == ["towser-tumbler"]
+    assert "The variant" not in rules_markdown(gleek.load_profile("cotton"))

@@ -24,6 +24,7 @@ from gleek.profile import Profile, RuleValue, named_profile, with_rules
 from gleek.record.read import load_located_record, read_record_file
 from gleek.record.replay import _Replayer
 from gleek.record.report import Report
+from gleek.rulesdoc import in_words
 from gleek.sim.batch import play_deals
 from gleek.sim.match import Estimate, estimate
 from gleek.state import Outcome
@@ -44,26 +45,73 @@ __all__ = [
 
 @attrs.frozen
 class MatrixRow:
+    """One rule across the profiles: each cell the profile's value with its source, and the
+    value in words where the bare value would read alike with different meanings."""
+
     path: str
     group: str
     title: str
     cells: tuple[RuleValue, ...]
+    words: tuple[str | None, ...] = ()
 
     @property
     def differs(self) -> bool:
-        return len({json.dumps(c.value, sort_keys=True) for c in self.cells}) > 1
+        """Whether the profiles differ on this rule, in value or in what the value means."""
+        values = {json.dumps(c.value, sort_keys=True) for c in self.cells}
+        return len(values) > 1 or len(set(self.words)) > 1
+
+
+def _value(c: RuleValue, words: str | None) -> str:
+    return f"{c.display()} ({words})" if words else c.display()
+
+
+def _short_cite(c: RuleValue) -> str:
+    """The citation without the reason of an inference (that goes to a note)."""
+    src = c.source
+    if src.inferred is None:
+        return src.cite()
+    where = attrs.evolve(src, inferred=None, silent=None)
+    cite = where.cite() if (where.ref or where.cotton) else ""
+    head = f"inferred ({src.silent})"
+    return f"{head}; {cite}" if cite else head
 
 
 @attrs.frozen
 class Matrix:
-    """Rules by profile: each cell the value with its source, read from the profiles' data."""
+    """Rules by profile: each cell the value with its source, read from the profiles' data.
+
+    Each value says how sure it is (``stated``, ``inferred`` or ``doubtful``); the reason of an
+    inference and the doubt of a reading are numbered notes under the table. ``agreeing`` are
+    the rules left out because every profile has the same value with the same meaning."""
 
     profiles: tuple[str, ...]
     rows: tuple[MatrixRow, ...]
+    agreeing: tuple[str, ...] = ()
+
+    def notes(self) -> tuple[str, ...]:
+        """The notes of the cells, each once, in the order of the table (note 1 first)."""
+        out: list[str] = []
+        for row in self.rows:
+            for c in row.cells:
+                for n in c.source.notes():
+                    if n not in out:
+                        out.append(n)
+        return tuple(out)
+
+    def _refs(self, c: RuleValue) -> str:
+        numbers = {n: i for i, n in enumerate(self.notes(), 1)}
+        return "".join(f"[{numbers[n]}]" for n in c.source.notes())
+
+    def _agree_line(self) -> str | None:
+        if not self.agreeing:
+            return None
+        n = len(self.agreeing)
+        return f"{n} rule{'s' if n != 1 else ''} agree in every profile: --all lists them."
 
     def to_json(self) -> dict[str, Any]:
         return {
             "profiles": list(self.profiles),
+            "agreeing": list(self.agreeing),
             "rules": [
                 {
                     "path": r.path,
@@ -73,41 +121,56 @@ class Matrix:
                     "cells": {
                         p: {
                             "value": c.value,
+                            "in_words": r.words[i] if r.words else None,
+                            "certainty": c.certainty,
+                            "notes": list(c.source.notes()),
                             "source": c.source.data(),
                             "inferred": c.inferred,
                         }
-                        for p, c in zip(self.profiles, r.cells, strict=True)
+                        for i, (p, c) in enumerate(zip(self.profiles, r.cells, strict=True))
                     },
                 }
                 for r in self.rows
             ],
         }
 
+    def _words(self, row: MatrixRow, i: int) -> str | None:
+        return row.words[i] if row.words else None
+
     def text(self, width: int = 34, *, columns: int | None = None) -> str:
-        """A grid table for the terminal; citations wrapped to ``width`` columns. Given the
-        terminal's ``columns``, a table wider than that becomes a narrower one: the values with
-        numbered notes, and the citations under the table, every line within ``columns``
-        (as far as the longest word allows)."""
+        """A grid table for the terminal, citations wrapped to ``width`` columns; under it the
+        numbered notes and how many rules agree everywhere. Given the terminal's ``columns``, a
+        table wider than that becomes a narrower one: the values with lettered references, and
+        the citations under the table, every line within ``columns`` (as far as the longest
+        word allows)."""
 
-        def cell(c: RuleValue) -> str:
-            mark = " [inferred]" if c.inferred else ""
-            cite = textwrap.fill(c.source.cite(), width)
-            return f"{c.display()}{mark}\n{cite}"
+        def cell(row: MatrixRow, i: int) -> str:
+            c = row.cells[i]
+            value = textwrap.fill(_value(c, self._words(row, i)), width)
+            cite = textwrap.fill(_short_cite(c), width)
+            return f"{value}\n{c.certainty} {self._refs(c)}\n{cite}".replace(" \n", "\n")
 
-        table = [[f"{r.title}\n({r.path})", *(cell(c) for c in r.cells)] for r in self.rows]
-        wide = tabulate(table, headers=["rule", *self.profiles], tablefmt="grid")
-        if columns is None or len(wide.partition("\n")[0]) <= columns:
-            return wide
-        return self._narrow(columns)
+        table = [
+            [f"{r.title}\n({r.path})", *(cell(r, i) for i in range(len(r.cells)))]
+            for r in self.rows
+        ]
+        grid = tabulate(table, headers=["rule", *self.profiles], tablefmt="grid")
+        if columns is not None and len(grid.partition("\n")[0]) > columns:
+            grid = self._narrow(columns)
+        return "\n".join([grid, *self._footer()])
 
     def _narrow(self, columns: int) -> str:
-        notes: dict[str, int] = {}
+        cites: dict[str, str] = {}
 
-        def cell(c: RuleValue) -> str:
-            n = notes.setdefault(c.source.cite(), len(notes) + 1)
-            return f"{c.display()} [{n}]"
+        def cell(row: MatrixRow, i: int) -> str:
+            c = row.cells[i]
+            mark = cites.setdefault(c.source.cite(), f"c{len(cites) + 1}")
+            return f"{_value(c, self._words(row, i))} ({c.certainty}) [{mark}] {self._refs(c)}"
 
-        table = [[f"{r.title} ({r.path})", *(cell(c) for c in r.cells)] for r in self.rows]
+        table = [
+            [f"{r.title} ({r.path})", *(cell(r, i) for i in range(len(r.cells)))]
+            for r in self.rows
+        ]
         # a grid line is "| " + the cells joined by " | " + " |"; tabulate pads each header
         # by 2, so a profile's column is as wide as its name's longest part (split after a "-"
         # or "+") and 2, or a share of the room, whichever is wider; the rule takes the rest
@@ -127,32 +190,59 @@ class Matrix:
             ),
         ]
         grid = tabulate(table, headers=headers, tablefmt="grid", maxcolwidths=[first, *widths])
-        cites = [
-            textwrap.fill(f"[{n}] {cite}", columns, subsequent_indent="    ")
-            for cite, n in notes.items()
+        lines = [
+            textwrap.fill(f"[{mark}] {cite}", columns, subsequent_indent="    ")
+            for cite, mark in cites.items()
         ]
-        return grid + "\n\n" + "\n".join(cites)
+        return grid + "\n\n" + "\n".join(lines)
+
+    def _footer(self, item: str = "") -> list[str]:
+        out = []
+        notes = self.notes()
+        if notes:
+            out += [
+                "",
+                "Notes (stated: the source says it; inferred: the source is silent and "
+                "the project decides; doubtful: the words can be read another way):",
+            ]
+            out += [f"{item}[{i}] {n}" for i, n in enumerate(notes, 1)]
+        agree = self._agree_line()
+        if agree:
+            out += ["", agree]
+        return out
 
     def markdown(self) -> str:
-        """A pipe table that pastes into a wiki."""
+        """A pipe table that pastes into a wiki, with its notes under it."""
 
-        def cell(c: RuleValue) -> str:
-            mark = " *(inferred)*" if c.inferred else ""
-            return f"**{c.display()}**{mark}<br>{c.source.cite()}".replace("|", "\\|")
+        def cell(row: MatrixRow, i: int) -> str:
+            c = row.cells[i]
+            head = f"**{_value(c, self._words(row, i))}** {c.certainty} {self._refs(c)}"
+            text = f"{head.rstrip()}<br>{_short_cite(c)}"
+            return text.replace("|", "\\|")
 
-        table = [[f"{r.title} (`{r.path}`)", *(cell(c) for c in r.cells)] for r in self.rows]
-        return tabulate(table, headers=["rule", *self.profiles], tablefmt="pipe")
+        table = [
+            [f"{r.title} (`{r.path}`)", *(cell(r, i) for i in range(len(r.cells)))]
+            for r in self.rows
+        ]
+        out = [tabulate(table, headers=["rule", *self.profiles], tablefmt="pipe")]
+        out += self._footer("- ")
+        return "\n".join(out)
 
 
 def rule_matrix(profiles: Sequence[Profile], *, all_rules: bool = False) -> Matrix:
-    """One row per rule on which ``profiles`` differ (every rule with ``all_rules``)."""
+    """One row per rule on which ``profiles`` differ, in value or in what the value means
+    (every rule with ``all_rules``); the rules left out are counted in ``agreeing``."""
     rows = []
+    agreeing = []
     for i, r in enumerate(profiles[0].rules):
         cells = tuple(p.rules[i] for p in profiles)
-        row = MatrixRow(r.path, r.group, r.title, cells)
+        words = tuple(in_words(p, r.path) for p in profiles)
+        row = MatrixRow(r.path, r.group, r.title, cells, words)
         if all_rules or row.differs:
             rows.append(row)
-    return Matrix(tuple(p.name for p in profiles), tuple(rows))
+        else:
+            agreeing.append(r.path)
+    return Matrix(tuple(p.name for p in profiles), tuple(rows), tuple(agreeing))
 
 
 # ---------------------------------------------------------------------------- one record

@@ -6,7 +6,7 @@
 >>> load_profile("parlett", ["play-high"]).tricks.play_high
 True
 >>> print(load_profile("parlett").rule("stock.increment").source.cite())
-Parlett, Full rules, Stage 1 ¶2
+Full rules (after Parlett), Stage 1 ¶2
 """
 
 from __future__ import annotations
@@ -120,6 +120,25 @@ class Source:
             return "inferred"
         return "cotton" if self.ref in (None, COTTON) else "source"
 
+    @property
+    def certainty(self) -> Literal["stated", "inferred", "doubtful"]:
+        """How sure the value is: ``stated`` (the source says it), ``inferred`` (the source is
+        silent and the project decides, with its reason), or ``doubtful`` (the source's words
+        can be read another way: :attr:`doubt` says how)."""
+        if self.inferred is not None:
+            return "inferred"
+        return "doubtful" if self.doubt is not None else "stated"
+
+    def notes(self) -> tuple[str, ...]:
+        """What a reader should know beyond the citation: the reason of an inference (with its
+        section of "Where the sources are silent") and the doubt of a reading."""
+        out = []
+        if self.inferred is not None:
+            out.append(f"inferred ({SILENT_PAGE}: {self.silent}): {self.inferred}")
+        if self.doubt is not None:
+            out.append(f"doubtful: {self.doubt}")
+        return tuple(out)
+
     def place(self) -> str | None:
         """The place in the source: ``Stage 1 ¶1``; for Cotton, the sentence the quote is in."""
         if self.ref == COTTON and self.at is None and self.quote:
@@ -127,7 +146,7 @@ class Source:
         return self.at
 
     def cite(self, *, quotes: bool = False) -> str:
-        """A citation as a book gives it: ``Parlett, Full rules, Stage 1 ¶1`` and, with
+        """A citation as a book gives it: ``Full rules (after Parlett), Stage 1 ¶1`` and, with
         ``quotes``, the words; an inference names its section of "Where the sources are silent"
         and says why."""
         parts: list[str] = []
@@ -155,6 +174,7 @@ class Source:
         if self.cotton is not None:
             out["cotton_at"] = _sentences(self.cotton)
         out["citation"] = self.cite(quotes=True)
+        out["certainty"] = self.certainty
         return out
 
 
@@ -182,6 +202,11 @@ class RuleValue:
     @property
     def inferred(self) -> bool:
         return self.source.kind == "inferred"
+
+    @property
+    def certainty(self) -> Literal["stated", "inferred", "doubtful"]:
+        """``stated``, ``inferred`` or ``doubtful``: see :attr:`Source.certainty`."""
+        return self.source.certainty
 
     def display(self) -> str:
         """The value as a person reads it: ``12``, ``A 15, K 3``, ``none``, ``yes``."""
@@ -403,13 +428,26 @@ def _restore_profile(*values: Any) -> Profile:
 
 @attrs.frozen
 class Variant:
-    """An overlay: rule values (with sources) that replace a profile's."""
+    """An overlay: rule values (with sources) that replace a profile's.
+
+    ``only_where`` (rule path -> value) limits it to profiles that have those values: on any
+    other profile it changes nothing (``towser-tumbler`` under ``cotton``, which pays Towser and
+    Tumbler already)."""
 
     id: str
     title: str
     summary: str
     rules: Mapping[str, Mapping[str, Any]]
     origin: str
+    only_where: Mapping[str, Any] = attrs.field(factory=dict)
+
+    def applies_to(self, rules: Mapping[str, Mapping[str, Any]]) -> bool:
+        """Whether it changes profile data ``rules`` (group -> name -> {value, source})."""
+        for path, want in self.only_where.items():
+            group, name = path.split(".")
+            if rules[group][name]["value"] != want:
+                return False
+        return True
 
 
 # ---------------------------------------------------------------------------- locating files
@@ -569,6 +607,14 @@ def variant_schema() -> dict[str, Any]:
             "id": {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"},
             "title": {"type": "string", "minLength": 1},
             "summary": {"type": "string", "minLength": 1},
+            "only_where": {
+                "description": "Rule values a profile must have for the variant to apply; "
+                "on any other profile it changes nothing.",
+                "type": "object",
+                "minProperties": 1,
+                "additionalProperties": False,
+                "properties": {path: rs["properties"]["value"] for path, rs in rules.items()},
+            },
             "set": {
                 "type": "object",
                 "minProperties": 1,
@@ -627,7 +673,14 @@ def _variant(file: FsPath) -> Variant:
     doc = _read(file)
     _check(doc, variant_schema(), str(file))
     data = doc.data
-    return Variant(data["id"], data["title"], data["summary"], data["set"], str(file))
+    return Variant(
+        data["id"],
+        data["title"],
+        data["summary"],
+        data["set"],
+        str(file),
+        data.get("only_where") or {},
+    )
 
 
 def _profile_file(name_or_path: Any, dirs: tuple[str, ...], *, paths: bool) -> FsPath:
@@ -717,6 +770,9 @@ def _load_cached(file: str, variants: tuple[str, ...]) -> Profile:
     applied: list[str] = []
     for v in variants:
         overlay = _variant(FsPath(v))
+        if not overlay.applies_to(data["rules"]):
+            applied.append(overlay.id)
+            continue
         for path, entry in overlay.rules.items():
             group, name = path.split(".")
             data["rules"][group][name] = copy.deepcopy(dict(entry))

@@ -5,11 +5,11 @@ Every rule of a profile names a source by its key and a place in it; a citation 
 book's: the short name, the place, the words.
 
 >>> print(bibliography()["parlett"].cite_as)
-Parlett, Full rules
->>> cotton_sentences()[15][:36]
+Full rules (after Parlett)
+>>> cotton_sentences()[13][:36]
 'A Gleek of Aces is four, of Kings th'
 >>> find_in_cotton("eight to the winner, and all above is but two a time")
-(11,)
+(9,)
 """
 
 from __future__ import annotations
@@ -52,11 +52,13 @@ class BookSource:
     author: str
     title: str
     cite_as: str
+    #: what sort of work it is: ``web article``, ``teaching guide (French)``, ``book``...
+    kind: str
     published: str
+    #: the date the work gives, or ``undated``
     year: str
     language: str
     about: str
-    checked_against: str | None = None
 
 
 Bibliography = Mapping[str, BookSource]
@@ -112,10 +114,20 @@ def cotton_sentences() -> tuple[str, ...]:
     return tuple(line for line in lines if line and not line.startswith("#"))
 
 
+_QUOTE_MARKS: Final = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "«": '"', "»": '"'})
+
+
 def normalize(text: str) -> str:
-    """Text compared for quoting: typographic quotes and dashes plain, spaces collapsed, lower."""
-    text = text.replace("’", "'").replace("–", "-").replace("—", "-").replace("\u202f", " ")
-    return re.sub(r"\s+", " ", text.replace("\u00a0", " ")).strip().lower()
+    """Text compared for quoting. A quote may differ from its source only in whitespace, case
+    and the form of quotation marks (``’`` for ``'``); a dash, an accent or a letter may not.
+
+    >>> normalize("l’aîné,  doit") == normalize("L'aîné, doit")
+    True
+    >>> normalize("revie – stay") == normalize("revie - stay")
+    False
+    """
+    text = text.translate(_QUOTE_MARKS)
+    return re.sub(r"\s+", " ", text).strip().lower()
 
 
 @functools.cache

@@ -40,7 +40,7 @@ from gleek.errors import ArgumentTypeError, RecordError
 from gleek.record import Problem, Record, read
 from gleek.record.read import read_record_file
 from gleek.stages.common import POT, Payment
-from gleek.state import Action, Outcome, State
+from gleek.state import Action, Outcome, Phase, State
 from gleek.svg import card_defs, draw
 
 __all__ = [
@@ -111,9 +111,28 @@ def _steps(
     steps = [Step(before, dealt, before.payments)]
     for (seat, action), state in zip(actions, states, strict=True):
         new = state.payments[len(before.payments) :]
-        steps.append(Step(state, _caption(names, seat, action), new))
+        caption = _caption(names, seat, action) + _exchange(names, before, state)
+        steps.append(Step(state, caption, new))
         before = state
     return steps
+
+
+def _exchange(names: Sequence[str], before: State, after: State) -> str:
+    """What the step does to the stock, in the profile's order of the exchange: under
+    take-first the buyer takes the stock as it buys, and lays out 7 of its 19 cards; under
+    discard-first it lays out 7 of its 12, and takes the stock with the last of them."""
+    buyer = after.buyer
+    if buyer is None:
+        return ""
+    who = names[buyer]
+    take_first = after.profile.stock.exchange == "take-first"
+    if before.phase is Phase.AUCTION and after.phase is not Phase.AUCTION:
+        if take_first:
+            return f"; {who} buys the stock for {after.price}, takes its 7 cards and lays out 7"
+        return f"; {who} buys the stock for {after.price} and lays out 7 cards before taking it"
+    if before.phase is Phase.DISCARD and after.phase is not Phase.DISCARD and not take_first:
+        return f"; {who} takes the 7 cards of the stock"
+    return ""
 
 
 def deal_steps(record: Record) -> tuple[ReplayedDeal, ...]:

@@ -70,7 +70,8 @@ def test_rules_formats(capsys: pytest.CaptureFixture[str], fmt: str) -> None:
         assert rule["value"] == ["A", "K", "Q", "J"] and rule["source"]["ref"] == "pedagogique"
         assert rule["source"]["citation"].startswith("Règles pédagogiques, 03 / Acheter le talon")
     else:
-        assert out.startswith("# Pedagogical rules") and "| Rule | Value | Source |" in out
+        assert out.startswith("# Pedagogical rules")
+        assert "| Rule | Value | How sure | Source |" in out
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ import gleek
 from gleek.compare import compare_record, rule_matrix, simulate
 from gleek.profile import list_profiles
 from gleek.record import dumps
+from gleek.rulesdoc import in_words
 from gleek.session import DealRecord, Session
 from gleek.state import apply, legal_actions
 from tests.helpers import deal, play_first_legal, run
@@ -27,6 +28,7 @@ def test_matrix_rows_are_exactly_the_rules_that_differ_read_from_the_profiles() 
         r.path
         for r in ALL[0].rules
         if len({json.dumps(p.rule(r.path).value, sort_keys=True) for p in ALL}) > 1
+        or len({in_words(p, r.path) for p in ALL}) > 1
     ]
     assert [row.path for row in m.rows] == expected
     assert "stock.opening_bid" in expected and "tricks.honours_to" in expected
@@ -48,18 +50,88 @@ def test_matrix_all_rows_and_variants_as_columns() -> None:
 def test_matrix_renders_marks_inferred_and_cites() -> None:
     m = rule_matrix(ALL)
     text = m.text()
-    assert "[inferred]" in text and "+====" in text and "Parlett, Full rules" in text
+    assert "inferred [" in text and "+====" in text and "Full rules (after Parlett)" in text
     md = m.markdown()
     assert md.splitlines()[1].startswith("|:--") or md.splitlines()[1].startswith("|--")
-    assert "*(inferred)*" in md
+    assert "** inferred [" in md
     data = m.to_json()
     cell = next(r for r in data["rules"] if r["path"] == "ruff.four_aces")["cells"]
     assert cell["publications-international"]["inferred"] is True
     assert cell["parlett"]["value"] is True
     assert cell["parlett"]["source"]["ref"] == "parlett"
-    assert cell["parlett"]["source"]["citation"].startswith("Parlett, Full rules, Stage 2")
+    assert cell["parlett"]["source"]["citation"].startswith("Full rules (after Parlett), Stage 2")
     # no citation names an input file
     assert not re.search(r"_[0-9a-f]{16}\.txt|rulings\.md", json.dumps(data) + text + md)
+
+
+def test_every_value_says_how_sure_it_is_in_text_markdown_and_json() -> None:
+    m = rule_matrix(ALL, all_rules=True)
+    text, md, data = m.text(), m.markdown(), m.to_json()
+    notes = m.notes()
+    for row, jrow in zip(m.rows, data["rules"], strict=True):
+        for prof, cell in zip(m.profiles, row.cells, strict=True):
+            jcell = jrow["cells"][prof]
+            # a field, not prose: stated, inferred or doubtful, as the profile's source says
+            assert jcell["certainty"] == cell.certainty == jcell["source"]["certainty"]
+            want = "inferred" if cell.source.inferred else "doubtful" if cell.source.doubt else ""
+            assert cell.certainty == (want or "stated")
+            # every inference and every doubt is a numbered note of the text and the markdown
+            for note in jcell["notes"]:
+                n = notes.index(note) + 1
+                assert f"\n[{n}] {note}" in text and f"\n- [{n}] {note}" in md
+            assert list(cell.source.notes()) == jcell["notes"]
+            if cell.source.doubt:
+                assert any(cell.source.doubt in n for n in jcell["notes"])
+    certainties = {c.certainty for row in m.rows for c in row.cells}
+    assert certainties == {"stated", "inferred", "doubtful"}
+
+
+def test_rules_that_agree_everywhere_are_counted_and_listed_with_all(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from gleek.cli import main
+
+    m = rule_matrix(ALL)
+    every = rule_matrix(ALL, all_rules=True)
+    assert len(m.rows) + len(m.agreeing) == len(every.rows) == len(ALL[0].rules)
+    assert set(m.agreeing) == {r.path for r in every.rows if not r.differs}
+    assert "scoring.par" in m.agreeing and "stock.opening_bid" not in m.agreeing
+    assert f"{len(m.agreeing)} rules agree in every profile: --all lists them." in m.text()
+    assert main(["compare"]) == 0
+    out = capsys.readouterr().out
+    assert f"{len(m.agreeing)} rules agree in every profile: --all" in out
+    assert "(scoring.par)" not in out
+    assert main(["compare", "--all"]) == 0
+    out = capsys.readouterr().out
+    assert "(scoring.par)" in out and "agree in every profile" not in out
+    assert main(["compare", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["agreeing"] == list(m.agreeing)
+
+
+def test_a_profile_compared_with_itself_has_no_rows_and_no_notes() -> None:
+    m = rule_matrix([BY_ID["parlett"], BY_ID["parlett"]])
+    assert m.rows == () and m.notes() == ()
+    assert len(m.agreeing) == len(BY_ID["parlett"].rules)
+    assert "Notes" not in m.text() and "Notes" not in m.markdown()
+    assert f"{len(m.agreeing)} rules agree in every profile" in m.text()
+
+
+def test_the_same_number_with_another_meaning_is_said_in_words() -> None:
+    """Cotton's carried stake of 4 is his usual stake (nothing carries); Parlett's is a raised
+    stake for one deal: the two 4s are a difference, and each says what it means."""
+    pair = [BY_ID["parlett"], BY_ID["cotton"]]
+    m = rule_matrix(pair)
+    row = next(r for r in m.rows if r.path == "ruff.carried_stake")
+    assert [c.value for c in row.cells] == [4, 4]
+    parlett, cotton = row.words
+    assert parlett is not None and "next deal only" in parlett
+    assert cotton is not None and "nothing carries" in cotton
+    assert "4 (for the next deal only" in m.text().replace("\n", " ").replace("|", " ")
+    cells = next(r for r in m.to_json()["rules"] if r["path"] == "ruff.carried_stake")["cells"]
+    assert cells["cotton"]["in_words"] == cotton
+    # the ante of a pool and the stake of a vie are not the same 2
+    stake = next(r for r in rule_matrix(ALL).rows if r.path == "ruff.stake")
+    assert "ante" in str(stake.words[3]) and "vie" in str(stake.words[1])
 
 
 def _ped_compatible_record(discards: list[str]) -> Session:

@@ -58,7 +58,7 @@ def test_cotton_values_and_how_they_are_cited() -> None:
     assert p.ruff.late_raise == (8, 2) and p.ruff.youngest_doubles is True
     assert p.sets.forfeit == 2
     cite = p.rule("ruff.nothing_to_say").source.cite(quotes=True)
-    assert cite.startswith('Cotton, Compleat Gamester, ch. VII, sentence 10: "if any of the three')
+    assert cite.startswith('Cotton, Compleat Gamester, ch. VII, sentence 8: "if any of the three')
     # where Cotton is silent: Parlett's value, inferred, with its section of the silent page
     lead = p.rule("tricks.first_lead")
     assert lead.inferred and lead.value == gleek.load_profile("parlett").tricks.first_lead
@@ -77,7 +77,35 @@ def test_every_silent_key_has_its_section_and_every_section_is_used() -> None:
                 if r.inferred:
                     assert r.source.silent, r.path
                     used.add(r.source.silent)
-    assert used == labels
+    # the rulings of the engine that no profile value holds: the stage that applies each one
+    # names its section, so that a reader of the code finds the reasoning
+    package = Path(gleek.__file__).parent
+    engine = {
+        "discarded-tiddy": package / "stages" / "sets.py",
+        "pool-pass-waits": package / "stages" / "ruff.py",
+    }
+    for key, module in engine.items():
+        assert f"``{key}``" in module.read_text("utf-8"), key
+    assert used | set(engine) == labels
+    assert not used & set(engine)
+    # every section the code points at exists
+    pointer = re.compile(r'sources are silent",\s+``([a-z0-9-]+)``')
+    for module in package.rglob("*.py"):
+        for key in pointer.findall(module.read_text("utf-8")):
+            assert key in labels, (module.name, key)
+
+
+def test_cottons_lapses_are_on_the_silent_page_in_his_words() -> None:
+    """The three lapses of play Cotton rules on, which the engine does not model, are quoted
+    word for word, each with its sentence of the shipped text."""
+    from gleek.sources import cotton_sentences, normalize
+
+    page = (DOCS / "silent.rst").read_text("utf-8")
+    section = page.split(".. _cotton-not-modelled:")[1]
+    quoted = re.findall(r":ref:`sentence (\d+) <cotton-\1>`\): \"(.+?)\"", section, re.S)
+    assert len(quoted) == 3
+    for number, words in quoted:
+        assert normalize(words) in normalize(cotton_sentences()[int(number) - 1]), number
 
 
 def test_no_citation_names_an_input_file(capsys: pytest.CaptureFixture[str]) -> None:
@@ -92,6 +120,13 @@ def test_no_citation_names_an_input_file(capsys: pytest.CaptureFixture[str]) -> 
         out += capsys.readouterr().out
     assert "Cotton, Compleat Gamester, ch. VII" in out and '"ref": "cotton"' in out
     assert not re.search(r"rulings\.md|_[0-9a-f]{16}\.txt|seed 00\d", out)
+    # nor do the example records' comments, nor the docstrings of the API reference
+    root = Path(__file__).resolve().parent.parent
+    texts = [f.read_text("utf-8") for f in sorted((root / "examples").glob("*.yaml"))]
+    texts += [f.read_text("utf-8") for f in sorted((root / "gleek").rglob("*.py"))]
+    for text in texts:
+        comments = "\n".join(re.findall(r"^\s*#.*$|\"\"\"[\s\S]*?\"\"\"", text, re.M))
+        assert not re.search(r"rulings|_[0-9a-f]{16}|seed 00\d|seed \d{3}'s|\bS[0-4]\b", comments)
 
 
 # ---------------------------------------------------------------------------- the stock

@@ -223,3 +223,49 @@ def test_show_a_picture_only(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert main(["show", str(EXAMPLE), "--svg", str(tmp_path / "no" / "x.svg")]) == 1
     err = capsys.readouterr().err
     assert "cannot write" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("order", ["take-first", "discard-first"])
+def test_the_page_shows_the_stock_taken_in_the_profiles_order(tmp_path: Path, order: str) -> None:
+    """Under take-first the page shows the buyer's 19 cards (the stock among them) while it
+    lays out 7, and says so; under discard-first the stock lies face down until the seventh
+    card is laid out."""
+    import gleek
+    from gleek.record import dumps
+    from gleek.session import Session
+    from gleek.sim.bots import RandomBot
+    from gleek.viewer import replay_text
+
+    profile = gleek.load_profile("cotton", [order])
+    session = Session.start(profile, deals=1, dealer=2).play_out([RandomBot()] * 3, seed=5)
+    (deal,) = replay_text(dumps(session))
+    first = next(i for i, s in enumerate(deal.steps) if s.state.phase is gleek.Phase.DISCARD)
+    bought = deal.steps[first]
+    buyer = bought.state.buyer
+    assert buyer is not None
+    stock = set(deal.steps[0].state.stock)
+    name = deal.names[buyer]
+
+    def shown(svg: str) -> set[str]:
+        root = ET.fromstring(svg)
+        return {e.get("data-card", "?") for e in root.iter() if e.get("data-where")}
+
+    svg = gleek.svg.draw(bought.state, names=deal.names)
+    if order == "take-first":
+        assert "takes its 7 cards and lays out 7" in bought.caption and name in bought.caption
+        assert len(bought.state.hand(buyer)) == 19 and stock <= set(bought.state.hand(buyer))
+        assert {str(c) for c in stock} <= shown(svg)
+    else:
+        assert "lays out 7 cards before taking it" in bought.caption
+        assert len(bought.state.hand(buyer)) == 12 and not stock & set(bought.state.hand(buyer))
+        assert not {str(c) for c in stock} & shown(svg)
+        taken = next(s for s in deal.steps[first:] if s.state.phase is not gleek.Phase.DISCARD)
+        assert taken.caption.endswith(f"; {name} takes the 7 cards of the stock")
+    # the page written by `gleek show` carries the same picture and caption
+    record = tmp_path / "deal.yaml"
+    record.write_text(dumps(session), encoding="utf-8")
+    page = tmp_path / "deal.html"
+    assert main(["show", str(record), "--html", str(page)]) == 0
+    steps = _payload(page.read_text(encoding="utf-8"))["steps"]
+    assert isinstance(steps, list)
+    assert any(bought.caption in str(step) for step in steps)

@@ -82,7 +82,13 @@ def test_keys_step_through_a_deal(browser: Any, tmp_path: Path) -> None:
     n_auction = len(deal["auction"])
     _press(browser, Keys.ARROW_RIGHT, n_auction)
     ((last_bidder, _),) = deal["auction"][-1].items()
-    assert _text(browser, "#caption") == f"{last_bidder} passes"
+    ((buyer, price),) = next(
+        e for e in reversed(deal["auction"]) if "pass" not in e.values()
+    ).items()
+    assert _text(browser, "#caption") == (
+        f"{last_bidder} passes; {buyer} buys the stock for {price} and lays out 7 cards"
+        " before taking it"
+    )
     report = validate(EXAMPLE)
     stock = [p for p in report.deals[0].payments if p[3] == "stock"]
     assert stock

@@ -2,10 +2,11 @@
 
     python tools/make_examples.py
 
-Each example is found by a seeded search: cards are placed so that the seeds' worked examples
-can happen (the right honours in the right hands), the auction is scripted as the seed tells it,
-and random legal play is tried until the deal ends with the seed's figures. The tests then
-replay the written files with the validator and check those figures, so nothing here is trusted.
+Each example is found by a seeded search: cards are placed so that the sources' worked
+examples can happen (the right honours in the right hands), the auction is scripted as the
+source tells it, and random legal play is tried until the deal ends with the source's figures.
+The tests then replay the written files with the validator and check those figures, so nothing
+here is trusted.
 """
 
 from __future__ import annotations
@@ -102,15 +103,16 @@ def search(
 
 
 HEADERS = {
-    "parlett-s0-auction": "Built around seed 000's worked examples. The auction: Ben 12,\n"
+    "parlett-s0-auction": "The Full rules' worked examples (Stage 1; Settling up). The auction:"
+    " Ben 12,\n"
     "# Carla 13, Anna pass, Ben 14, Carla pass; Ben pays 7 to each. The settlement, hearts\n"
     "# trumps: Ben plays AH and JH and wins 5 tricks (39); Carla plays KH and wins 4 (15);\n"
     "# Anna, the dealer, plays QH and wins 3 (12); so Ben takes 17, Carla pays 7, Anna 10.",
-    "pedagogical-s2": "Built around seed 002's worked example (section 08): hearts trumps;\n"
+    "pedagogical-s2": "The worked example of the Règles pédagogiques (section 08): hearts trumps;\n"
     "# A wins 5 tricks and plays AH, KH, QH (36); B wins 4 and plays JH (21); C wins 3 (9):\n"
     "# A takes 14, B pays 1, C pays 13.",
     "publications-international-session": "A three-deal Publications International session "
-    "played by the basic bots (seed 3).",
+    "played by the basic bots (random seed 3).",
 }
 
 

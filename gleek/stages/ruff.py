@@ -3,8 +3,9 @@
 Direct model (parlett, pedagogical, cotton): from the first speaker each may vie or wait; after
 a vie, clockwise among players still in, each passes (owes the stake as it is now), sees, or
 revies (+raise). It ends when two have passed or everyone still in has acted since the last
-raise. Pool model (publications-international): everyone antes the stake; a vie or revie puts in
-``raise`` more; folders forfeit what they put in; the winner takes the pool.
+raise. Pool model (publications-international): everyone antes the stake; a pass before anyone
+has vied is a wait, not a fold (inferred; "Where the sources are silent", ``pool-pass-waits``);
+a vie or revie puts in ``raise`` more; folders forfeit what they put in; the winner takes the pool.
 
 Cotton's rules, for any direct-model profile: ``losers_pay`` how-far (a loser pays the final
 stake if it held out, the stake it last vied or saw if it withdrew after, ``nothing_to_say`` if

@@ -170,7 +170,7 @@ def small_trump_payments(
     """The holder of Tiddy (Towser, Tumbler) after the exchange is paid once by each opponent.
 
     A small trump discarded by the buyer is in no hand and pays nobody (inferred; see "Where
-    the sources are silent").
+    the sources are silent", ``discarded-tiddy``).
     """
     out: list[Payment] = []
     for seat in range(3):

@@ -155,9 +155,14 @@ class Matrix:
             for r in self.rows
         ]
         grid = tabulate(table, headers=["rule", *self.profiles], tablefmt="grid")
+        footer = self._footer()
         if columns is not None and len(grid.partition("\n")[0]) > columns:
             grid = self._narrow(columns)
-        return "\n".join([grid, *self._footer()])
+            footer = [
+                textwrap.fill(line, columns, subsequent_indent="    ") if line else line
+                for line in footer
+            ]
+        return "\n".join([grid, *footer])
 
     def _narrow(self, columns: int) -> str:
         cites: dict[str, str] = {}
@@ -168,8 +173,7 @@ class Matrix:
             return f"{_value(c, self._words(row, i))} ({c.certainty}) [{mark}] {self._refs(c)}"
 
         table = [
-            [f"{r.title} ({r.path})", *(cell(r, i) for i in range(len(r.cells)))]
-            for r in self.rows
+            [f"{r.title} ({r.path})", *(cell(r, i) for i in range(len(r.cells)))] for r in self.rows
         ]
         # a grid line is "| " + the cells joined by " | " + " |"; tabulate pads each header
         # by 2, so a profile's column is as wide as its name's longest part (split after a "-"

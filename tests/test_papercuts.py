@@ -84,9 +84,10 @@ def test_the_comparison_fits_an_80_column_terminal(
     assert main(["compare", *args]) == 0
     out = capsys.readouterr().out
     assert max(len(line) for line in out.splitlines()) <= 80
-    # every citation is still there, under the table, numbered
-    assert re.search(r"^\[1\] \S", out, re.M)
-    assert "Parlett, Full rules" in out and "publications-" in out
+    # every citation is still there, under the table, numbered; the notes on how sure each
+    # value is follow
+    assert re.search(r"^\[c1\] \S", out, re.M) and re.search(r"^\[1\] \S", out, re.M)
+    assert "Full rules (after Parlett)" in out and "publications-" in out
 
 
 def test_a_wide_terminal_or_a_pipe_keeps_the_citations_in_the_table(
@@ -95,7 +96,7 @@ def test_a_wide_terminal_or_a_pipe_keeps_the_citations_in_the_table(
     monkeypatch.setenv("COLUMNS", "400")
     assert main(["compare"]) == 0
     wide = capsys.readouterr().out
-    assert not re.search(r"^\[1\] ", wide, re.M) and max(map(len, wide.splitlines())) > 150
+    assert not re.search(r"^\[c1\] ", wide, re.M) and max(map(len, wide.splitlines())) > 150
     monkeypatch.delenv("COLUMNS")
     matrix = gleek.compare.rule_matrix([PARLETT, gleek.load_profile("pi")])  # type: ignore[attr-defined]
     assert matrix.text() == matrix.text(columns=None) == matrix.text(columns=1000)

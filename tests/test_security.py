@@ -18,7 +18,8 @@ import yaml
 import gleek
 from gleek import sourcemap
 from gleek.cli import main
-from gleek.errors import ArgumentError, ArgumentTypeError, ProfileError, RecordError
+from gleek.errors import ArgumentError, ArgumentTypeError, GleekError, ProfileError, RecordError
+from gleek.limits import MAX_AUCTION, MAX_DEALS, MAX_RUFF, MAX_VARIANTS
 from gleek.profile import list_profiles, list_variants, load_variant
 from gleek.record import dump, dumps, load, loads, validate, validate_text
 from gleek.record.report import escape_controls
@@ -321,7 +322,8 @@ def test_impossible_shapes_are_refused_while_loading() -> None:
     data["deals"][0]["tricks"][0] *= 3
     assert "a trick is 3 cards" in _first(json.dumps(data))[1]
     assert limits(("deals", 0, "result", "chips")) == (8, "chips are by the 3 players and the pot")
-    assert limits(("deals", 0, "auction")) is None and limits(("x",)) is None
+    assert limits(("deals", 0, "auction"))[0] == MAX_AUCTION
+    assert limits(("deals", 0, "stock", 0)) is None and limits(("x",)) is None
 
 
 # ---------------------------------------------------------------- the located loader
@@ -434,7 +436,7 @@ def test_play_out_is_written_atomically(tmp_path: Path, monkeypatch: pytest.Monk
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "fsync", full)
-    assert main(["play", "--out", str(out)]) == 1
+    assert main(["play", "--out", str(out)]) == 2  # output that cannot be written
     assert out.read_text() == "old\n" and sorted(os.listdir(tmp_path)) == ["game.yaml"]
     monkeypatch.undo()
     assert main(["play", "--out", str(out)]) == 0
@@ -637,7 +639,7 @@ def test_more_corners(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -
 
     import gleek.cli as cli
     from gleek import profile as prof
-    from gleek.record import read
+    from gleek.record import read, read_text
     from gleek.viewer import viewer_html
 
     monkeypatch.setattr(sys, "stdout", io.StringIO())  # no file descriptor: nothing to redirect
@@ -647,11 +649,11 @@ def test_more_corners(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -
     assert repr(p) == "<Profile parlett+play-high>"
     record = read(EXAMPLE)
     assert record.variants == ("play-high",)
-    assert read("# only a comment\n" + TEXT).comment == "# only a comment"
+    assert read_text("# only a comment\n" + TEXT).comment == "# only a comment"
     page = viewer_html(text=TEXT.replace("profile: parlett", "profile: /etc/passwd"))
     assert "unknown-profile" in page
     with pytest.raises(RecordError, match="unknown profile"):
-        read(TEXT.replace("profile: parlett", "profile: /etc/passwd"))
+        read_text(TEXT.replace("profile: parlett", "profile: /etc/passwd"))
     monkeypatch.setattr(Path, "is_dir", lambda self: False)
     monkeypatch.setattr(prof.resources, "files", lambda pkg: tmp_path / "none")
     with pytest.raises(ProfileError, match="reinstall"):
@@ -661,3 +663,167 @@ def test_more_corners(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -
 def test_play_prints_its_warnings(capsys) -> None:  # type: ignore[no-untyped-def]
     assert main(["play", "--deals", "4", "--bots", "random"]) == 0
     assert "warning: deal-count: 4 deals" in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------- round 2: numbers and list sizes
+
+HEX = "0x" + "f" * 5000
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line"),
+    [
+        ("ruff_stake: 2", f"ruff_stake: {HEX}", 7),
+        ("ruff_stake: 2", "ruff_stake: -0x" + "f" * 40, 7),
+        ("pot: 0", "pot: 0" + "7" * 40, 6),  # octal
+        ("pot: 0", "pot: 1" + ":59" * 20, 6),  # sexagesimal
+        ("North: 100, East", "North: 0x" + "f" * 40 + ", East", 5),
+        ("{West: 12}", "{West: 0b" + "1" * 120 + "}", 17),
+    ],
+)
+def test_whole_numbers_are_bounded_by_value_in_every_form(old: str, new: str, line: int) -> None:
+    text = TEXT.replace(old, new, 1)
+    code, message, at, _ = _first(text)
+    assert (code, at) == ("schema", line) and "at most 30 digits" in message
+    with pytest.raises(RecordError, match="at most 30 digits"):
+        gleek.record.read_text(text)
+
+
+def test_hex_numbers_through_the_commands(tmp_path: Path) -> None:
+    record = tmp_path / "hex.yaml"
+    record.write_text(TEXT.replace("ruff_stake: 2", f"ruff_stake: {HEX}"), encoding="utf-8")
+    for args in (
+        ["validate", str(record)],
+        ["validate", "--json", str(record)],
+        ["show", str(record), "--html", str(tmp_path / "p.html")],
+        ["compare", "--record", str(record), "parlett"],
+    ):
+        run = _cli(*args)
+        assert "Traceback" not in run.stderr and run.returncode in (1, 2), (args, run.stderr)
+        assert "at most 30 digits" in run.stdout + run.stderr
+    src = (ROOT / "profiles" / "parlett.yaml").read_text(encoding="utf-8")
+    profile = tmp_path / "big.yaml"
+    profile.write_text(src.replace("value: 12\n", f"value: {HEX}\n", 1), encoding="utf-8")
+    run = _cli("rules", str(profile))
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert "at most 30 digits" in run.stderr and "fff" not in run.stderr
+    with pytest.raises(ProfileError, match="at most 30 digits") as info:
+        gleek.load_profile(profile)
+    assert info.value.code == "schema" and info.value.line is not None
+
+
+def _long_list(key: str, n: int, item: str) -> str:
+    """The example record with the list at ``key`` (the first one) ``n`` items long."""
+    lines = TEXT.splitlines(keepends=True)
+    at = next(i for i, x in enumerate(lines) if x.strip() == f"{key}:")
+    indent = lines[at][: len(lines[at]) - len(lines[at].lstrip())]
+    end = at + 1
+    while lines[end].startswith(indent + "- ") or lines[end].startswith(indent + "  "):
+        end += 1
+    body = f"{indent}- {item}\n" * n
+    return "".join(lines[: at + 1]) + body + "".join(lines[end:])
+
+
+@pytest.mark.parametrize(
+    ("key", "cap", "item"),
+    [("auction", MAX_AUCTION, "{West: pass}"), ("ruff", MAX_RUFF, "{West: vie}")],
+)
+def test_a_deals_lists_are_capped(key: str, cap: int, item: str) -> None:
+    ok = _long_list(key, cap, item)
+    assert _first(ok)[0] != "schema"  # as long as allowed: a rule error, not a size error
+    code, message, line, _ = _first(_long_list(key, cap + 1, item))
+    first = _long_list(key, 1, item).splitlines().index(f"  - {item}") + 1
+    assert code == "schema" and line == first + cap
+    assert f"more than {cap} items" in message
+
+
+def test_variants_are_few_and_named_once(tmp_path: Path) -> None:
+    many = ", ".join(f"v{i}" for i in range(MAX_VARIANTS + 1))
+    code, message, line, _ = _first(TEXT.replace("variants: [play-high]", f"variants: [{many}]"))
+    assert (code, line) == ("schema", 3) and f"more than {MAX_VARIANTS} items" in message
+    assert load_schema_variants_max() == MAX_VARIANTS
+    code, message, _, _ = _first(TEXT.replace("[play-high]", "[play-high, play-high]"))
+    assert code == "schema" and "the same item twice" in message
+    code, message, _, path = _first(TEXT.replace("[play-high]", "[play-high, PLAY-HIGH]"))
+    assert (code, path) == ("unknown-variant", "variants") and "given twice" in message
+    with pytest.raises(ArgumentError, match="given twice"):
+        gleek.load_profile("parlett", ["play-high", "Play-High"])
+    with pytest.raises(ArgumentError, match=f"more than {MAX_VARIANTS} variants"):
+        gleek.load_profile("parlett", ["play-high"] * (MAX_VARIANTS + 1))
+
+
+def load_schema_variants_max() -> int:
+    from gleek.schemacheck import load_schema
+
+    return int(load_schema("record")["properties"]["variants"]["maxItems"])
+
+
+def test_a_huge_list_of_deals_costs_what_a_record_of_its_size_would(tmp_path: Path) -> None:
+    head = "format: gleek-record/1\nprofile: parlett\nplayers: [A, B, C]\ndeals: ["
+    path = tmp_path / "deals.yaml"
+    path.write_bytes((head + "1," * (8 * 1024 * 1024 - 40) + "1]\n").encode())
+    assert path.stat().st_size > 15 * 1024 * 1024
+    tracemalloc.start()
+    try:
+        with pytest.raises(RecordError, match=f"more than {MAX_DEALS} items"):
+            gleek.record.read(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 80 * 1024**2  # the file's text, then 50,001 items: not 8 million
+    auction = _long_list("auction", 500_000, "{West: pass}")  # 8.5 MB
+    tracemalloc.start()
+    try:
+        code, message, _, _ = _first(auction)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert code == "schema" and f"more than {MAX_AUCTION}" in message and peak < 50 * 1024**2
+
+
+def test_profile_files_are_capped_and_their_caches_bounded(tmp_path: Path) -> None:
+    from gleek import profile as mod
+    from gleek.limits import MAX_PROFILE_ITEMS
+
+    src = (ROOT / "profiles" / "parlett.yaml").read_text(encoding="utf-8")
+    long = "aliases: [" + ", ".join(f"a{i}" for i in range(MAX_PROFILE_ITEMS + 1)) + "]\n"
+    path = tmp_path / "long.yaml"
+    path.write_text(long + src.replace("aliases:", "old_aliases:", 1), encoding="utf-8")
+    with pytest.raises(ProfileError, match=f"more than {MAX_PROFILE_ITEMS} items") as info:
+        gleek.load_profile(path)
+    assert (info.value.code, info.value.line) == ("schema", 1)
+    assert mod._load_cached.cache_info().maxsize == mod.PROFILE_CACHE
+    assert mod._index_of.cache_info().maxsize == mod.INDEX_CACHE
+    for i in range(mod.PROFILE_CACHE + 5):
+        p = tmp_path / f"p{i}.yaml"
+        p.write_text(src.replace("id: parlett", f"id: p{i}"), encoding="utf-8")
+        gleek.load_profile(p)
+    assert mod._load_cached.cache_info().currsize <= mod.PROFILE_CACHE
+
+
+# ---------------------------------------------------------------- round 2: other files' contents
+
+
+def test_no_message_shows_another_files_contents(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    secret = tmp_path / "secret.yaml"
+    secret.write_text(f"root:x:0:0:{SECRET}:/root:/bin/bash\nid: {SECRET}\n")
+    folder = _profile_dir(tmp_path)
+    (folder / "evil.yaml").symlink_to(secret)
+    (folder / "variants" / "evil.yaml").symlink_to(secret)
+    (folder / "junk.yaml").write_text(f"id: {SECRET}x\ntitle: [\n")
+    (folder / "other.yaml").write_text(f"id: {SECRET}y\n{SECRET}z: 1\n")
+    assert "evil" not in list_profiles([folder]) and "evil" not in list_variants([folder])
+    assert not any(SECRET in p for p in list_profiles([folder]))
+    text = TEXT.replace("profile: parlett", "profile: nothing")
+    code, message, _, _ = _first(text, profile_dirs=[folder])
+    assert code == "unknown-profile" and "house" in message and SECRET not in message
+    for name in ("evil", "other", "junk"):
+        with pytest.raises(GleekError) as info:
+            gleek.load_profile(name, profile_dirs=[folder])
+        assert SECRET not in str(info.value), name
+    for args in (["rules", str(secret)], ["rules", str(folder / "other.yaml")]):
+        assert main(args) == 1
+        assert SECRET not in capsys.readouterr().err
+    link = folder / "inside.yaml"
+    link.symlink_to(folder / "house.yaml")  # a link within the folder is followed
+    assert gleek.load_profile(link).id == "house"

@@ -7,17 +7,17 @@ result follow. ``dumps(read(text))`` is the canonical form of ``text``.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Literal
 
 import yaml
 
 from gleek._args import type_name
+from gleek._files import write_atomic
 from gleek.errors import ArgumentError, ArgumentTypeError
+from gleek.schemacheck import short_repr
 from gleek.session import DealRecord, Session
 from gleek.stages.common import POT
 from gleek.state import split_history
@@ -111,7 +111,8 @@ def dump(
     .json).
 
     A path is written atomically: to a temporary file in the same folder, then renamed over the
-    old file, so a failed write (a full disk) leaves the old file as it was.
+    old file, so a failed write (a full disk) leaves the old file as it was; the old file's mode
+    is kept, and a folder, FIFO or device at the path is refused (:class:`ArgumentError`).
     """
     if not isinstance(fp, str | os.PathLike) and not callable(getattr(fp, "write", None)):
         raise ArgumentTypeError(f"fp must be a path or an open text file, not {type_name(fp)}")
@@ -119,16 +120,9 @@ def dump(
         path = Path(fp)
         fmt = format or ("json" if path.suffix == ".json" else "yaml")
         text = dumps(source, fmt)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                out.write(text)
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+            write_atomic(path, text)
+        except ValueError as exc:  # a folder, a FIFO, a device
+            raise ArgumentError(f"fp: {short_repr(str(path))} {exc}") from None
         return
     fp.write(dumps(source, format or "yaml"))

@@ -7,10 +7,12 @@ Bad arguments print one line and exit with status 2; bad files exit with status 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+import warnings
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Literal, NoReturn
 
@@ -189,6 +191,22 @@ def _positive(text: str) -> int:
     if n < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
     return n
+
+
+@contextlib.contextmanager
+def _workers_capped(command: str, workers: int | None, local: bool = True) -> Iterator[None]:
+    """Say at once when ``--workers`` is more than the cores (the pool uses no more); the
+    library's own warning of it is not printed again."""
+    from gleek.limits import MAX_WORKERS_NOTE
+    from gleek.sim.batch import WorkersCapped, available_cores
+
+    cores = available_cores()
+    if local and workers is not None and workers > cores:
+        note = MAX_WORKERS_NOTE.format(cores=cores, used=cores, asked=workers)
+        _err(f"gleek {command}: --workers {workers}: {note}")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", WorkersCapped)
+        yield
 
 
 def _scheduler(text: str) -> str:
@@ -416,16 +434,18 @@ def _compare(args: argparse.Namespace) -> int:
             def progress(n: int) -> None:
                 bar.update(n)
 
+        remote = args.scheduler not in (None, "processes", "dask")
         try:
-            sim = compare.simulate(
-                profiles,
-                args.simulate,
-                seed=args.seed,
-                bots=args.bots,
-                workers=args.workers,
-                scheduler=args.scheduler,
-                progress=progress,
-            )
+            with _workers_capped("compare", args.workers, local=not remote):
+                sim = compare.simulate(
+                    profiles,
+                    args.simulate,
+                    seed=args.seed,
+                    bots=args.bots,
+                    workers=args.workers,
+                    scheduler=args.scheduler,
+                    progress=progress,
+                )
         except ArgumentError as exc:  # the scheduler cannot be used (dask missing, unreachable)
             raise UsageError(f"gleek compare: --scheduler: {exc}") from None
         finally:
@@ -461,9 +481,15 @@ def _match(args: argparse.Namespace) -> int:
         def progress(n: int) -> None:
             bar.update(n)
 
-        result = play_match(
-            args.bots, profile, args.deals, seed=args.seed, workers=args.workers, progress=progress
-        )
+        with _workers_capped("match", args.workers):
+            result = play_match(
+                args.bots,
+                profile,
+                args.deals,
+                seed=args.seed,
+                workers=args.workers,
+                progress=progress,
+            )
     print(json.dumps(result.to_json(), indent=2) if args.format == "json" else result.text())
     return 0
 

@@ -827,3 +827,242 @@ def test_no_message_shows_another_files_contents(tmp_path: Path, capsys) -> None
     link = folder / "inside.yaml"
     link.symlink_to(folder / "house.yaml")  # a link within the folder is followed
     assert gleek.load_profile(link).id == "house"
+
+
+def test_read_takes_a_path_or_text_explicitly(tmp_path: Path) -> None:
+    from gleek.record import read, read_text
+
+    with pytest.raises(RecordError, match="NUL character") as info:
+        read("\x00")
+    assert str(info.value).startswith("\\x00: ")
+    secret = tmp_path / "passwd"
+    secret.write_text(f"root:x:0:0:{SECRET}:/root:/bin/bash\n")
+    with pytest.raises(RecordError) as info:
+        read(secret)
+    assert SECRET not in str(info.value) and "must be a mapping, not a string" in str(info.value)
+    assert read_text(json.dumps(yaml.safe_load(TEXT))).valid
+
+    class Failing:
+        name = "tape"
+
+        def read(self, n: int) -> str:
+            raise OSError(5, "Input/output error")
+
+    with pytest.raises(RecordError, match="tape: cannot read: Input/output error"):
+        read(Failing())  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- round 2: output files
+
+
+def test_html_and_svg_are_written_atomically_never_through_a_link(tmp_path: Path) -> None:
+    target = tmp_path / "target.txt"
+    target.write_text("keep me\n")
+    for flag in ("--html", "--svg"):
+        link = tmp_path / f"link.{flag[2:]}"
+        link.symlink_to(target)
+        run = _cli("show", str(EXAMPLE), flag, str(link))
+        assert run.returncode == 0, run.stderr
+        assert target.read_text() == "keep me\n" and not link.is_symlink()
+    page = tmp_path / "page.html"
+    assert main(["show", str(EXAMPLE), "--html", str(page)]) == 0
+    page.chmod(0o640)
+    old = page.read_bytes()
+    limit = (
+        "import resource, sys; resource.setrlimit(resource.RLIMIT_FSIZE, (100_000, 100_000)); "
+        "from gleek.cli import main; sys.exit(main(sys.argv[1:]))"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", limit, "show", str(EXAMPLE), "--html", str(page)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 2 and "cannot write" in run.stderr and "Traceback" not in run.stderr
+    assert page.read_bytes() == old and page.stat().st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
+    assert main(["show", str(EXAMPLE), "--html", str(page)]) == 0
+    assert page.stat().st_mode & 0o777 == 0o640  # the mode is kept
+
+
+def test_out_files_keep_their_mode_and_fifos_are_refused(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "game.yaml"
+    old = os.umask(0o022)
+    try:
+        assert main(["play", "--out", str(out)]) == 0
+        assert out.stat().st_mode & 0o777 == 0o644  # as any new file, not 0600
+        out.chmod(0o664)
+        assert main(["play", "--out", str(out)]) == 0
+        assert out.stat().st_mode & 0o777 == 0o664
+    finally:
+        os.umask(old)
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    capsys.readouterr()
+    assert main(["play", "--out", str(fifo)]) == 2
+    assert "not a regular file" in capsys.readouterr().err
+    assert fifo.is_fifo()
+    with pytest.raises(ArgumentError, match="not a regular file"):
+        dump(Session.start(gleek.load_profile("parlett"), deals=1), fifo)
+
+
+def test_wrote_path_escapes_control_characters(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "a\x1b[2Jb.yaml"
+    assert main(["play", "--out", str(out), "--html", str(tmp_path / "x\x07.html")]) == 0
+    printed = capsys.readouterr().out
+    assert "\x1b" not in printed and "\x07" not in printed and "a\\x1b[2Jb.yaml" in printed
+
+
+def test_a_closed_stdout_is_one_line_and_status_2() -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "gleek", "rules", "pi"],
+        capture_output=False,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=False,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert run.returncode == 2 and run.stderr.strip().splitlines() == [
+        "gleek: the standard output is closed; nothing can be printed"
+    ]
+
+
+def test_the_writer_refuses_what_the_reader_refuses(tmp_path: Path) -> None:
+    from gleek.limits import MAX_INT
+    from gleek.sim.bots import RandomBot as Bot
+
+    src = (ROOT / "profiles" / "parlett.yaml").read_text(encoding="utf-8")
+    huge = str(MAX_INT)
+    text = src.replace("      value: 12\n", f"      value: {huge}\n", 1)
+    text = text.replace(
+        "    increment:\n      value: 1\n", f"    increment:\n      value: {huge}\n"
+    )
+    path = tmp_path / "rich.yaml"
+    path.write_text(text, encoding="utf-8")
+    profile = gleek.load_profile(path)
+    assert profile.stock.increment == MAX_INT
+    for seed in range(40):
+        session = Session.start(profile, deals=1).play_out([Bot()] * 3, seed=seed)
+        bids = [a for _, a in session.deals[0].final.history if a.kind == "bid"]
+        if len(bids) > 1:  # a raise: a bid of twice the largest number a record holds
+            break
+    else:
+        pytest.fail("no seed raised the opening bid")
+    with pytest.raises(ArgumentError, match="more than 30 digits, which no reader accepts"):
+        dumps(session)
+    out = tmp_path / "x.yaml"
+    with pytest.raises(ArgumentError):
+        dump(session, out)
+    assert not out.exists()
+
+
+def test_markdown_rules_escape_the_profiles_text(tmp_path: Path) -> None:
+    from gleek.rulesdoc import rules_markdown
+
+    src = (ROOT / "profiles" / "parlett.yaml").read_text(encoding="utf-8")
+    data = yaml.safe_load(src)
+    data["title"] = "<script>alert(1)</script> [x](javascript:alert(1))"
+    data["summary"] = "# not a heading | *bold*"
+    path = tmp_path / "p.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    md = rules_markdown(gleek.load_profile(path))
+    assert "<script>" not in md and "](javascript" not in md and "\n# not" not in md
+    assert "\\<script\\>" in md and "\\# not a heading \\| \\*bold\\*" in md
+
+
+def test_names_cannot_spoof_the_balances_line() -> None:
+    spoof = "Ben 999, Carla"
+    data = yaml.safe_load(TEXT)
+    old = data["players"][0]
+    text = TEXT.replace(old, f'"{spoof}"')
+    report = validate_text(text, "r.yaml")
+    assert report.valid, report.errors
+    line = next(x for x in report.human().splitlines() if x.startswith("  balances: "))
+    chips = dict(report.chips)
+    assert line == f'  balances: "{spoof}" {chips[spoof]}, ' + ", ".join(
+        f"{n} {chips[n]}" for n in ("East", "West", "pot")
+    )
+
+
+def test_action_parse_of_a_huge_bid_is_a_library_error() -> None:
+    from gleek.actions import Action
+
+    with pytest.raises(ArgumentError, match="more than 30 digits"):
+        Action.parse("bid " + "9" * 5000)
+    assert Action.parse("bid " + "0" * 40 + "12") == Action.bid(12)
+
+
+# ---------------------------------------------------------------- round 2: workers, schedulers
+
+
+def test_workers_are_capped_at_the_cores_with_a_message(capsys) -> None:  # type: ignore[no-untyped-def]
+    from gleek.sim.batch import WorkersCapped, available_cores, pool_size
+    from gleek.sim.match import play_match
+
+    cores = available_cores()
+    with pytest.warns(WorkersCapped, match=f"only {cores} core"):
+        assert pool_size(100_000, 10**6) == cores
+    assert pool_size(None, 10**6) == cores and pool_size(cores, 1) == 1
+    with pytest.warns(WorkersCapped):
+        r = play_match(["basic", "random", "random"], "parlett", deals=3, workers=64)
+    assert r == play_match(["basic", "random", "random"], "parlett", deals=3, workers=1)
+    assert main(["match", "basic", "random", "random", "--deals", "3", "--workers", "64"]) == 0
+    err = capsys.readouterr().err
+    assert f"--workers 64: only {cores} core(s) available here; using {cores}" in err
+    args = ["compare", "parlett", "--simulate", "3", "--workers", "100000", "--no-progress"]
+    assert main(args) == 0
+    assert "--workers 100000: only" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("answer", ["nothing", "http", "short"])
+def test_a_scheduler_address_that_is_not_a_scheduler(
+    answer: str, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:  # type: ignore[no-untyped-def]
+    import socket
+
+    from gleek.sim import batch
+
+    pytest.importorskip("distributed")
+    monkeypatch.setattr(batch, "CONNECT_SECONDS", 1.0)
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))  # loopback only, a listener of this test's own
+    server.listen(4)
+    server.settimeout(30)
+    held: list[socket.socket] = []
+
+    def serve() -> None:
+        try:
+            while True:
+                conn, _ = server.accept()
+                held.append(conn)
+                if answer == "http":
+                    conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n" * 4)
+                elif answer == "short":
+                    conn.sendall(b"\x01\x02")
+                    conn.close()
+        except OSError:
+            return
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    where = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    started = time.monotonic()
+    try:
+        args = ["compare", "parlett", "--simulate", "3", "--scheduler", where, "--no-progress"]
+        assert main(args) == 2
+    finally:
+        server.close()
+        for conn in held:
+            conn.close()
+    err = capsys.readouterr().err
+    assert time.monotonic() - started < 30
+    assert err.count("\n") == 1 and "cannot reach the dask scheduler" in err, err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("where", ["tcp://[::1", "tcp://[::1]:x", "tcp://127.0.0.1:99999"])
+def test_malformed_scheduler_addresses_are_usage_errors(where: str, capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["compare", "--simulate", "3", "--scheduler", where]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "scheduler must be" in err

@@ -17,8 +17,11 @@ import yaml
 from gleek._args import type_name
 from gleek._files import write_atomic
 from gleek.errors import ArgumentError, ArgumentTypeError
+from gleek.limits import MAX_DIGITS, within_int_bounds
+from gleek.record.shape import limits
 from gleek.schemacheck import short_repr
 from gleek.session import DealRecord, Session
+from gleek.sourcemap import format_path
 from gleek.stages.common import POT
 from gleek.state import split_history
 
@@ -73,7 +76,7 @@ def record_data(source: Session | Record) -> dict[str, Any]:
     """A session (or a :class:`~gleek.record.Record` read back) as record data."""
     session = _session(source)
     p = session.profile
-    return {
+    data = {
         "format": "gleek-record/1",
         "profile": p.id,
         "variants": list(p.variants),
@@ -83,6 +86,32 @@ def record_data(source: Session | Record) -> dict[str, Any]:
         "ruff_stake": session.start_ruff_stake,
         "deals": [deal_data(d, session.players) for d in session.deals],
     }
+    _check_readable(data, ())
+    return data
+
+
+def _check_readable(value: Any, path: tuple[str | int, ...]) -> None:
+    """Refuse to write what the reader would refuse: a whole number past the limit, a list
+    longer than the reader takes (:mod:`gleek.limits`)."""
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        if not within_int_bounds(value):
+            raise ArgumentError(
+                f"cannot write {format_path(path)}: a whole number of more than {MAX_DIGITS} "
+                "digits, which no reader accepts"
+            )
+        return
+    if isinstance(value, dict | list):
+        cap = limits(path)
+        if cap is not None and len(value) > cap[0]:
+            raise ArgumentError(
+                f"cannot write {format_path(path) or 'the record'}: more than {cap[0]} items "
+                f"({cap[1]}), which no reader accepts"
+            )
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for key, item in items:
+            _check_readable(item, (*path, key))
 
 
 def dumps(source: Session | Record, format: Literal["yaml", "json"] = "yaml") -> str:

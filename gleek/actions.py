@@ -15,6 +15,7 @@ import attrs
 from gleek._args import check_int, check_type, type_name
 from gleek.cards import CARDS, Card
 from gleek.errors import ArgumentError, ArgumentTypeError
+from gleek.limits import MAX_DIGITS
 
 __all__ = ["Action", "Kind", "Phase", "RuffWord"]
 
@@ -177,6 +178,10 @@ class Action:
         if len(parts) == 1 and parts[0] in _WORDS:
             return _WORDS[parts[0]]
         if len(parts) == 2 and parts[0] == "bid" and parts[1].isascii() and parts[1].isdigit():
+            if len(parts[1].lstrip("0")) > MAX_DIGITS:  # before int(), which refuses 4,300
+                raise ArgumentError(
+                    f"not an action: {text!r:.60}: a bid of more than {MAX_DIGITS} digits"
+                )
             return Action.bid(int(parts[1]))
         if len(parts) == 2 and parts[0] in ("play", "discard"):
             c = Card.parse(raw[1])

@@ -7,13 +7,15 @@ Bad arguments print one line and exit with status 2; bad files exit with status 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
 import sys
-from collections.abc import Callable, Sequence
+import warnings
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Literal, NoReturn
 
 from gleek.build import build_info
 from gleek.errors import ArgumentError, ArgumentTypeError, GleekError, ProfileError, RecordError
@@ -24,7 +26,7 @@ __all__ = ["main"]
 
 
 class UsageError(Exception):
-    """Bad command-line arguments: exit status 2."""
+    """Bad command-line arguments, or output that cannot be written: exit status 2."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -200,7 +202,21 @@ def _json_out(data: object) -> None:
 
 
 def _err(text: str) -> None:
-    print(escape_controls(text), file=sys.stderr)
+    if sys.stderr is not None:
+        print(escape_controls(text), file=sys.stderr)
+
+
+def _write_output(path: Path, text: str, flag: str) -> None:
+    """Write an output file atomically and say so; exit status 2 if it cannot be written."""
+    from gleek._files import write_atomic
+
+    try:
+        write_atomic(path, text)
+    except OSError as exc:
+        raise UsageError(f"gleek: {flag} {path}: cannot write: {exc.strerror or exc}") from None
+    except ValueError as exc:
+        raise UsageError(f"gleek: {flag} {path}: {exc}") from None
+    _out(f"Wrote {path}")
 
 
 def _positive(text: str) -> int:
@@ -213,6 +229,22 @@ def _positive(text: str) -> int:
     return n
 
 
+@contextlib.contextmanager
+def _workers_capped(command: str, workers: int | None, local: bool = True) -> Iterator[None]:
+    """Say at once when ``--workers`` is more than the cores (the pool uses no more); the
+    library's own warning of it is not printed again."""
+    from gleek.limits import MAX_WORKERS_NOTE
+    from gleek.sim.batch import WorkersCapped, available_cores
+
+    cores = available_cores()
+    if local and workers is not None and workers > cores:
+        note = MAX_WORKERS_NOTE.format(cores=cores, used=cores, asked=workers)
+        _err(f"gleek {command}: --workers {workers}: {note}")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", WorkersCapped)
+        yield
+
+
 def _scheduler(text: str) -> str:
     from gleek.sim.batch import check_scheduler
 
@@ -223,6 +255,10 @@ def _scheduler(text: str) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if sys.stdout is None:  # started with its standard output closed (``>&-``)
+        if sys.stderr is not None:
+            print("gleek: the standard output is closed; nothing can be printed", file=sys.stderr)
+        return 2
     try:
         try:
             args = _parser().parse_args(argv)
@@ -313,7 +349,7 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from gleek.record import dump
+    from gleek.record import dumps
     from gleek.render import describe_deal
     from gleek.session import Session
     from gleek.sim.bots import BOTS
@@ -342,23 +378,19 @@ def _play(args: argparse.Namespace) -> int:
         )
     )
     if args.out is not None:
-        try:
-            dump(session, args.out)
-        except OSError as exc:
-            raise RecordError(f"cannot write: {exc.strerror}", file=str(args.out)) from None
-        _out(f"Wrote {args.out}")
+        fmt: Literal["yaml", "json"] = "json" if args.out.suffix == ".json" else "yaml"
+        _write_output(args.out, dumps(session, fmt), "--out")
     if args.html is not None:
-        from gleek.record import dumps
-        from gleek.viewer import write_viewer
+        from gleek.viewer import viewer_html
 
-        write_viewer(args.html, text=dumps(session), name=f"{profile.id} seed {args.seed}")
-        print(f"Wrote {args.html}")
+        page = viewer_html(text=dumps(session), name=f"{profile.id} seed {args.seed}")
+        _write_output(args.html, page, "--html")
     return 0
 
 
 def _show(args: argparse.Namespace) -> int:
     from gleek.svg import draw
-    from gleek.viewer import _page, _write_page, deal_steps, load_record
+    from gleek.viewer import _page, deal_steps, load_record
 
     if args.html is None and args.svg is None:
         raise UsageError("gleek show: give --html FILE, --svg FILE or both")
@@ -368,8 +400,7 @@ def _show(args: argparse.Namespace) -> int:
     if args.html is not None:
         names = record.players if record is not None else ()
         page = _page(deals, names, str(args.record), error, args.four_colour)
-        _write_page(args.html, page)
-        print(f"Wrote {args.html}")
+        _write_output(args.html, page, "--html")
     if args.svg is not None:
         if not deals:
             _err(f"gleek show: {error}")  # why not (a valid record has a deal)
@@ -378,11 +409,7 @@ def _show(args: argparse.Namespace) -> int:
             )
         last = deals[-1]
         picture = draw(last.final, names=last.names, four_colour=args.four_colour)
-        try:
-            args.svg.write_text(picture, encoding="utf-8")
-        except OSError as exc:
-            raise RecordError(f"cannot write: {exc.strerror}", file=str(args.svg)) from None
-        print(f"Wrote {args.svg}")
+        _write_output(args.svg, picture, "--svg")
     if error is not None:
         _err(f"gleek show: {error}")
         return 1
@@ -443,16 +470,18 @@ def _compare(args: argparse.Namespace) -> int:
             def progress(n: int) -> None:
                 bar.update(n)
 
+        remote = args.scheduler not in (None, "processes", "dask")
         try:
-            sim = compare.simulate(
-                profiles,
-                args.simulate,
-                seed=args.seed,
-                bots=args.bots,
-                workers=args.workers,
-                scheduler=args.scheduler,
-                progress=progress,
-            )
+            with _workers_capped("compare", args.workers, local=not remote):
+                sim = compare.simulate(
+                    profiles,
+                    args.simulate,
+                    seed=args.seed,
+                    bots=args.bots,
+                    workers=args.workers,
+                    scheduler=args.scheduler,
+                    progress=progress,
+                )
         except ArgumentError as exc:  # the scheduler cannot be used (dask missing, unreachable)
             raise UsageError(f"gleek compare: --scheduler: {exc}") from None
         finally:
@@ -490,9 +519,15 @@ def _match(args: argparse.Namespace) -> int:
         def progress(n: int) -> None:
             bar.update(n)
 
-        result = play_match(
-            args.bots, profile, args.deals, seed=args.seed, workers=args.workers, progress=progress
-        )
+        with _workers_capped("match", args.workers):
+            result = play_match(
+                args.bots,
+                profile,
+                args.deals,
+                seed=args.seed,
+                workers=args.workers,
+                progress=progress,
+            )
     print(json.dumps(result.to_json(), indent=2) if args.format == "json" else result.text())
     return 0
 

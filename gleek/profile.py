@@ -22,6 +22,7 @@ from typing import Any, Final, Literal, TypeVar
 
 import attrs
 
+from gleek import limits
 from gleek.cards import Rank
 from gleek.errors import ArgumentError, ArgumentTypeError, ProfileError
 from gleek.schemacheck import load_schema, problems, short_repr
@@ -479,8 +480,16 @@ def _index(dirs: tuple[str, ...] = ()) -> _Index:
     return _index_of(dirs, tuple(stamps))
 
 
-@functools.cache
+#: How many (folders, their times) indexes and loaded profiles are kept: bounded, so that a
+#: long-running process handed ever new folders or variant lists does not grow without end.
+INDEX_CACHE: Final = 32
+PROFILE_CACHE: Final = 128
+
+
+@functools.lru_cache(maxsize=INDEX_CACHE)
 def _index_of(dirs: tuple[str, ...], stamps: tuple[int, ...]) -> _Index:
+    """Only valid profiles and variants are listed (by their ids); a broken file is still found
+    by its file name, so that loading it says where it is broken (never what it holds)."""
     profiles: dict[str, FsPath] = {}
     variants: dict[str, FsPath] = {}
     ids: list[str] = []
@@ -490,18 +499,22 @@ def _index_of(dirs: tuple[str, ...], stamps: tuple[int, ...]) -> _Index:
             if file.name == "sources.yaml":  # the bibliography, not a profile
                 continue
             try:
-                raw = _read(file).data
+                loaded: Profile | None = _load_cached(str(file), ())
             except ProfileError:
-                raw = None  # a broken file is still found by its name, and reported when loaded
-            data = raw if isinstance(raw, dict) else {}
-            found_id, found_aliases = data.get("id"), data.get("aliases")
-            pid: str = found_id if isinstance(found_id, str) else file.stem
-            aliases: list[Any] = found_aliases if isinstance(found_aliases, list) else []
-            if pid.lower() not in profiles:
-                ids.append(pid)
-            for key in (pid, *(a for a in aliases if isinstance(a, str))):
+                loaded = None
+            if loaded is None:
+                profiles.setdefault(file.stem.lower(), file)
+                continue
+            if loaded.id.lower() not in profiles:
+                ids.append(loaded.id)
+            for key in (loaded.id, *loaded.aliases):
                 profiles.setdefault(key.lower(), file)
         for file in _files(base / "variants"):
+            try:
+                _variant(file)
+            except ProfileError:
+                variants.setdefault(file.stem.lower(), file)
+                continue
             if file.stem.lower() not in variants:
                 vids.append(file.stem)
             variants.setdefault(file.stem.lower(), file)
@@ -509,10 +522,19 @@ def _index_of(dirs: tuple[str, ...], stamps: tuple[int, ...]) -> _Index:
 
 
 def _files(folder: FsPath) -> list[FsPath]:
+    """The profile files of ``folder``: regular files, or symbolic links to files inside it
+    (never one that leads out of the folder)."""
     try:
         if not folder.is_dir():
             return []
-        return sorted(f for f in folder.iterdir() if f.suffix in _SUFFIXES and f.is_file())
+        inside = folder.resolve()
+        return sorted(
+            f
+            for f in folder.iterdir()
+            if f.suffix in _SUFFIXES
+            and f.is_file()
+            and (not f.is_symlink() or f.resolve().parent == inside)
+        )
     except OSError as exc:
         raise ProfileError(
             f"cannot read the profile folder: {exc.strerror}", file=str(folder)
@@ -559,6 +581,10 @@ def _unknown(kind: str, name: str, choices: Iterable[str]) -> ProfileError:
     )
 
 
+def _profile_limits(path: tuple[str | int, ...]) -> tuple[int, str]:
+    return (limits.MAX_PROFILE_ITEMS, "more than any profile or variant file holds")
+
+
 def _read(file: FsPath) -> Located:
     try:
         text = read_limited(str(file))
@@ -567,7 +593,7 @@ def _read(file: FsPath) -> Located:
     except ValueError as exc:
         raise ProfileError(f"cannot read profile: {exc}", file=str(file)) from None
     try:
-        return load_located(text, str(file))
+        return load_located(text, str(file), limits=_profile_limits, quote=False)
     except LocatedError as exc:
         raise ProfileError(
             exc.message, file=str(file), line=exc.line, column=exc.column, code=exc.code
@@ -627,7 +653,7 @@ def variant_schema() -> dict[str, Any]:
 
 
 def _check(doc: Located, schema: dict[str, Any], file: str) -> None:
-    found = problems(doc, schema)
+    found = problems(doc, schema, quote=False)  # never what another file holds
     if found:
         first = found[0]
         more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
@@ -720,6 +746,10 @@ def load_profile(
     """
     dirs = _registered(profile_dirs)
     variant_list = _variant_list(variants)
+    try:
+        _check_variant_count(variant_list)
+    except ProfileError as exc:
+        raise ArgumentError(f"variants: {exc.message}") from None
     if isinstance(name_or_path, Profile):
         if not variant_list:
             return name_or_path
@@ -739,9 +769,22 @@ def named_profile(
     Only the shipped profiles and those in the registered ``profile_dirs`` can be found.
     """
     dirs = _registered(profile_dirs)
+    _check_variant_count(variants)
     file = _profile_file(name, dirs, paths=False)
     vfiles = tuple(str(_variant_file(v, dirs, paths=False)) for v in variants)
     return _load_cached(str(file), vfiles)
+
+
+def _check_variant_count(variants: Sequence[str | os.PathLike[str]]) -> None:
+    """At most ``MAX_VARIANTS`` variants, none named twice (in any case)."""
+    if len(variants) > limits.MAX_VARIANTS:
+        raise ProfileError(f"more than {limits.MAX_VARIANTS} variants ({len(variants)}) given")
+    seen: set[str] = set()
+    for v in variants:
+        key = str(v).lower()
+        if key in seen:
+            raise ProfileError(f"the variant {short_repr(str(v))} is given twice")
+        seen.add(key)
 
 
 def _variant_list(variants: Any) -> tuple[str | os.PathLike[str], ...]:
@@ -761,7 +804,7 @@ def _variant_list(variants: Any) -> tuple[str | os.PathLike[str], ...]:
     return out
 
 
-@functools.cache
+@functools.lru_cache(maxsize=PROFILE_CACHE)
 def _load_cached(file: str, variants: tuple[str, ...]) -> Profile:
     doc = _read(FsPath(file))
     _check(doc, profile_schema(), file)

@@ -144,29 +144,44 @@ def rules_text(profile: Profile) -> str:
     return "\n".join(out) + "\n"
 
 
+_MD_SPECIAL = frozenset("\\`*_[]()<>#|!~&")
+
+
 def _md(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+    """``text`` as plain text in Markdown: one line, every character that Markdown or HTML
+    would act on escaped (no link, tag, heading, emphasis or table cell can come from a
+    profile's text).
+
+    >>> _md("<b>x</b> [a](javascript:x) | *y*")
+    '\\\\<b\\\\>x\\\\</b\\\\> \\\\[a\\\\]\\\\(javascript:x\\\\) \\\\| \\\\*y\\\\*'
+    """
+    one_line = " ".join(text.splitlines())
+    return "".join(f"\\{c}" if c in _MD_SPECIAL else c for c in one_line)
 
 
 def rules_markdown(profile: Profile) -> str:
     """Markdown: a table per group with value, certainty and source columns."""
     head = _heading(profile)
-    out = [f"# {head[0]}", ""]
-    out += [f"*{line.strip()}*" for line in head[1:]]
+    out = [f"# {_md(head[0])}", ""]
+    out += [f"*{_md(line.strip())}*" for line in head[1:]]
     out += [
-        f"`{profile.id}`"
-        + (
-            f" (aliases: {', '.join(f'`{a}`' for a in profile.aliases)})" if profile.aliases else ""
-        ),
+        _md(profile.id)
+        + (f" (aliases: {', '.join(_md(a) for a in profile.aliases)})" if profile.aliases else ""),
         "",
-        profile.summary,
+        _md(profile.summary),
     ]
     notes = _variant_notes(profile)
     if notes:
         out += ["", *notes]
     out += ["", LEGEND]
     for group, rules in _groups(profile):
-        out += ["", f"## {group}", "", "| Rule | Value | How sure | Source |", "|---|---|---|---|"]
+        out += [
+            "",
+            f"## {_md(group)}",
+            "",
+            "| Rule | Value | How sure | Source |",
+            "|---|---|---|---|",
+        ]
         for r in rules:
             out.append(
                 f"| {_md(r.title)}: {_md(r.description)} | **{_md(_value(profile, r))}** "

@@ -80,6 +80,17 @@ def _describe(value: Any) -> str:
     return f"{type(value).__name__} {short_repr(value)}"
 
 
+def _kind(value: Any) -> str:
+    """What kind of value ``value`` is, without quoting it."""
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    return _describe(value) if isinstance(value, dict | list) or value is None else "a value"
+
+
 _TYPE_WORDS = {
     "integer": "a whole number",
     "string": "a string",
@@ -91,12 +102,17 @@ _TYPE_WORDS = {
 }
 
 
-def _message(error: ValidationError, doc: Located) -> tuple[str, Path, tuple[int, int] | None]:
+def _message(
+    error: ValidationError, doc: Located, quote: bool = True
+) -> tuple[str, Path, tuple[int, int] | None]:
+    """The message of ``error``; with ``quote`` False (or at the document's root) it never
+    quotes a value or a key of the document, only says what kind of value it is."""
     path: Path = tuple(error.absolute_path)
     where = format_path(path) or "the document"
     schema = error.schema if isinstance(error.schema, dict) else {}
     v = error.validator
     inst = error.instance
+    describe = _describe if quote and path else _kind
     vv: Any = error.validator_value
     if v == "additionalProperties" and isinstance(inst, dict):
         allowed = sorted(schema.get("properties", {}))
@@ -105,15 +121,16 @@ def _message(error: ValidationError, doc: Located) -> tuple[str, Path, tuple[int
         kpath = (*path, key)
         close = difflib.get_close_matches(str(key), allowed, n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
+        named = f"unknown key {key!r}" if quote else "an unknown key"
         return (
-            f"unknown key {key!r} in {where}{hint}; valid keys: {', '.join(allowed)}",
+            f"{named} in {where}{hint}; valid keys: {', '.join(allowed)}",
             kpath,
             doc.key_position(kpath),
         )
     if v == "propertyNames" or "propertyNames" in error.absolute_schema_path:
         key_path: Path = (*path, inst if isinstance(inst, int | str) else str(inst))
         return (
-            f"{where} has a key {_describe(inst)}; names must be strings (quote it)",
+            f"{where} has a key {describe(inst)}; names must be strings (quote it)",
             key_path,
             doc.key_position(key_path),
         )
@@ -122,10 +139,10 @@ def _message(error: ValidationError, doc: Located) -> tuple[str, Path, tuple[int
         return (f"missing key {missing[0]!r} in {where}", path, doc.position(path))
     if v == "enum":
         choices = ", ".join(str(c) for c in vv)
-        return (f"{where} is {_describe(inst)}; valid choices: {choices}", path, doc.position(path))
+        return (f"{where} is {describe(inst)}; valid choices: {choices}", path, doc.position(path))
     if v == "const":
         return (
-            f"{where} is {_describe(inst)}; it must be {vv!r}",
+            f"{where} is {describe(inst)}; it must be {vv!r}",
             path,
             doc.position(path),
         )
@@ -134,7 +151,7 @@ def _message(error: ValidationError, doc: Located) -> tuple[str, Path, tuple[int
         words = " or ".join(
             _TYPE_WORDS.get(t, t) for t in ([types] if isinstance(types, str) else types)
         )
-        return (f"{where} must be {words}, not {_describe(inst)}", path, doc.position(path))
+        return (f"{where} must be {words}, not {describe(inst)}", path, doc.position(path))
     if v in ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum"):
         bound = {
             "minimum": ">=",
@@ -143,7 +160,7 @@ def _message(error: ValidationError, doc: Located) -> tuple[str, Path, tuple[int
             "exclusiveMaximum": "<",
         }[v]
         return (
-            f"{where} is {inst!r}; it must be {bound} {vv}",
+            f"{where} is {repr(inst) if quote else 'a number'}; it must be {bound} {vv}",
             path,
             doc.position(path),
         )
@@ -158,13 +175,13 @@ def _message(error: ValidationError, doc: Located) -> tuple[str, Path, tuple[int
     if v == "uniqueItems":
         return (f"{where} lists the same item twice", path, doc.position(path))
     if v in ("pattern", "not", "maxLength") and "description" in schema:
-        return (f"{where} is {_describe(inst)}; {schema['description']}", path, doc.position(path))
+        return (f"{where} is {describe(inst)}; {schema['description']}", path, doc.position(path))
     if v == "maxLength":
         n = len(inst) if isinstance(inst, str) else "?"
         return (f"{where} is {n} characters long; at most {vv}", path, doc.position(path))
     if v == "pattern":
         return (
-            f"{where} is {_describe(inst)}, which is not of the expected form",
+            f"{where} is {describe(inst)}, which is not of the expected form",
             path,
             doc.position(path),
         )
@@ -172,7 +189,8 @@ def _message(error: ValidationError, doc: Located) -> tuple[str, Path, tuple[int
         if "description" in schema:
             return (f"{where} is empty; {schema['description']}", path, doc.position(path))
         return (f"{where} is too short", path, doc.position(path))
-    return (f"{where}: {error.message}", path, doc.position(path))
+    said = error.message if quote else f"not allowed here ({v})"
+    return (f"{where}: {said}", path, doc.position(path))
 
 
 def _leaves(error: ValidationError) -> Iterator[ValidationError]:
@@ -183,8 +201,12 @@ def _leaves(error: ValidationError) -> Iterator[ValidationError]:
         yield error
 
 
-def problems(doc: Located, schema: dict[str, Any]) -> tuple[Problem, ...]:
-    """Every schema failure of ``doc``, in document order, each with its located message."""
+def problems(doc: Located, schema: dict[str, Any], *, quote: bool = True) -> tuple[Problem, ...]:
+    """Every schema failure of ``doc``, in document order, each with its located message.
+
+    With ``quote`` False no message quotes a value or a key of the document (for files other
+    than the one the caller asked about: a profile named by a record, say); a value at the
+    document's root (not a mapping at all) is never quoted."""
     validator = _Validator(schema)
     out: dict[tuple[Path, str], Problem] = {}
     misspelt: set[Path] = set()
@@ -199,7 +221,7 @@ def problems(doc: Located, schema: dict[str, Any]) -> tuple[Problem, ...]:
         wanted += [(*leaf.absolute_path, k if isinstance(k, int | str) else str(k)) for k in keys]
     doc.locate(wanted)
     for leaf in leaves:
-        message, path, pos = _message(leaf, doc)
+        message, path, pos = _message(leaf, doc, quote)
         line, col = pos if pos else (None, None)
         out.setdefault((path, message), Problem(message, path, line, col))
         if leaf.validator == "additionalProperties":

@@ -25,6 +25,8 @@ from typing import Any, Final, TypeAlias
 
 import yaml
 
+from gleek import limits
+
 __all__ = [
     "MAX_BYTES",
     "Located",
@@ -43,8 +45,9 @@ Limits: TypeAlias = Callable[[Path], "tuple[int, str] | None"]
 MAX_BYTES: Final = 16 * 1024 * 1024
 MAX_ALIAS_NODES: Final = 10_000
 MAX_DEPTH: Final = 200
-#: Whole numbers with more digits than this are refused (``schema``) before Python reads them.
-MAX_DIGITS: Final = 30
+#: Whole numbers past this many digits, by value whatever their form (hex, octal, ``1:20``), are
+#: refused (``schema``); a long number text is refused before Python reads it.
+MAX_DIGITS: Final = limits.MAX_DIGITS
 
 #: The loaders tried, fastest first: libyaml's C parser keeps line and column on its events too.
 LOADERS: Final[tuple[Any, ...]] = tuple(
@@ -172,13 +175,19 @@ def format_path(path: Path) -> str:
 
 
 def load_located(
-    text: str | bytes, name: str = "<string>", *, limits: Limits | None = None, loader: Any = None
+    text: str | bytes,
+    name: str = "<string>",
+    *,
+    limits: Limits | None = None,
+    loader: Any = None,
+    quote: bool = True,
 ) -> Located:
     """Parse ``text`` safely; raise :class:`LocatedError` (code ``syntax``) on anything wrong.
 
     ``limits(path)`` may give the most items the list or mapping at ``path`` can have and why;
     a longer one is refused (code ``schema``) as soon as it is met, before it is built.
-    ``loader`` picks a PyYAML loader class (default: the C one if present).
+    ``loader`` picks a PyYAML loader class (default: the C one if present). With ``quote``
+    False, no message quotes the text (a duplicate key is not named).
     """
     if len(text) > MAX_BYTES:
         raise LocatedError(f"file is larger than {_mib(MAX_BYTES)}; refused", None, None)
@@ -194,6 +203,7 @@ def load_located(
         raise LocatedError("the file holds a NUL character", line, None)
     cls = loader or LOADERS[0]
     builder = _Builder(text, cls, limits=limits)
+    builder.quote = quote
     # The data built holds no cycles: the cyclic collector, run again and again over a growing
     # heap of new lists and dicts, would cost more than the building itself.
     was_enabled = gc.isenabled()
@@ -263,6 +273,7 @@ class _Builder:
         self.anchors: dict[str, tuple[Any, int]] = {}
         self.alias_nodes = 0
         self.cache: dict[str, Any] = {}  # plain scalars already read (immutable values only)
+        self.quote = True  # False: no message quotes the text
 
     def positions(self) -> tuple[dict[Path, Position], dict[Path, Position]]:
         self.build()
@@ -481,7 +492,9 @@ class _Builder:
             self._too_many(top, event)
         if top.value is not None and value in top.value:
             line, col = _pos(event)
-            raise LocatedError(f"duplicate key {_short(value)}", line, col)
+            raise LocatedError(
+                f"duplicate key {_short(value)}" if self.quote else "duplicate key", line, col
+            )
         top.key = value if isinstance(value, int | str) else str(value)
         top.value_key = value
         if self.wanted is not None or top.note:
@@ -512,26 +525,35 @@ class _Builder:
         if tag == _MERGE:
             line, col = _pos(event)
             raise LocatedError("YAML merge keys (<<) are not supported", line, col)
-        if tag == _INT:
+        if tag == _INT and len(value) > limits.MAX_NUMBER_TEXT:
             digits = sum(ch.isdigit() for ch in value)
-            if digits > MAX_DIGITS:
-                line, col = _pos(event)
-                raise LocatedError(
-                    f"a whole number of {digits} digits is too large (at most {MAX_DIGITS})",
-                    line,
-                    col,
-                    "schema",
-                )
+            self._too_large(event, f"of {digits} digits" if digits > MAX_DIGITS else "")
         construct = self.loader.yaml_constructors.get(tag)
         if construct is None:
             line, col = _pos(event)
             raise LocatedError(f"cannot read this value: the tag {tag!r} is not allowed", line, col)
         node = yaml.ScalarNode(tag, value, event.start_mark, event.end_mark, event.style)
         try:
-            return construct(self.loader, node)
+            out = construct(self.loader, node)
         except (yaml.YAMLError, ValueError, OverflowError, TypeError) as exc:
             line, col = _pos(event)
             raise LocatedError(f"cannot read this value: {exc}", line, col) from None
+        if type(out) is int and not limits.within_int_bounds(out):
+            self._too_large(event, "")
+        return out
+
+    @staticmethod
+    def _too_large(event: Any, size: str) -> None:
+        """Refuse a whole number past the limit (by value, in whatever form it is written)."""
+        line, col = _pos(event)
+        what = f"a whole number {size}" if size else "a whole number"
+        raise LocatedError(
+            f"{what} is too large (at most {MAX_DIGITS} digits, whatever its form: "
+            "decimal, hex, octal or 1:20:30)",
+            line,
+            col,
+            "schema",
+        )
 
 
 def _short(value: Any, limit: int = 40) -> str:

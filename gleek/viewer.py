@@ -34,10 +34,11 @@ from typing import Any, assert_never
 import attrs
 
 from gleek._args import check_type
+from gleek._files import write_atomic
 from gleek.actions import Kind, describe
 from gleek.cards import DECK
 from gleek.errors import ArgumentTypeError, RecordError
-from gleek.record import Problem, Record, read
+from gleek.record import Problem, Record, read, read_text
 from gleek.record.read import read_record_file
 from gleek.stages.common import POT, Payment
 from gleek.state import Action, Outcome, Phase, State
@@ -180,7 +181,7 @@ def load_record(
     else:
         data = _text(text)
     try:
-        record = read(data, profile_dirs=profile_dirs, name=name)
+        record = read_text(data, profile_dirs=profile_dirs, name=name)
     except RecordError as exc:
         problem = Problem(exc.code, exc.message, None, exc.path, exc.line, exc.column)
         return None, problem.human(exc.file or name)
@@ -206,7 +207,7 @@ def replay_text(
     text: str | bytes, name: str = "<string>", *, profile_dirs: Dirs = ()
 ) -> tuple[ReplayedDeal, ...]:
     """The deals of a record given as text, each as far as it replays (see :func:`replay_file`)."""
-    return deal_steps(read(_text(text), name=name, profile_dirs=profile_dirs))
+    return deal_steps(read_text(_text(text), name=name, profile_dirs=profile_dirs))
 
 
 # ---------------------------------------------------------------------------- the page
@@ -283,7 +284,7 @@ def _page(
 ) -> str:
     """The page for deals already replayed (``gleek show`` draws its picture from the same)."""
     data = _page_data(deals, names, name, error, four)
-    payload = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+    payload = _script_json(data)
     title = html.escape(f"gleek: {name}")
     columns = [*names, POT]
     return _PAGE.format(
@@ -295,6 +296,17 @@ def _page(
         style=_STYLE,
         script=_SCRIPT,
     )
+
+
+def _script_json(data: Any) -> str:
+    """JSON safe inside ``<script>``: ``<``, ``>`` and ``&`` written as ``\\u003c``... so that no
+    name, card or file name (``<!--<script>``, ``</script>``) can end or hide the script.
+
+    >>> _script_json({"name": "<!--<script>&"})
+    '{"name": "\\\\u003c!--\\\\u003cscript\\\\u003e\\\\u0026"}'
+    """
+    text = json.dumps(data, ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def write_viewer(
@@ -314,11 +326,14 @@ def write_viewer(
 
 
 def _write_page(out: str | os.PathLike[str], page: str) -> Path:
+    """Write the page atomically (:func:`gleek._files.write_atomic`)."""
     target = Path(out)
     try:
-        target.write_text(page, encoding="utf-8")
+        write_atomic(target, page)
     except OSError as exc:
-        raise RecordError(f"cannot write: {exc.strerror}", file=str(target)) from None
+        raise RecordError(f"cannot write: {exc.strerror or exc}", file=str(target)) from None
+    except ValueError as exc:
+        raise RecordError(f"cannot write: {exc}", file=str(target)) from None
     return target
 
 

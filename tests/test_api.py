@@ -369,6 +369,7 @@ def _entry_points() -> list[tuple[str, Any, list[Any]]]:
         ("DealRecord", DealRecord, [end]),
         ("state_at", deal.state_at, [3]),
         ("read", gleek.record.read, [Path("examples/parlett-s0-auction.yaml")]),
+        ("read_text", gleek.record.read_text, ["x: 1\n"]),
         ("dumps", gleek.record.dumps, [session, "yaml"]),
         ("loads", gleek.record.loads, ["format: gleek-record/1\n"]),
         ("load", gleek.record.load, [Path("examples/parlett-s0-auction.yaml")]),

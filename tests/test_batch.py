@@ -25,7 +25,7 @@ import gleek
 from gleek.compare import simulate
 from gleek.profile import profiles_dir
 from gleek.sim import batch
-from gleek.sim.batch import check_scheduler, play_deals
+from gleek.sim.batch import WorkersCapped, check_scheduler, play_deals
 from gleek.state import Outcome
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -96,9 +96,11 @@ def test_compare_file_simulate_uses_the_file(dear_parlett: Path) -> None:
 
 def test_never_more_workers_than_sessions() -> None:
     # one deal is one session: played here, no worker process at all
-    assert set(play_deals([PARLETT], 1, measure=_pid, workers=200)[0]) == {os.getpid()}
+    with pytest.warns(WorkersCapped, match="core"):
+        assert set(play_deals([PARLETT], 1, measure=_pid, workers=200)[0]) == {os.getpid()}
     # six deals are two sessions: at most two workers, none of them this process
-    pids = set(play_deals([PARLETT, PI], 6, measure=_pid, workers=200)[0])
+    with pytest.warns(WorkersCapped, match="not 200"):
+        pids = set(play_deals([PARLETT, PI], 6, measure=_pid, workers=200)[0])
     assert 1 <= len(pids) <= 2 and os.getpid() not in pids
 
 
@@ -358,9 +360,16 @@ def _sigint_as_at_a_terminal() -> None:
 
 @contextlib.contextmanager
 def _busy_compare(*where: str) -> Iterator[subprocess.Popen[bytes]]:
-    """``gleek compare --simulate`` with far more deals than it can play, and two workers busy."""
+    """``gleek compare --simulate`` (or ``gleek match``) with far more deals than it can play,
+    and two workers busy."""
+    if where == ("match",):
+        args = ("match", "basic", "basic", "random", "--deals", "30000", "--no-progress")
+        where = ("--workers", "2")
+    else:
+        args = ("compare", "--simulate", "1000000")
+        where = ("--workers", "2", *where)
     proc = subprocess.Popen(
-        _gleek("compare", "--simulate", "1000000", "--workers", "2", *where),
+        _gleek(*args, *where),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         start_new_session=True,  # its own process group: what a terminal's Ctrl-C reaches
@@ -371,7 +380,7 @@ def _busy_compare(*where: str) -> Iterator[subprocess.Popen[bytes]]:
         while len(_workers(proc.pid)) < 2:
             assert proc.poll() is None and time.monotonic() < deadline, "no workers started"
             time.sleep(0.1)
-        time.sleep(0.5 if not where else 3)  # let them get into the deals
+        time.sleep(0.5 if "--scheduler" not in where else 3)  # let them get into the deals
         yield proc
     finally:
         with_leftovers = _descendants(proc.pid)
@@ -394,6 +403,10 @@ def _busy_compare(*where: str) -> Iterator[subprocess.Popen[bytes]]:
         ("SIGINT to its process group (Ctrl-C)", 130, ()),
         ("SIGKILL to the command", -signal.SIGKILL, ()),
         ("SIGTERM to the command", 128 + signal.SIGTERM, ("--scheduler", "dask")),
+        # gleek match shares the pool: the same signal and parent-death handling
+        ("SIGTERM to the command", 128 + signal.SIGTERM, ("match",)),
+        ("SIGINT to its process group (Ctrl-C)", 130, ("match",)),
+        ("SIGKILL to the command", -signal.SIGKILL, ("match",)),
     ],
 )
 def test_a_signal_stops_every_worker_within_seconds(
@@ -447,7 +460,7 @@ def test_an_unreachable_scheduler_is_a_clear_error(monkeypatch: pytest.MonkeyPat
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]  # closed again: nobody listens there
-    monkeypatch.setattr(batch, "_CONNECT_TIMEOUT", "1s")
+    monkeypatch.setattr(batch, "CONNECT_SECONDS", 1.0)
     with pytest.raises(gleek.ArgumentError, match="cannot reach the dask scheduler at tcp://127"):
         play_deals([PARLETT], 3, scheduler=f"tcp://127.0.0.1:{port}")
 

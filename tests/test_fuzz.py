@@ -3,6 +3,7 @@ within a time and memory cap; and the fast shape check never passes what the sch
 
 from __future__ import annotations
 
+import re
 import time
 import tracemalloc
 from pathlib import Path
@@ -68,8 +69,26 @@ def mutated(draw: st.DrawFn, texts: list[str]) -> str:
     for _ in range(draw(st.integers(1, 4))):
         start = draw(st.integers(0, len(text)))
         end = min(len(text), start + draw(st.integers(0, 30)))
-        how = draw(st.sampled_from(("junk", "delete", "repeat")))
-        if how == "junk":
+        how = draw(st.sampled_from(("junk", "delete", "repeat", "hex", "long")))
+        if how == "hex":  # a number into hex, octal or sexagesimal, often past the limit
+            number = re.search(r"(?<![\w.])\d+(?![\w.])", text[start:])
+            if number is None:
+                continue
+            start, end = start + number.start(), start + number.end()
+            piece = draw(
+                st.sampled_from(
+                    ("0x" + "f" * draw(st.integers(1, 5000)), "0" + "7" * 40, "1:59:59")
+                )
+            )
+        elif how == "long":  # a flow list's first item repeated past every cap
+            bracket = text.find("[", start)
+            if bracket < 0:
+                continue
+            close = text.find("]", bracket)
+            first = text[bracket + 1 : close].split(",")[0].strip() or "1"
+            start = end = bracket + 1
+            piece = f"{first}, " * draw(st.sampled_from((60, 400, 60_000)))
+        elif how == "junk":
             piece = draw(st.sampled_from(JUNK))
         elif how == "delete":
             piece = ""

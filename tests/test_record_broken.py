@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from gleek.errors import ArgumentError, ArgumentTypeError
-from gleek.record import BrokenDeal, read, validate, validate_text
+from gleek.record import BrokenDeal, read, read_text, validate, validate_text
 from gleek.state import check_action
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,7 +85,7 @@ def test_a_false_claim_before_a_revoke_is_the_error_and_the_deal_stops_at_the_re
     assert "North: [tiddy]" in text
     both = text.replace("North: [tiddy]", "North: [gleek-A]")
     report = validate_text(both, "both.yaml")
-    rec = read(both, name="both.yaml")
+    rec = read_text(both, name="both.yaml")
     revoke = read(RECORDS / "revoke.yaml")
     assert report.errors[0].code == "false-claim" and rec.error == report.errors[0]
     assert rec.broken is not None and revoke.broken is not None
@@ -111,8 +111,8 @@ def test_a_valid_record_has_no_broken_deal_and_names_are_kept() -> None:
     rec = read(path)
     assert rec.valid and rec.broken is None
     assert read(path, name="mine.yaml").file == "mine.yaml"
-    assert read(path.read_bytes(), name="given.yaml").file == "given.yaml"
-    assert read(path.read_bytes()).file == "<string>"
+    assert read_text(path.read_bytes(), name="given.yaml").file == "given.yaml"
+    assert read_text(path.read_bytes()).file == "<string>"
     with pytest.raises(ArgumentTypeError, match="name"):
         read(path, name=5)  # type: ignore[arg-type]
     broken = read(RECORDS / "revoke.yaml").broken

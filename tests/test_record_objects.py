@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import io
 import itertools
+import json
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gleek
 from gleek.errors import ArgumentTypeError, RecordError
 from gleek.profile import list_profiles, list_variants
-from gleek.record import Record, dumps, read, validate_text
+from gleek.record import Record, dumps, read, read_text, validate_text
 from gleek.session import Session
 from gleek.sim.bots import BasicBot, RandomBot
 
@@ -70,24 +72,24 @@ def test_round_trip_over_random_sessions_of_every_profile_and_variant(
     profile = gleek.load_profile(combo[0], combo[1])
     session = play_session(profile, deals, seed)
     text = dumps(session)
-    rec = read(text)
+    rec = read_text(text)
     assert rec.valid and rec.profile == profile and rec.players == session.players
     # read(dumps(x)) gives the same states as x
     assert [d.final for d in rec.deals] == [d.final for d in session.deals]
     for mine, theirs in zip(rec.deals, session.deals, strict=True):
         assert list(mine.states()) == list(theirs.states())
     # dumps(read(text)) is the canonical form: writing it again changes nothing
-    assert dumps(rec) == text and dumps(read(dumps(rec))) == text
+    assert dumps(rec) == text and dumps(read_text(dumps(rec))) == text
     # the session goes on where it stopped
     assert Session.from_record(rec, session.planned) == session
     # JSON too
-    assert read(dumps(session, "json")) == rec
+    assert read_text(dumps(session, "json")) == rec
 
 
 def test_a_broken_record_gives_the_deals_before_its_first_error_and_the_error() -> None:
     path = ROOT / "examples" / "publications-international-session.yaml"
     text = path.read_text("utf-8")
-    whole = read(text)
+    whole = read_text(text)
     assert len(whole.deals) == 3
     # break the second deal's opening bid
     second = text.index("- dealer:", text.index("- dealer:") + 1)
@@ -95,12 +97,12 @@ def test_a_broken_record_gives_the_deals_before_its_first_error_and_the_error() 
     opening = tail.index("- {", tail.index("auction:"))
     colon = tail.index(": ", opening)
     tail = tail[: colon + 2] + "11" + tail[tail.index("}", colon) :]
-    broken = read(head + tail)
+    broken = read_text(head + tail)
     assert not broken.valid and broken.error is not None
     assert (broken.error.code, broken.error.deal) == ("bad-bid", 2)
     assert broken.deals == whole.deals[:1]
     # a wrong result is an error too: the deal is not among those read
-    wrong = read(text.replace("Dora: 27, Ezra: 9, Fay: 30", "Dora: 28, Ezra: 9, Fay: 30", 1))
+    wrong = read_text(text.replace("Dora: 27, Ezra: 9, Fay: 30", "Dora: 28, Ezra: 9, Fay: 30", 1))
     assert wrong.error is not None and wrong.error.code == "wrong-result"
     assert wrong.error.deal == 2 and wrong.deals == whole.deals[:1]
 
@@ -114,7 +116,7 @@ def test_a_record_that_cannot_be_read_at_all_raises_record_error() -> None:
     ]
     for bad, code in cases:
         with pytest.raises(RecordError) as info:
-            read(bad)
+            read_text(bad)
         assert info.value.code == code and info.value.line is not None
     with pytest.raises(RecordError, match="cannot read"):
         read(ROOT / "no-such-record.yaml")
@@ -128,8 +130,15 @@ def test_read_takes_a_path_a_text_bytes_or_an_open_file() -> None:
     path = ROOT / "examples" / "parlett-s0-auction.yaml"
     text = path.read_text("utf-8")
     expected = read(path)
-    assert read(str(path)) == read(text) == read(text.encode()) == expected
+    assert read(str(path)) == read_text(text) == read_text(text.encode()) == expected
     assert read(io.StringIO(text)) == expected
+    # a record's text given to read() still works, with a warning; one line is a path
+    with pytest.warns(DeprecationWarning, match="read_text"):
+        assert read(text) == read(text.encode()) == expected
+    one_line = json.dumps(yaml.safe_load(text))
+    assert read_text(one_line) == expected
+    with pytest.raises(RecordError, match="use read_text"):
+        read(one_line)
     assert expected.comment.startswith("# The Full rules' worked examples")
     assert isinstance(expected, Record) and expected.session().deals == expected.deals
 
@@ -159,6 +168,6 @@ def test_from_record_continues_the_session_where_it_stopped() -> None:
     )
     assert session.pot == rec.pot + sum(d.outcome.pot for d in rec.deals)
     more = session.play_out([BasicBot()] * 3, seed=1)
-    assert len(more.deals) == 4 and read(dumps(more)).deals[:3] == rec.deals
+    assert len(more.deals) == 4 and read_text(dumps(more)).deals[:3] == rec.deals
     with pytest.raises(gleek.ArgumentError, match="at least the 3 recorded"):
         Session.from_record(rec, deals=2)

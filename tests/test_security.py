@@ -18,7 +18,8 @@ import yaml
 import gleek
 from gleek import sourcemap
 from gleek.cli import main
-from gleek.errors import ArgumentError, ArgumentTypeError, ProfileError, RecordError
+from gleek.errors import ArgumentError, ArgumentTypeError, GleekError, ProfileError, RecordError
+from gleek.limits import MAX_AUCTION, MAX_DEALS, MAX_RUFF, MAX_VARIANTS
 from gleek.profile import list_profiles, list_variants, load_variant, profiles_dir
 from gleek.record import dump, dumps, load, loads, validate, validate_text
 from gleek.record.report import escape_controls
@@ -323,7 +324,8 @@ def test_impossible_shapes_are_refused_while_loading() -> None:
     data["deals"][0]["tricks"][0] *= 3
     assert "a trick is 3 cards" in _first(json.dumps(data))[1]
     assert limits(("deals", 0, "result", "chips")) == (8, "chips are by the 3 players and the pot")
-    assert limits(("deals", 0, "auction")) is None and limits(("x",)) is None
+    assert limits(("deals", 0, "auction"))[0] == MAX_AUCTION
+    assert limits(("deals", 0, "stock", 0)) is None and limits(("x",)) is None
 
 
 # ---------------------------------------------------------------- the located loader
@@ -436,7 +438,7 @@ def test_play_out_is_written_atomically(tmp_path: Path, monkeypatch: pytest.Monk
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "fsync", full)
-    assert main(["play", "--out", str(out)]) == 1
+    assert main(["play", "--out", str(out)]) == 2  # output that cannot be written
     assert out.read_text() == "old\n" and sorted(os.listdir(tmp_path)) == ["game.yaml"]
     monkeypatch.undo()
     assert main(["play", "--out", str(out)]) == 0
@@ -639,7 +641,7 @@ def test_more_corners(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -
 
     import gleek.cli as cli
     from gleek import profile as prof
-    from gleek.record import read
+    from gleek.record import read, read_text
     from gleek.viewer import viewer_html
 
     monkeypatch.setattr(sys, "stdout", io.StringIO())  # no file descriptor: nothing to redirect
@@ -649,11 +651,11 @@ def test_more_corners(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -
     assert repr(p) == "<Profile parlett+play-high>"
     record = read(EXAMPLE)
     assert record.variants == ("play-high",)
-    assert read("# only a comment\n" + TEXT).comment == "# only a comment"
+    assert read_text("# only a comment\n" + TEXT).comment == "# only a comment"
     page = viewer_html(text=TEXT.replace("profile: parlett", "profile: /etc/passwd"))
     assert "unknown-profile" in page
     with pytest.raises(RecordError, match="unknown profile"):
-        read(TEXT.replace("profile: parlett", "profile: /etc/passwd"))
+        read_text(TEXT.replace("profile: parlett", "profile: /etc/passwd"))
     monkeypatch.setattr(Path, "is_dir", lambda self: False)
     from gleek import sources
 
@@ -665,3 +667,406 @@ def test_more_corners(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -
 def test_play_prints_its_warnings(capsys) -> None:  # type: ignore[no-untyped-def]
     assert main(["play", "--deals", "4", "--bots", "random"]) == 0
     assert "warning: deal-count: 4 deals" in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------- round 2: numbers and list sizes
+
+HEX = "0x" + "f" * 5000
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line"),
+    [
+        ("ruff_stake: 2", f"ruff_stake: {HEX}", 7),
+        ("ruff_stake: 2", "ruff_stake: -0x" + "f" * 40, 7),
+        ("pot: 0", "pot: 0" + "7" * 40, 6),  # octal
+        ("pot: 0", "pot: 1" + ":59" * 20, 6),  # sexagesimal
+        ("North: 100, East", "North: 0x" + "f" * 40 + ", East", 5),
+        ("{West: 12}", "{West: 0b" + "1" * 120 + "}", 17),
+    ],
+)
+def test_whole_numbers_are_bounded_by_value_in_every_form(old: str, new: str, line: int) -> None:
+    text = TEXT.replace(old, new, 1)
+    code, message, at, _ = _first(text)
+    assert (code, at) == ("schema", line) and "at most 30 digits" in message
+    with pytest.raises(RecordError, match="at most 30 digits"):
+        gleek.record.read_text(text)
+
+
+def test_hex_numbers_through_the_commands(tmp_path: Path) -> None:
+    record = tmp_path / "hex.yaml"
+    record.write_text(TEXT.replace("ruff_stake: 2", f"ruff_stake: {HEX}"), encoding="utf-8")
+    for args in (
+        ["validate", str(record)],
+        ["validate", "--json", str(record)],
+        ["show", str(record), "--html", str(tmp_path / "p.html")],
+        ["compare", "--record", str(record), "parlett"],
+    ):
+        run = _cli(*args)
+        assert "Traceback" not in run.stderr and run.returncode in (1, 2), (args, run.stderr)
+        assert "at most 30 digits" in run.stdout + run.stderr
+    src = (ROOT / "profiles" / "parlett.yaml").read_text(encoding="utf-8")
+    profile = tmp_path / "big.yaml"
+    profile.write_text(src.replace("value: 12\n", f"value: {HEX}\n", 1), encoding="utf-8")
+    run = _cli("rules", str(profile))
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert "at most 30 digits" in run.stderr and "fff" not in run.stderr
+    with pytest.raises(ProfileError, match="at most 30 digits") as info:
+        gleek.load_profile(profile)
+    assert info.value.code == "schema" and info.value.line is not None
+
+
+def _long_list(key: str, n: int, item: str) -> str:
+    """The example record with the list at ``key`` (the first one) ``n`` items long."""
+    lines = TEXT.splitlines(keepends=True)
+    at = next(i for i, x in enumerate(lines) if x.strip() == f"{key}:")
+    indent = lines[at][: len(lines[at]) - len(lines[at].lstrip())]
+    end = at + 1
+    while lines[end].startswith(indent + "- ") or lines[end].startswith(indent + "  "):
+        end += 1
+    body = f"{indent}- {item}\n" * n
+    return "".join(lines[: at + 1]) + body + "".join(lines[end:])
+
+
+@pytest.mark.parametrize(
+    ("key", "cap", "item"),
+    [("auction", MAX_AUCTION, "{West: pass}"), ("ruff", MAX_RUFF, "{West: vie}")],
+)
+def test_a_deals_lists_are_capped(key: str, cap: int, item: str) -> None:
+    ok = _long_list(key, cap, item)
+    assert _first(ok)[0] != "schema"  # as long as allowed: a rule error, not a size error
+    code, message, line, _ = _first(_long_list(key, cap + 1, item))
+    first = _long_list(key, 1, item).splitlines().index(f"  - {item}") + 1
+    assert code == "schema" and line == first + cap
+    assert f"more than {cap} items" in message
+
+
+def test_variants_are_few_and_named_once(tmp_path: Path) -> None:
+    many = ", ".join(f"v{i}" for i in range(MAX_VARIANTS + 1))
+    code, message, line, _ = _first(TEXT.replace("variants: [play-high]", f"variants: [{many}]"))
+    assert (code, line) == ("schema", 3) and f"more than {MAX_VARIANTS} items" in message
+    assert load_schema_variants_max() == MAX_VARIANTS
+    code, message, _, _ = _first(TEXT.replace("[play-high]", "[play-high, play-high]"))
+    assert code == "schema" and "the same item twice" in message
+    code, message, _, path = _first(TEXT.replace("[play-high]", "[play-high, PLAY-HIGH]"))
+    assert (code, path) == ("unknown-variant", "variants") and "given twice" in message
+    with pytest.raises(ArgumentError, match="given twice"):
+        gleek.load_profile("parlett", ["play-high", "Play-High"])
+    with pytest.raises(ArgumentError, match=f"more than {MAX_VARIANTS} variants"):
+        gleek.load_profile("parlett", ["play-high"] * (MAX_VARIANTS + 1))
+
+
+def load_schema_variants_max() -> int:
+    from gleek.schemacheck import load_schema
+
+    return int(load_schema("record")["properties"]["variants"]["maxItems"])
+
+
+def test_a_huge_list_of_deals_costs_what_a_record_of_its_size_would(tmp_path: Path) -> None:
+    head = "format: gleek-record/1\nprofile: parlett\nplayers: [A, B, C]\ndeals: ["
+    path = tmp_path / "deals.yaml"
+    path.write_bytes((head + "1," * (8 * 1024 * 1024 - 40) + "1]\n").encode())
+    assert path.stat().st_size > 15 * 1024 * 1024
+    tracemalloc.start()
+    try:
+        with pytest.raises(RecordError, match=f"more than {MAX_DEALS} items"):
+            gleek.record.read(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 80 * 1024**2  # the file's text, then 50,001 items: not 8 million
+    auction = _long_list("auction", 500_000, "{West: pass}")  # 8.5 MB
+    tracemalloc.start()
+    try:
+        code, message, _, _ = _first(auction)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert code == "schema" and f"more than {MAX_AUCTION}" in message and peak < 50 * 1024**2
+
+
+def test_profile_files_are_capped_and_their_caches_bounded(tmp_path: Path) -> None:
+    from gleek import profile as mod
+    from gleek.limits import MAX_PROFILE_ITEMS
+
+    src = (ROOT / "profiles" / "parlett.yaml").read_text(encoding="utf-8")
+    long = "aliases: [" + ", ".join(f"a{i}" for i in range(MAX_PROFILE_ITEMS + 1)) + "]\n"
+    path = tmp_path / "long.yaml"
+    path.write_text(long + src.replace("aliases:", "old_aliases:", 1), encoding="utf-8")
+    with pytest.raises(ProfileError, match=f"more than {MAX_PROFILE_ITEMS} items") as info:
+        gleek.load_profile(path)
+    assert (info.value.code, info.value.line) == ("schema", 1)
+    assert mod._load_cached.cache_info().maxsize == mod.PROFILE_CACHE
+    assert mod._index_of.cache_info().maxsize == mod.INDEX_CACHE
+    for i in range(mod.PROFILE_CACHE + 5):
+        p = tmp_path / f"p{i}.yaml"
+        p.write_text(src.replace("id: parlett", f"id: p{i}"), encoding="utf-8")
+        gleek.load_profile(p)
+    assert mod._load_cached.cache_info().currsize <= mod.PROFILE_CACHE
+
+
+# ---------------------------------------------------------------- round 2: other files' contents
+
+
+def test_no_message_shows_another_files_contents(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    secret = tmp_path / "secret.yaml"
+    secret.write_text(f"root:x:0:0:{SECRET}:/root:/bin/bash\nid: {SECRET}\n")
+    folder = _profile_dir(tmp_path)
+    (folder / "evil.yaml").symlink_to(secret)
+    (folder / "variants" / "evil.yaml").symlink_to(secret)
+    (folder / "junk.yaml").write_text(f"id: {SECRET}x\ntitle: [\n")
+    (folder / "other.yaml").write_text(f"id: {SECRET}y\n{SECRET}z: 1\n")
+    assert "evil" not in list_profiles([folder]) and "evil" not in list_variants([folder])
+    assert not any(SECRET in p for p in list_profiles([folder]))
+    text = TEXT.replace("profile: parlett", "profile: nothing")
+    code, message, _, _ = _first(text, profile_dirs=[folder])
+    assert code == "unknown-profile" and "house" in message and SECRET not in message
+    for name in ("evil", "other", "junk"):
+        with pytest.raises(GleekError) as info:
+            gleek.load_profile(name, profile_dirs=[folder])
+        assert SECRET not in str(info.value), name
+    for args in (["rules", str(secret)], ["rules", str(folder / "other.yaml")]):
+        assert main(args) == 1
+        assert SECRET not in capsys.readouterr().err
+    link = folder / "inside.yaml"
+    link.symlink_to(folder / "house.yaml")  # a link within the folder is followed
+    assert gleek.load_profile(link).id == "house"
+
+
+def test_read_takes_a_path_or_text_explicitly(tmp_path: Path) -> None:
+    from gleek.record import read, read_text
+
+    with pytest.raises(RecordError, match="NUL character") as info:
+        read("\x00")
+    assert str(info.value).startswith("\\x00: ")
+    secret = tmp_path / "passwd"
+    secret.write_text(f"root:x:0:0:{SECRET}:/root:/bin/bash\n")
+    with pytest.raises(RecordError) as info:
+        read(secret)
+    assert SECRET not in str(info.value) and "must be a mapping, not a string" in str(info.value)
+    assert read_text(json.dumps(yaml.safe_load(TEXT))).valid
+
+    class Failing:
+        name = "tape"
+
+        def read(self, n: int) -> str:
+            raise OSError(5, "Input/output error")
+
+    with pytest.raises(RecordError, match="tape: cannot read: Input/output error"):
+        read(Failing())  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- round 2: output files
+
+
+def test_html_and_svg_are_written_atomically_never_through_a_link(tmp_path: Path) -> None:
+    target = tmp_path / "target.txt"
+    target.write_text("keep me\n")
+    for flag in ("--html", "--svg"):
+        link = tmp_path / f"link.{flag[2:]}"
+        link.symlink_to(target)
+        run = _cli("show", str(EXAMPLE), flag, str(link))
+        assert run.returncode == 0, run.stderr
+        assert target.read_text() == "keep me\n" and not link.is_symlink()
+    page = tmp_path / "page.html"
+    assert main(["show", str(EXAMPLE), "--html", str(page)]) == 0
+    page.chmod(0o640)
+    old = page.read_bytes()
+    limit = (
+        "import resource, sys; resource.setrlimit(resource.RLIMIT_FSIZE, (100_000, 100_000)); "
+        "from gleek.cli import main; sys.exit(main(sys.argv[1:]))"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", limit, "show", str(EXAMPLE), "--html", str(page)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 2 and "cannot write" in run.stderr and "Traceback" not in run.stderr
+    assert page.read_bytes() == old and page.stat().st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
+    assert main(["show", str(EXAMPLE), "--html", str(page)]) == 0
+    assert page.stat().st_mode & 0o777 == 0o640  # the mode is kept
+
+
+def test_out_files_keep_their_mode_and_fifos_are_refused(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "game.yaml"
+    old = os.umask(0o022)
+    try:
+        assert main(["play", "--out", str(out)]) == 0
+        assert out.stat().st_mode & 0o777 == 0o644  # as any new file, not 0600
+        out.chmod(0o664)
+        assert main(["play", "--out", str(out)]) == 0
+        assert out.stat().st_mode & 0o777 == 0o664
+    finally:
+        os.umask(old)
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    capsys.readouterr()
+    assert main(["play", "--out", str(fifo)]) == 2
+    assert "not a regular file" in capsys.readouterr().err
+    assert fifo.is_fifo()
+    with pytest.raises(ArgumentError, match="not a regular file"):
+        dump(Session.start(gleek.load_profile("parlett"), deals=1), fifo)
+
+
+def test_wrote_path_escapes_control_characters(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "a\x1b[2Jb.yaml"
+    assert main(["play", "--out", str(out), "--html", str(tmp_path / "x\x07.html")]) == 0
+    printed = capsys.readouterr().out
+    assert "\x1b" not in printed and "\x07" not in printed and "a\\x1b[2Jb.yaml" in printed
+
+
+def test_a_closed_stdout_is_one_line_and_status_2() -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "gleek", "rules", "pi"],
+        capture_output=False,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=False,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert run.returncode == 2 and run.stderr.strip().splitlines() == [
+        "gleek: the standard output is closed; nothing can be printed"
+    ]
+
+
+def test_the_writer_refuses_what_the_reader_refuses(tmp_path: Path) -> None:
+    from gleek.limits import MAX_INT
+    from gleek.sim.bots import RandomBot as Bot
+
+    src = (ROOT / "profiles" / "parlett.yaml").read_text(encoding="utf-8")
+    huge = str(MAX_INT)
+    text = src.replace("      value: 12\n", f"      value: {huge}\n", 1)
+    text = text.replace(
+        "    increment:\n      value: 1\n", f"    increment:\n      value: {huge}\n"
+    )
+    path = tmp_path / "rich.yaml"
+    path.write_text(text, encoding="utf-8")
+    profile = gleek.load_profile(path)
+    assert profile.stock.increment == MAX_INT
+    for seed in range(40):
+        session = Session.start(profile, deals=1).play_out([Bot()] * 3, seed=seed)
+        bids = [a for _, a in session.deals[0].final.history if a.kind == "bid"]
+        if len(bids) > 1:  # a raise: a bid of twice the largest number a record holds
+            break
+    else:
+        pytest.fail("no seed raised the opening bid")
+    with pytest.raises(ArgumentError, match="more than 30 digits, which no reader accepts"):
+        dumps(session)
+    out = tmp_path / "x.yaml"
+    with pytest.raises(ArgumentError):
+        dump(session, out)
+    assert not out.exists()
+
+
+def test_markdown_rules_escape_the_profiles_text(tmp_path: Path) -> None:
+    from gleek.rulesdoc import rules_markdown
+
+    src = (ROOT / "profiles" / "parlett.yaml").read_text(encoding="utf-8")
+    data = yaml.safe_load(src)
+    data["title"] = "<script>alert(1)</script> [x](javascript:alert(1))"
+    data["summary"] = "# not a heading | *bold*"
+    path = tmp_path / "p.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    md = rules_markdown(gleek.load_profile(path))
+    assert "<script>" not in md and "](javascript" not in md and "\n# not" not in md
+    assert "\\<script\\>" in md and "\\# not a heading \\| \\*bold\\*" in md
+
+
+def test_names_cannot_spoof_the_balances_line() -> None:
+    spoof = "Ben 999, Carla"
+    data = yaml.safe_load(TEXT)
+    old = data["players"][0]
+    text = TEXT.replace(old, f'"{spoof}"')
+    report = validate_text(text, "r.yaml")
+    assert report.valid, report.errors
+    line = next(x for x in report.human().splitlines() if x.startswith("  balances: "))
+    chips = dict(report.chips)
+    assert line == f'  balances: "{spoof}" {chips[spoof]}, ' + ", ".join(
+        f"{n} {chips[n]}" for n in ("East", "West", "pot")
+    )
+
+
+def test_action_parse_of_a_huge_bid_is_a_library_error() -> None:
+    from gleek.actions import Action
+
+    with pytest.raises(ArgumentError, match="more than 30 digits"):
+        Action.parse("bid " + "9" * 5000)
+    assert Action.parse("bid " + "0" * 40 + "12") == Action.bid(12)
+
+
+# ---------------------------------------------------------------- round 2: workers, schedulers
+
+
+def test_workers_are_capped_at_the_cores_with_a_message(capsys) -> None:  # type: ignore[no-untyped-def]
+    from gleek.sim.batch import WorkersCapped, available_cores, pool_size
+    from gleek.sim.match import play_match
+
+    cores = available_cores()
+    with pytest.warns(WorkersCapped, match=f"only {cores} core"):
+        assert pool_size(100_000, 10**6) == cores
+    assert pool_size(None, 10**6) == cores and pool_size(cores, 1) == 1
+    with pytest.warns(WorkersCapped):
+        r = play_match(["basic", "random", "random"], "parlett", deals=3, workers=64)
+    assert r == play_match(["basic", "random", "random"], "parlett", deals=3, workers=1)
+    assert main(["match", "basic", "random", "random", "--deals", "3", "--workers", "64"]) == 0
+    err = capsys.readouterr().err
+    assert f"--workers 64: only {cores} core(s) available here; using {cores}" in err
+    args = ["compare", "parlett", "--simulate", "3", "--workers", "100000", "--no-progress"]
+    assert main(args) == 0
+    assert "--workers 100000: only" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("answer", ["nothing", "http", "short"])
+def test_a_scheduler_address_that_is_not_a_scheduler(
+    answer: str, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:  # type: ignore[no-untyped-def]
+    import socket
+
+    from gleek.sim import batch
+
+    pytest.importorskip("distributed")
+    monkeypatch.setattr(batch, "CONNECT_SECONDS", 1.0)
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))  # loopback only, a listener of this test's own
+    server.listen(4)
+    server.settimeout(30)
+    held: list[socket.socket] = []
+
+    def serve() -> None:
+        try:
+            while True:
+                conn, _ = server.accept()
+                held.append(conn)
+                if answer == "http":
+                    conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n" * 4)
+                elif answer == "short":
+                    conn.sendall(b"\x01\x02")
+                    conn.close()
+        except OSError:
+            return
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    where = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    started = time.monotonic()
+    try:
+        args = ["compare", "parlett", "--simulate", "3", "--scheduler", where, "--no-progress"]
+        assert main(args) == 2
+    finally:
+        server.close()
+        for conn in held:
+            conn.close()
+    err = capsys.readouterr().err
+    assert time.monotonic() - started < 30
+    assert err.count("\n") == 1 and "cannot reach the dask scheduler" in err, err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("where", ["tcp://[::1", "tcp://[::1]:x", "tcp://127.0.0.1:99999"])
+def test_malformed_scheduler_addresses_are_usage_errors(where: str, capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["compare", "--simulate", "3", "--scheduler", where]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "scheduler must be" in err

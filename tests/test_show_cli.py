@@ -78,7 +78,8 @@ def test_show_reports_a_missing_record_and_an_unwritable_page(
 ) -> None:
     assert main(["show", str(tmp_path / "nope.yaml"), "--html", str(tmp_path / "x.html")]) == 1
     assert "nope.yaml" in capsys.readouterr().err
-    assert main(["show", str(EXAMPLE), "--html", str(tmp_path / "no" / "x.html")]) == 1
+    # output that cannot be written: status 2, as docs/cli.rst says
+    assert main(["show", str(EXAMPLE), "--html", str(tmp_path / "no" / "x.html")]) == 2
     err = capsys.readouterr().err
     assert "cannot write" in err and "Traceback" not in err
 
@@ -220,7 +221,7 @@ def test_show_a_picture_only(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     svg = picture.read_text(encoding="utf-8")
     assert ET.fromstring(svg).get("data-phase") == "play"
     assert svg.count('data-where="trick"') == 1 and 'data-card="5D"' in svg
-    assert main(["show", str(EXAMPLE), "--svg", str(tmp_path / "no" / "x.svg")]) == 1
+    assert main(["show", str(EXAMPLE), "--svg", str(tmp_path / "no" / "x.svg")]) == 2
     err = capsys.readouterr().err
     assert "cannot write" in err and "Traceback" not in err
 

@@ -155,3 +155,26 @@ def test_an_invalid_record_opens_at_its_error(browser: Any, tmp_path: Path) -> N
     assert _text(browser, "#position").startswith("deal 1, step 0 of ")
     assert _table_cards(browser) == []
     assert "Invalid record" in _text(browser, "#banner")
+
+
+def test_hostile_names_cannot_hide_the_viewers_script(browser: Any, tmp_path: Path) -> None:
+    """``<!--<script>`` in a name, a card or the file name used to swallow the page's script."""
+    from selenium.webdriver.common.keys import Keys
+
+    text = REVOKE.read_text(encoding="utf-8")
+    record = yaml.safe_load(text)
+    hostile = "<!--<script>"
+    old = record["players"][0]
+    renamed = text.replace(old, hostile + "&")
+    folder = tmp_path / "<!--<script>"
+    folder.mkdir()
+    path = folder / "<!--<script>.yaml"
+    path.write_text(renamed.replace(f"{hostile}&:", f"'{hostile}&':"), encoding="utf-8")
+    report = validate(path)
+    assert not report.valid and report.errors[0].code == "revoke"  # the names are accepted
+    _open(browser, path, tmp_path / "hostile.html")
+    banner = _text(browser, "#banner")
+    assert banner.startswith("Invalid record: ") and "revoke" in banner
+    assert hostile + "&" in _text(browser, "#balances")
+    _press(browser, Keys.HOME)
+    assert _text(browser, "#position").startswith("deal 1, step 0 of ")

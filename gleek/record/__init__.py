@@ -1,9 +1,9 @@
 """Recorded deals (format ``gleek-record/1``): read, replay, report, and write.
 
-:func:`read` reads a record into objects (a :class:`Record` whose deals step through their
-states); like :mod:`json`, :func:`load` / :func:`loads` read a record into plain data (with its
-source positions kept for errors), :func:`dump` / :func:`dumps` write one (a session or a
-record), :func:`validate` replays it into a report.
+:func:`read` (a file) and :func:`read_text` (a text) read a record into objects (a :class:`Record`
+whose deals step through their states); like :mod:`json`, :func:`load` / :func:`loads` read a
+record into plain data (with its source positions kept for errors), :func:`dump` / :func:`dumps`
+write one (a session or a record), :func:`validate` replays it into a report.
 
 >>> import gleek
 >>> from gleek.session import Session
@@ -27,6 +27,7 @@ from gleek.record.write import dump, dumps, record_data
 
 # The function, not the submodule gleek.record.read (which the import above binds to this name).
 read = game.read
+read_text = game.read_text
 
 __all__ = [
     "BrokenDeal",
@@ -40,6 +41,7 @@ __all__ = [
     "load",
     "loads",
     "read",
+    "read_text",
     "record_data",
     "validate",
     "validate_text",

@@ -5,14 +5,14 @@ session's starting chips, and every deal as a :class:`~gleek.session.DealRecord`
 can be stepped through. A record that breaks a rule gives the deals before the first error,
 the error, and the deal in error as far as it goes (a :class:`BrokenDeal`).
 
->>> from gleek.record import read, dumps
+>>> from gleek.record import read, read_text, dumps
 >>> rec = read("examples/parlett-s0-auction.yaml")
 >>> rec.profile.id, rec.players, len(rec.deals), rec.error
 ('parlett', ('Anna', 'Ben', 'Carla'), 1, None)
 >>> deal = rec.deals[0]
 >>> deal.state_at(5).buyer, deal.final.points
 (1, (12, 39, 15))
->>> read(dumps(rec)) == rec
+>>> read_text(dumps(rec)) == rec
 True
 >>> bad = read("tests/records/revoke.yaml")
 >>> bad.deals, bad.error.code, bad.broken.number, bad.broken.refused
@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any
 
@@ -42,7 +43,7 @@ from gleek.state import Action, State, apply
 if TYPE_CHECKING:
     from gleek.session import Session
 
-__all__ = ["BrokenDeal", "Record", "read"]
+__all__ = ["BrokenDeal", "Record", "read", "read_text"]
 
 
 @attrs.frozen
@@ -143,38 +144,78 @@ class Record:
 
 
 def read(
-    source: str | bytes | os.PathLike[str] | IO[str] | IO[bytes],
+    source: str | os.PathLike[str] | IO[str] | IO[bytes],
     *,
     profile_dirs: Iterable[str | os.PathLike[str]] = (),
     name: str | None = None,
 ) -> Record:
-    """Read and replay a record: from a path (a :class:`~pathlib.Path`, or a ``str`` without a
-    line break), from the record's text (a ``str`` with line breaks, or ``bytes``), or from an
-    open file.
+    """Read and replay the record file at ``source`` (a path: a ``str`` or a
+    :class:`~pathlib.Path`), or from an open file. For a record's text, use :func:`read_text`.
 
     Raises :class:`~gleek.errors.RecordError` (with line and column) when the record cannot be
-    read at all: bad syntax, a schema error, an unknown profile, variant or player. A record
-    that breaks a rule of the game is read up to the deal of its first error
-    (:attr:`Record.error`), with that deal as far as it goes (:attr:`Record.broken`). The record
-    names its profile by id: shipped, or in the folders ``profile_dirs`` registers (never a
-    file). ``name`` is what :attr:`Record.file` and the errors call the record (by default its
-    path, ``<string>`` for a text, an open file's name).
+    read at all: a file that cannot be read, bad syntax, a schema error, an unknown profile,
+    variant or player. A record that breaks a rule of the game is read up to the deal of its
+    first error (:attr:`Record.error`), with that deal as far as it goes (:attr:`Record.broken`).
+    The record names its profile by id: shipped, or in the folders ``profile_dirs`` registers
+    (never a file). ``name`` is what :attr:`Record.file` and the errors call the record (by
+    default its path, or an open file's name).
+
+    Text given to ``read`` (``bytes``, or a ``str`` with a line break, which no path holds) is
+    still read as a record's text, with a :class:`DeprecationWarning`: a one-line text would be
+    taken for a path.
     """
+    if isinstance(source, bytes) or (isinstance(source, str) and "\n" in source):
+        warnings.warn(
+            "gleek.record.read() of a record's text is deprecated: use read_text(text); "
+            "read() takes a path or an open file",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return read_text(source, profile_dirs=profile_dirs, name=name or "<string>")
     if name is not None:
         check_type("name", name, str, "a str naming the record in errors")
-    dirs = _registered(profile_dirs)
-    if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source):
+    if isinstance(source, str | os.PathLike):
         data: str | bytes = read_record_file(source)
         default = str(source)
-    elif isinstance(source, str | bytes):
-        data, default = source, "<string>"
-    elif hasattr(source, "read"):
-        data, default = source.read(MAX_BYTES + 1), str(getattr(source, "name", "<stream>"))
+    elif callable(getattr(source, "read", None)):
+        default = str(getattr(source, "name", "<stream>"))
+        try:
+            data = source.read(MAX_BYTES + 1)
+        except (OSError, ValueError) as exc:  # a failing or a closed file
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise RecordError(f"cannot read: {why}", file=name or default) from None
+        if not isinstance(data, str | bytes):
+            raise ArgumentTypeError(
+                f"source: the open file gave {type_name(data)}, not text or bytes"
+            )
     else:
         raise ArgumentTypeError(
-            f"source must be a path, a record's text or an open file, not {type_name(source)}"
+            f"source must be a path (str or pathlib.Path) or an open file, not "
+            f"{type_name(source)} (for a record's text, use read_text)"
         )
-    name = default if name is None else name
+    return _replay(data, default if name is None else name, profile_dirs)
+
+
+def read_text(
+    text: str | bytes,
+    *,
+    profile_dirs: Iterable[str | os.PathLike[str]] = (),
+    name: str = "<string>",
+) -> Record:
+    """Read and replay a record from its text (YAML or JSON, ``str`` or UTF-8 ``bytes``); the
+    same as :func:`read` otherwise. ``name`` is what the errors call the record.
+
+    >>> read_text('{"format": "gleek-record/1", "profile": "parlett"}').players
+    Traceback (most recent call last):
+    gleek.errors.RecordError: <string>:1:1: missing key 'players' in the document
+    """
+    check_type("text", text, (str, bytes), "the record's text (str or bytes)")
+    check_type("name", name, str, "a str naming the record in errors")
+    return _replay(text, name, profile_dirs)
+
+
+def _replay(data: str | bytes, name: str, profile_dirs: Iterable[str | os.PathLike[str]]) -> Record:
+    dirs = _registered(profile_dirs)
     doc = parse_record(data, name)
     finals: list[State] = []
     partial: list[tuple[State, tuple[int, Action] | None]] = []

@@ -8,7 +8,7 @@ from typing import IO, Any
 from gleek._args import check_type, type_name
 from gleek.errors import ArgumentTypeError, RecordError
 from gleek.record.shape import conforms, limits
-from gleek.schemacheck import load_schema, problems
+from gleek.schemacheck import load_schema, problems, short_repr
 from gleek.sourcemap import MAX_BYTES, Located, LocatedError, load_located, read_limited
 
 __all__ = ["load", "load_located_record", "loads", "read_record_file"]
@@ -45,12 +45,22 @@ def loads(text: str | bytes, name: str = "<string>") -> dict[str, Any]:
 def read_record_file(path: str | os.PathLike[str]) -> bytes:
     """The bytes of a record file: a regular file of at most ``MAX_BYTES``, never more read."""
     check_type("path", path, (str, os.PathLike), "a path (str or pathlib.Path)")
+    where = short_repr(str(path), 80)[1:-1]  # control characters escaped, cut short
+    if "\x00" in str(path):
+        raise RecordError("a path cannot hold a NUL character (\\x00)", file=where)
     try:
         return read_limited(os.fspath(path))
+    except FileNotFoundError:
+        hint = (
+            " (for a record's text, use read_text)"
+            if isinstance(path, str) and path.lstrip()[:1] in ("{", "[")
+            else ""
+        )
+        raise RecordError(f"cannot read: no such file{hint}", file=where) from None
     except OSError as exc:
-        raise RecordError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
+        raise RecordError(f"cannot read: {exc.strerror or exc}", file=where) from None
     except ValueError as exc:
-        raise RecordError(str(exc), file=str(path), code="syntax") from None
+        raise RecordError(str(exc), file=where, code="syntax") from None
 
 
 def load(fp: IO[str] | IO[bytes] | str | os.PathLike[str]) -> dict[str, Any]:
@@ -62,6 +72,7 @@ def load(fp: IO[str] | IO[bytes] | str | os.PathLike[str]) -> dict[str, Any]:
         raise ArgumentTypeError(f"fp must be a path or an open file, not {type_name(fp)}")
     try:
         text = read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise RecordError(f"cannot read: {exc.strerror or exc}") from None
+    except (OSError, ValueError) as exc:  # a failing or a closed file
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise RecordError(f"cannot read: {why}") from None
     return loads(text, getattr(fp, "name", "<stream>"))

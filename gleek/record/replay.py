@@ -134,6 +134,8 @@ def replay_document(
     dirs = tuple(profile_dirs)
     tries: list[tuple[Path, str, tuple[str, ...]]] = [(("profile",), "profile", ())]
     tries += [(("variants", i), "variant", (v,)) for i, v in enumerate(vlist)]
+    if len(vlist) > 1:  # together: none named twice (in any case)
+        tries.append((("variants",), "variant", tuple(vlist)))
     for path, kind, one in tries:
         try:
             named_profile(pname, one, profile_dirs=dirs)

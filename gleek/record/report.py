@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+import json
+import re
+from typing import Any, Final
 
 import attrs
 
@@ -29,6 +31,22 @@ def escape_controls(text: str) -> str:
 def _escape(ch: str) -> str:
     n = ord(ch)
     return f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}" if n < 0x10000 else f"\\U{n:08x}"
+
+
+_PLAIN_NAME: Final = re.compile(r"[^\W\d_]+(?:[ '.-][^\W\d_]+)*")
+
+
+def quote_name(name: str) -> str:
+    """A player's name as the text report prints it: as it is if it is only letters (single
+    spaces, hyphens, apostrophes or dots between them), else in double quotes, so that no name
+    can pass for another's balance (``"Ben 100, Carla"``).
+
+    >>> quote_name("Anna"), quote_name("Jean-Luc O'Neil"), quote_name("Ben 100, Carla")
+    ('Anna', "Jean-Luc O'Neil", '"Ben 100, Carla"')
+    """
+    if _PLAIN_NAME.fullmatch(name):
+        return name
+    return json.dumps(name, ensure_ascii=False)
 
 
 @attrs.frozen
@@ -87,28 +105,30 @@ class DealSummary:
         }
 
     def human(self, number: int) -> list[str]:
+        q = quote_name
         lines = [
-            f"  deal {number}: {self.dealer} deals, trumps {self.trumps}; "
-            f"{self.buyer} buys the stock for {self.price}"
+            f"  deal {number}: {q(self.dealer)} deals, trumps {self.trumps}; "
+            f"{q(self.buyer)} buys the stock for {self.price}"
         ]
         if self.ruff is None:
             lines.append("    ruff: nobody vied")
         else:
             how = "shown" if self.ruff[2] else "not shown"
-            lines.append(f"    ruff: {self.ruff[0]} wins at stake {self.ruff[1]} ({how})")
+            lines.append(f"    ruff: {q(self.ruff[0])} wins at stake {self.ruff[1]} ({how})")
         sets = [
             p for p in self.payments if p[3] in ("set", "tiddy", "towser", "tumbler", "turn-up")
         ]
         if sets:
             lines.append(
                 "    sets and small trumps: "
-                + "; ".join(f"{f} pays {t} {a} ({r})" for f, t, a, r in sets)
+                + "; ".join(f"{q(f)} pays {q(t)} {a} ({r})" for f, t, a, r in sets)
             )
-        lines.append("    points: " + ", ".join(f"{n} {p}" for n, p in self.points))
+        lines.append("    points: " + ", ".join(f"{q(n)} {p}" for n, p in self.points))
         lines.append(
-            "    payments: " + "; ".join(f"{f} pays {t} {a} ({r})" for f, t, a, r in self.payments)
+            "    payments: "
+            + "; ".join(f"{q(f)} pays {q(t)} {a} ({r})" for f, t, a, r in self.payments)
         )
-        lines.append("    chips: " + ", ".join(f"{n} {c:+d}" for n, c in self.chips))
+        lines.append("    chips: " + ", ".join(f"{q(n)} {c:+d}" for n, c in self.chips))
         return lines
 
 
@@ -164,5 +184,5 @@ class Report:
         for i, d in enumerate(self.deals, 1):
             lines += d.human(i)
         if self.chips:
-            lines.append("  balances: " + ", ".join(f"{n} {c}" for n, c in self.chips))
+            lines.append("  balances: " + ", ".join(f"{quote_name(n)} {c}" for n, c in self.chips))
         return escape_controls("\n".join(lines))

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
+from gleek import limits as caps
 from gleek.schemacheck import load_schema
 from gleek.sourcemap import Path
 
@@ -47,16 +48,29 @@ _LIMITS: Final[dict[str, tuple[int, str]]] = {
     "points": (8, "results are by the 3 players and the pot"),
     "chips": (8, "chips are by the 3 players and the pot"),
     "claim": (22, "a player can claim 11 things at most"),
+    # Lists with no size fixed by the rules: capped by gleek.limits (docs/security.rst).
+    "deals": (caps.MAX_DEALS, "more than a 16 MiB file can hold of real deals"),
+    "variants": (caps.MAX_VARIANTS, "a record names a few variants, each once"),
+    "auction": (caps.MAX_AUCTION, "far more calls than any real auction"),
+    "ruff": (caps.MAX_RUFF, "far more words than any real ruff"),
+    "record": (2 * len(_TOP), f"a record has {len(_TOP)} keys"),
+    "deal": (2 * len(_DEAL), f"a deal has {len(_DEAL)} keys"),
+    "result": (4, "a result has points and chips"),
 }
+_TOP_LIMITED: Final = frozenset(("players", "chips", "deals", "variants"))
 
 
 def limits(path: Path) -> tuple[int, str] | None:
     """The most items the list or mapping at ``path`` may have, and why; None if unbounded."""
     n = len(path)
+    if n == 0:
+        return _LIMITS["record"]
     if n == 1:
-        return _LIMITS.get(str(path[0])) if path[0] in ("players", "chips") else None
-    if n < 3 or path[0] != "deals":
+        return _LIMITS.get(str(path[0])) if path[0] in _TOP_LIMITED else None
+    if path[0] != "deals":
         return None
+    if n == 2:
+        return _LIMITS["deal"]
     key = path[2]
     if n == 3:
         return _LIMITS.get(key) if isinstance(key, str) else None
@@ -109,7 +123,9 @@ def conforms(data: Any) -> bool:
     if type(profile) is not str or len(profile) > 100:
         return False
     if "variants" in data and not (
-        _strings(data["variants"]) and all(len(v) <= 100 for v in data["variants"])
+        _strings(data["variants"])
+        and all(len(v) <= 100 for v in data["variants"])
+        and len(set(data["variants"])) == len(data["variants"]) <= caps.MAX_VARIANTS
     ):
         return False
     players = data.get("players")

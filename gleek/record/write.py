@@ -7,18 +7,21 @@ result follow. ``dumps(read(text))`` is the canonical form of ``text``.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Literal
 
 import yaml
 
 from gleek._args import type_name
+from gleek._files import write_atomic
 from gleek.errors import ArgumentError, ArgumentTypeError
+from gleek.limits import MAX_DIGITS, within_int_bounds
+from gleek.record.shape import limits
+from gleek.schemacheck import short_repr
 from gleek.session import DealRecord, Session
+from gleek.sourcemap import format_path
 from gleek.stages.common import POT
 from gleek.state import State, split_history
 
@@ -86,7 +89,7 @@ def record_data(source: Session | Record | State) -> dict[str, Any]:
     :class:`~gleek.State` as a session of one deal) as record data."""
     session = _session(source)
     p = session.profile
-    return {
+    data = {
         "format": "gleek-record/1",
         "profile": p.id,
         "variants": list(p.variants),
@@ -96,6 +99,32 @@ def record_data(source: Session | Record | State) -> dict[str, Any]:
         "ruff_stake": session.start_ruff_stake,
         "deals": [deal_data(d, session.players) for d in session.deals],
     }
+    _check_readable(data, ())
+    return data
+
+
+def _check_readable(value: Any, path: tuple[str | int, ...]) -> None:
+    """Refuse to write what the reader would refuse: a whole number past the limit, a list
+    longer than the reader takes (:mod:`gleek.limits`)."""
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        if not within_int_bounds(value):
+            raise ArgumentError(
+                f"cannot write {format_path(path)}: a whole number of more than {MAX_DIGITS} "
+                "digits, which no reader accepts"
+            )
+        return
+    if isinstance(value, dict | list):
+        cap = limits(path)
+        if cap is not None and len(value) > cap[0]:
+            raise ArgumentError(
+                f"cannot write {format_path(path) or 'the record'}: more than {cap[0]} items "
+                f"({cap[1]}), which no reader accepts"
+            )
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for key, item in items:
+            _check_readable(item, (*path, key))
 
 
 def dumps(source: Session | Record | State, format: Literal["yaml", "json"] = "yaml") -> str:
@@ -134,7 +163,8 @@ def dump(
     .json).
 
     A path is written atomically: to a temporary file in the same folder, then renamed over the
-    old file, so a failed write (a full disk) leaves the old file as it was.
+    old file, so a failed write (a full disk) leaves the old file as it was; the old file's mode
+    is kept, and a folder, FIFO or device at the path is refused (:class:`ArgumentError`).
     """
     if not isinstance(fp, str | os.PathLike) and not callable(getattr(fp, "write", None)):
         raise ArgumentTypeError(f"fp must be a path or an open text file, not {type_name(fp)}")
@@ -142,16 +172,9 @@ def dump(
         path = Path(fp)
         fmt = format or ("json" if path.suffix == ".json" else "yaml")
         text = dumps(source, fmt)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                out.write(text)
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+            write_atomic(path, text)
+        except ValueError as exc:  # a folder, a FIFO, a device
+            raise ArgumentError(f"fp: {short_repr(str(path))} {exc}") from None
         return
     fp.write(dumps(source, format or "yaml"))

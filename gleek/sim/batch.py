@@ -35,18 +35,30 @@ import random
 import signal
 import threading
 import types
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, Final, TypeVar, overload
 from urllib.parse import urlsplit
 
 from gleek.errors import ArgumentError, ArgumentTypeError
+from gleek.limits import MAX_WORKERS_NOTE
 from gleek.profile import Profile
 from gleek.session import Session, play_deal
 from gleek.sim.bots import BOTS
 from gleek.state import Outcome
 
-__all__ = ["SCHEDULERS", "SESSION_DEALS", "check_scheduler", "check_workers", "play_deals"]
+__all__ = [
+    "SCHEDULERS",
+    "SESSION_DEALS",
+    "WorkersCapped",
+    "available_cores",
+    "check_scheduler",
+    "check_workers",
+    "play_deals",
+    "pool_size",
+    "run_pool",
+]
 
 T = TypeVar("T")
 
@@ -58,10 +70,38 @@ SCHEDULERS: Final = ("processes", "dask")
 
 _TASKS_PER_WORKER: Final = 4  # a few tasks per worker, so that a slow one does not hold up all
 _STOP_WAIT: Final = 2.0  # seconds a terminated worker gets before it is killed
-_CONNECT_TIMEOUT = "10s"  # to reach a running dask scheduler
+CONNECT_SECONDS = 10.0  # to reach a running dask scheduler and hear it answer
 
 
 # ---------------------------------------------------------------------------- checking arguments
+
+
+class WorkersCapped(UserWarning):
+    """Fewer worker processes are used than were asked for: no more than the cores available."""
+
+
+def available_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - no sched_getaffinity (macOS, Windows)
+        return os.cpu_count() or 1
+
+
+def pool_size(workers: int | None, jobs: int) -> int:
+    """How many worker processes to start for ``jobs`` pieces of work when ``workers`` were
+    asked for (None: every core): never more than the cores available, nor than the jobs. If
+    ``workers`` is more than the cores, a :class:`WorkersCapped` warning says so.
+
+    >>> pool_size(1, 10), pool_size(None, 1)
+    (1, 1)
+    """
+    cores = available_cores()
+    used = max(1, min(cores if workers is None else workers, cores, jobs))
+    if workers is not None and workers > cores:
+        note = MAX_WORKERS_NOTE.format(cores=cores, used=used, asked=workers)
+        warnings.warn(note, WorkersCapped, stacklevel=3)
+    return used
 
 
 def check_workers(workers: object) -> int | None:
@@ -88,10 +128,11 @@ def check_scheduler(scheduler: object) -> str:
         try:
             parts = urlsplit(scheduler)
             port = parts.port
-        except ValueError:
-            port = None
+        except ValueError:  # an unclosed [ or a port that is not a number: refused below
+            parts, port = urlsplit(""), None
         if (
-            parts.scheme in ("tcp", "tls")
+            port
+            and parts.scheme in ("tcp", "tls")
             and parts.hostname
             and port
             and parts.path in ("", "/")
@@ -215,8 +256,10 @@ def play_deals(
     where = check_scheduler(scheduler)
     how = measure if measure is not None else _identity
     sessions = [(s, min(SESSION_DEALS, deals - s)) for s in range(0, deals, SESSION_DEALS)]
-    wanted = workers if workers is not None else (os.cpu_count() or 1)
-    n_workers = min(wanted, len(sessions))
+    if where in ("processes", "dask"):  # processes started here: no more than the cores
+        n_workers = pool_size(workers, len(sessions))
+    else:  # a running scheduler's workers are its own
+        n_workers = min(workers or len(sessions), len(sessions))
 
     if where == "processes" and n_workers == 1:
         rows: list[list[Any]] = [[] for _ in profiles]
@@ -337,8 +380,31 @@ def _stop(pool: ProcessPoolExecutor) -> None:
 def _run_processes(
     tasks: list[_Task], workers: int, progress: Callable[[int], None] | None
 ) -> list[list[list[Any]]]:
+    def done(i: int, result: list[list[Any]]) -> None:
+        if progress:
+            progress(_deals_in(tasks[i]))
+
+    return run_pool(_play_task, tasks, workers, done)
+
+
+R = TypeVar("R")
+A = TypeVar("A")
+
+
+def run_pool(
+    fn: Callable[[A], R],
+    tasks: Sequence[A],
+    workers: int,
+    done: Callable[[int, R], None] | None = None,
+) -> list[R]:
+    """``fn`` of every task on ``workers`` fresh processes (``fn`` and the tasks must pickle);
+    the results in the order of the tasks; ``done(i, result)`` is called as each finishes.
+
+    The one pool of ``gleek compare --simulate`` and ``gleek match``: Ctrl-C and SIGTERM stop
+    every worker before this process ends, and on Linux a worker dies with this process however
+    it ends (even SIGKILL)."""
     context = multiprocessing.get_context("spawn")
-    results: list[list[list[Any]] | None] = [None] * len(tasks)
+    results: list[R | None] = [None] * len(tasks)
     with _stop_on_sigterm():
         pool = ProcessPoolExecutor(
             max_workers=workers,
@@ -348,17 +414,15 @@ def _run_processes(
         )
         try:
             with _signals_held():
-                index: dict[Future[list[list[Any]]], int] = {
-                    pool.submit(_play_task, t): i for i, t in enumerate(tasks)
-                }
+                index: dict[Future[R], int] = {pool.submit(fn, t): i for i, t in enumerate(tasks)}
             pending = set(index)
             while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for f in done:
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for f in finished:
                     i = index[f]
                     results[i] = f.result()
-                    if progress:
-                        progress(_deals_in(tasks[i]))
+                    if done:
+                        done(i, f.result())
             pool.shutdown(wait=True)
         except BaseException:
             _stop(pool)
@@ -367,6 +431,40 @@ def _run_processes(
 
 
 # ---------------------------------------------------------------------------- dask
+
+
+def _connect(client_class: Any, where: str) -> Any:
+    """A dask client of the scheduler at ``where``, or :class:`ArgumentError` (one line) within
+    ``CONNECT_SECONDS`` and a little: whatever answers there (nothing, a listener that never
+    speaks, an HTTP server, a short frame) ends in that error, never a traceback or a hang.
+    (The client is made in a thread of its own, as dask's timeout does not cover a listener
+    that accepts and never answers.)"""
+    box: dict[str, Any] = {}
+
+    def connect() -> None:
+        try:
+            box["client"] = client_class(where, timeout=f"{CONNECT_SECONDS}s")
+        except BaseException as exc:  # MemoryError, struct.error...: not a dask scheduler
+            box["error"] = exc
+
+    thread = threading.Thread(target=connect, name="gleek-dask-connect", daemon=True)
+    thread.start()
+    thread.join(CONNECT_SECONDS + 5)
+    if thread.is_alive():
+        raise ArgumentError(
+            f"cannot reach the dask scheduler at {where}: no answer within "
+            f"{CONNECT_SECONDS:g} seconds"
+        )
+    error = box.get("error")
+    if error is None:
+        return box["client"]
+    if isinstance(error, OSError | TimeoutError):
+        why = str(error).splitlines()[0][:200] if str(error) else type(error).__name__
+        raise ArgumentError(f"cannot reach the dask scheduler at {where}: {why}")
+    raise ArgumentError(
+        f"cannot reach the dask scheduler at {where}: what answers there is not a dask "
+        f"scheduler ({type(error).__name__})"
+    )
 
 
 def _run_dask(
@@ -399,10 +497,7 @@ def _run_dask(
             client = stack.enter_context(Client(cluster))  # type: ignore[no-untyped-call]
             parallel = workers
         else:
-            try:
-                client = stack.enter_context(Client(where, timeout=_CONNECT_TIMEOUT))  # type: ignore[no-untyped-call]
-            except (OSError, TimeoutError) as exc:
-                raise ArgumentError(f"cannot reach the dask scheduler at {where}: {exc}") from None
+            client = stack.enter_context(_connect(Client, where))
             parallel = max(1, sum(client.nthreads().values()))
         work = tasks(parallel)
         futures = client.map(_play_task, work, pure=False)

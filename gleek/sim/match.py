@@ -17,16 +17,15 @@ from __future__ import annotations
 
 import importlib
 import math
-import os
 import random
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
 
 from gleek.errors import ArgumentError
 from gleek.profile import Profile, load_profile
+from gleek.sim.batch import pool_size, run_pool
 from gleek.sim.bots import BOTS
 from gleek.state import Observation, apply, legal_actions, new_deal, observation, outcome
 
@@ -169,8 +168,9 @@ def play_match(
 ) -> MatchResult:
     """Three bots (names for :func:`load_bot`) play ``deals`` deals, seats rotated.
 
-    The result is the same for any ``workers`` (processes; None: all cores). ``progress`` is
-    called with the number of deals finished as they finish.
+    The result is the same for any ``workers`` (processes; None: all cores; never more than
+    the cores available, with a :class:`~gleek.sim.batch.WorkersCapped` warning when more
+    were asked for). ``progress`` is called with the number of deals finished as they finish.
     """
     if isinstance(bots, str) or len(bots) != 3:
         raise ArgumentError(f"a match needs exactly three bots, not {bots!r}")
@@ -183,21 +183,23 @@ def play_match(
     prof = load_profile(profile) if isinstance(profile, str) else profile
     specs = tuple(bots)
     chunk = 3 if deals < 300 else 12
-    n_workers = workers if workers is not None else (os.cpu_count() or 1)
     # The profile itself goes to the workers: one from a file or a --profile-dir plays as loaded.
     tasks = [(specs, prof, seed, s, min(chunk, deals - s)) for s in range(0, deals, chunk)]
+    n_workers = pool_size(workers, len(tasks))  # never more than the cores, nor the tasks
     rows: list[tuple[int, int, int, int]] = []
-    mapped: Iterable[list[tuple[int, int, int, int]]]
-    pool = ProcessPoolExecutor(max_workers=n_workers) if n_workers > 1 else None
-    try:
-        mapped = pool.map(_play_range, tasks) if pool is not None else map(_play_range, tasks)
-        for part in mapped:
+
+    def done(i: int, part: list[tuple[int, int, int, int]]) -> None:
+        if progress is not None:
+            progress(len(part))
+
+    if n_workers == 1:
+        for i, task in enumerate(tasks):
+            part = _play_range(task)
             rows.extend(part)
-            if progress is not None:
-                progress(len(part))
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
+            done(i, part)
+    else:  # the pool of compare --simulate: signals and parent death stop every worker
+        for part in run_pool(_play_range, tasks, n_workers, done):
+            rows.extend(part)
     name = prof.id + "".join(f"+{v}" for v in prof.variants)
     return MatchResult(
         specs,

@@ -1,0 +1,58 @@
+"""Writing an output file whole or not at all: a temporary file in the same folder, renamed.
+
+>>> import pathlib, tempfile
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> write_atomic(folder / "a.txt", "one")
+>>> (folder / "a.txt").read_text()
+'one'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+__all__ = ["write_atomic"]
+
+
+def _default_mode() -> int:
+    """The mode a new file gets here (0666 less the umask), as ``open`` would give it."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def write_atomic(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` atomically: into a temporary file in the same folder,
+    then renamed over ``path``, so a failed write (a full disk, a file-size limit) leaves the
+    old file as it was. An existing file keeps its mode; a new one gets the usual mode (0666
+    less the umask). A symbolic link at ``path`` is replaced, never written through; a folder,
+    a FIFO, a device or a socket at ``path`` is refused (:class:`ValueError`). Raises
+    :class:`OSError` when the file cannot be written.
+    """
+    target = Path(path)
+    try:
+        info: os.stat_result | None = os.lstat(target)
+    except FileNotFoundError:
+        info = None
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        raise ValueError("is a folder, not a file")
+    if info is not None and not (stat.S_ISREG(info.st_mode) or stat.S_ISLNK(info.st_mode)):
+        raise ValueError("is not a regular file (a device, pipe or socket); refused")
+    regular = info is not None and stat.S_ISREG(info.st_mode)
+    mode = stat.S_IMODE(info.st_mode) if info is not None and regular else _default_mode()
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        os.fchmod(fd, mode)
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise

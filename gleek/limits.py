@@ -1,0 +1,59 @@
+"""Every size limit on untrusted input, in one place (documented in ``docs/security.rst``).
+
+The limits on lists are per list, and per deal for a deal's own lists, so that a record read deal
+by deal is held to the same numbers as one read whole. Each is well above what a real record
+holds, and low enough that a file cannot make the reader do much more work than a real record of
+the same size would.
+
+>>> MAX_INT
+999999999999999999999999999999
+>>> within_int_bounds(10**30), within_int_bounds(-(10**30) + 1)
+(False, True)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = [
+    "MAX_AUCTION",
+    "MAX_DEALS",
+    "MAX_DIGITS",
+    "MAX_INT",
+    "MAX_NUMBER_TEXT",
+    "MAX_PROFILE_ITEMS",
+    "MAX_RUFF",
+    "MAX_VARIANTS",
+    "MAX_WORKERS_NOTE",
+    "within_int_bounds",
+]
+
+#: A whole number has at most this many digits (its value, whatever its form: ``0x...``, octal
+#: or ``1:20:30``, is bounded by ``MAX_INT``).
+MAX_DIGITS: Final = 30
+#: The largest whole number a record or a profile may hold (and its negative the smallest).
+MAX_INT: Final = 10**MAX_DIGITS - 1
+#: The longest text of a whole number read at all (digits, sign, ``_`` separators, ``0x``...).
+MAX_NUMBER_TEXT: Final = 100
+
+#: Deals in one record: more than a 16 MiB file can hold of real deals (each is some 500 bytes
+#: at the very least).
+MAX_DEALS: Final = 50_000
+#: Calls in one deal's auction: bids rise by at least 1, so this is a price some 150 chips above
+#: the opening bid, far beyond any real game.
+MAX_AUCTION: Final = 300
+#: Words in one deal's ruff (vie, revie, see, pass...): the same bound as the auction.
+MAX_RUFF: Final = 300
+#: Variants a record or a profile may name (each at most once); the library ships 4.
+MAX_VARIANTS: Final = 16
+#: Items in any one list or mapping of a profile or variant file (a profile has 9 groups of at
+#: most 15 rules).
+MAX_PROFILE_ITEMS: Final = 64
+
+#: What a command says when it uses fewer worker processes than were asked for.
+MAX_WORKERS_NOTE: Final = "only {cores} core(s) available here; using {used} worker(s), not {asked}"
+
+
+def within_int_bounds(value: int) -> bool:
+    """True if ``value`` has at most :data:`MAX_DIGITS` digits."""
+    return -MAX_INT <= value <= MAX_INT

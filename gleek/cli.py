@@ -390,7 +390,7 @@ def _play(args: argparse.Namespace) -> int:
 
 def _show(args: argparse.Namespace) -> int:
     from gleek.svg import draw
-    from gleek.viewer import _page, deal_steps, load_record
+    from gleek.viewer import deal_steps, load_record, viewer_page
 
     if args.html is None and args.svg is None:
         raise UsageError("gleek show: give --html FILE, --svg FILE or both")
@@ -399,7 +399,7 @@ def _show(args: argparse.Namespace) -> int:
     deals = deal_steps(record) if record is not None else ()  # read and replayed once
     if args.html is not None:
         names = record.players if record is not None else ()
-        page = _page(deals, names, str(args.record), error, args.four_colour)
+        page = viewer_page(deals, names, str(args.record), error, args.four_colour)
         _write_output(args.html, page, "--html")
     if args.svg is not None:
         if not deals:

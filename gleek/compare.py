@@ -22,7 +22,7 @@ from tabulate import tabulate
 from gleek.errors import ProfileError
 from gleek.profile import Profile, RuleValue, named_profile, with_rules
 from gleek.record.read import load_located_record, read_record_file
-from gleek.record.replay import _Replayer
+from gleek.record.replay import Replayer
 from gleek.record.report import Report
 from gleek.rulesdoc import in_words
 from gleek.sim.batch import play_deals
@@ -324,7 +324,7 @@ def _first_error(r: Report) -> str:
 def _replay(doc: Any, file: str, profile: Profile, *, own: bool = False) -> Report:
     """The record under ``profile``. A recorded ``result`` is checked only under the record's
     own profile (``own``): under other rules a different result is the point, not an error."""
-    return _Replayer(doc, file, profile, profile.variants, check_results=own).run()
+    return Replayer(doc, file, profile, profile.variants, check_results=own).run()
 
 
 def _fingerprint(r: Report) -> tuple[Any, ...]:

@@ -541,7 +541,7 @@ def _files(folder: FsPath) -> list[FsPath]:
         ) from None
 
 
-def _registered(profile_dirs: Iterable[str | os.PathLike[str]]) -> tuple[str, ...]:
+def registered_dirs(profile_dirs: Iterable[str | os.PathLike[str]]) -> tuple[str, ...]:
     """The caller's profile folders, checked: each must be a folder this process can read."""
     if isinstance(profile_dirs, str | os.PathLike):
         profile_dirs = (profile_dirs,)
@@ -560,12 +560,12 @@ def _registered(profile_dirs: Iterable[str | os.PathLike[str]]) -> tuple[str, ..
 
 def list_profiles(profile_dirs: Iterable[str | os.PathLike[str]] = ()) -> tuple[str, ...]:
     """The ids of the shipped profiles (not their aliases), and of those in ``profile_dirs``."""
-    return _index(_registered(profile_dirs)).ids
+    return _index(registered_dirs(profile_dirs)).ids
 
 
 def list_variants(profile_dirs: Iterable[str | os.PathLike[str]] = ()) -> tuple[str, ...]:
     """The ids of the shipped variant overlays, and of those in ``profile_dirs``/variants."""
-    return _index(_registered(profile_dirs)).variant_ids
+    return _index(registered_dirs(profile_dirs)).variant_ids
 
 
 def _unknown(kind: str, name: str, choices: Iterable[str]) -> ProfileError:
@@ -676,7 +676,7 @@ def load_variant(
     name_or_path: str | os.PathLike[str], *, profile_dirs: Iterable[str | os.PathLike[str]] = ()
 ) -> Variant:
     """A variant overlay by id (``play-high``, any case) or by path to a YAML file."""
-    return _variant(_variant_file(name_or_path, _registered(profile_dirs), paths=True))
+    return _variant(_variant_file(name_or_path, registered_dirs(profile_dirs), paths=True))
 
 
 def _variant_file(name_or_path: Any, dirs: tuple[str, ...], *, paths: bool) -> FsPath:
@@ -744,7 +744,7 @@ def load_profile(
     >>> load_profile("Parlett", "PLAY-HIGH").name
     'parlett+play-high'
     """
-    dirs = _registered(profile_dirs)
+    dirs = registered_dirs(profile_dirs)
     variant_list = _variant_list(variants)
     try:
         _check_variant_count(variant_list)
@@ -768,7 +768,7 @@ def named_profile(
 
     Only the shipped profiles and those in the registered ``profile_dirs`` can be found.
     """
-    dirs = _registered(profile_dirs)
+    dirs = registered_dirs(profile_dirs)
     _check_variant_count(variants)
     file = _profile_file(name, dirs, paths=False)
     vfiles = tuple(str(_variant_file(v, dirs, paths=False)) for v in variants)

@@ -276,10 +276,12 @@ def viewer_html(
     record, error = load_record(path, text=text, name=name, profile_dirs=profile_dirs)
     name = str(path) if path is not None else name
     deals = deal_steps(record) if record is not None else ()
-    return _page(deals, record.players if record is not None else (), name, error, four_colour)
+    return viewer_page(
+        deals, record.players if record is not None else (), name, error, four_colour
+    )
 
 
-def _page(
+def viewer_page(
     deals: Sequence[ReplayedDeal], names: Sequence[str], name: str, error: str | None, four: bool
 ) -> str:
     """The page for deals already replayed (``gleek show`` draws its picture from the same)."""
@@ -322,10 +324,10 @@ def write_viewer(
     page = viewer_html(
         path, text=text, name=name, four_colour=four_colour, profile_dirs=profile_dirs
     )
-    return _write_page(out, page)
+    return write_page(out, page)
 
 
-def _write_page(out: str | os.PathLike[str], page: str) -> Path:
+def write_page(out: str | os.PathLike[str], page: str) -> Path:
     """Write the page atomically (:func:`gleek._files.write_atomic`)."""
     target = Path(out)
     try:

@@ -14,7 +14,7 @@ import gleek
 from gleek.cards import n_cards
 from gleek.cli import main
 from gleek.errors import ArgumentError, ArgumentTypeError, ProfileError, RecordError
-from gleek.record import dumps, read, validate_text
+from gleek.record import dumps, read_text, validate_text
 from gleek.record.shape import _CLAIMS
 from gleek.session import Session
 from gleek.viewer import deal_steps
@@ -40,7 +40,7 @@ def test_a_finished_deal_is_written_as_a_session_of_one_deal() -> None:
     state = _finished()
     text = dumps(state)
     assert validate_text(text, "one.yaml").valid
-    rec = read(text)
+    rec = read_text(text)
     assert len(rec.deals) == 1 and rec.deals[0].final == state
     assert rec.players == Session.start(PARLETT).players
     # the same record as a one-deal session written by hand
@@ -62,7 +62,7 @@ def test_a_tab_used_for_indentation_is_called_a_tab(tmp_path: Path) -> None:
     assert (info.value.line, info.value.column) == (3, 1)
     record = "format: gleek-record/1\nprofile: parlett\nplayers:\n\t- Anna\n"
     with pytest.raises(RecordError, match="YAML indents with spaces only"):
-        read(record)
+        read_text(record)
     # a tab inside a line (not indenting it) keeps PyYAML's own message
     with pytest.raises(ProfileError) as info:
         gleek.load_profile(_write(tmp_path, "id: x\nrules: [\n"))
@@ -131,7 +131,7 @@ def test_step_0_of_the_viewer_shows_the_turn_up_payments() -> None:
         state = gleek.rollout(gleek.new_deal(PARLETT, dealer=0, seed=seed), "greedy")
         if state.root().payments:
             break
-    (deal,) = deal_steps(read(dumps(state)))
+    (deal,) = deal_steps(read_text(dumps(state)))
     assert deal.steps[0].payments == state.root().payments != ()
     assert sum(len(s.payments) for s in deal.steps) == len(state.outcome().payments)
 

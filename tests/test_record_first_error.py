@@ -12,7 +12,7 @@ import pytest
 import gleek
 from gleek.compare import compare_record
 from gleek.errors import ProfileError, RecordError
-from gleek.record import read, validate, validate_text
+from gleek.record import read, read_text, validate, validate_text
 from gleek.record.report import Problem, Report
 from gleek.viewer import load_record
 
@@ -128,7 +128,7 @@ def test_a_claim_of_a_later_player_in_the_file_comes_after() -> None:
     assert [e.message for e in errors] == [
         "deal 1: East claims gleek-K but holds 1 of that rank after the exchange"
     ]
-    assert read(both).error == errors[0]
+    assert read_text(both).error == errors[0]
 
 
 def test_a_revoke_before_a_false_claim_in_the_file_is_the_error_and_refused() -> None:
@@ -177,20 +177,20 @@ def test_several_wrong_results_are_all_listed_in_the_files_order() -> None:
         ("wrong-result", "deals[0].result.points.North"),
         ("wrong-result", "deals[0].result.points.West"),
     ]
-    assert read(bad).error == errors[0]
+    assert read_text(bad).error == errors[0]
 
 
 def test_an_unknown_name_in_the_chips_written_after_the_deals_comes_after_their_error() -> None:
     text = (RECORDS / "revoke.yaml").read_text("utf-8") + "chips: {Nobody: 3}\n"
     (e,) = validate_text(text, "x.yaml").errors
     assert e.code == "revoke"
-    rec = read(text)
+    rec = read_text(text)
     assert rec.error == e and rec.chips == (100, 100, 100)
     head = "chips: {Nobody: 3}\n" + (RECORDS / "revoke.yaml").read_text("utf-8")
     (h,) = validate_text(head, "x.yaml").errors
     assert (h.code, h.path, h.deal) == ("unknown-player", "chips.Nobody", None)
     with pytest.raises(RecordError, match="'Nobody' is not one of the players"):
-        read(head)
+        read_text(head)
 
 
 # ---------------------------------------------------------------------------- player names
@@ -214,7 +214,7 @@ def test_names_that_look_the_same_are_the_same_player() -> None:
         report = validate_text(text, "jose.yaml")
         assert report.valid, report.human()
         assert dict(report.chips)[NFC] == 131  # the report names the player in NFC
-        rec = read(text)
+        rec = read_text(text)
         assert rec.valid and rec.players == ("North", "East", NFC)
 
 
@@ -234,7 +234,7 @@ def test_two_players_whose_names_are_the_same_once_normalised_are_refused() -> N
     assert (e.code, e.path, e.deal) == ("schema", "players[2]", None)
     assert "is the name of another player" in e.message
     with pytest.raises(RecordError, match="the name of another player"):
-        read(text)
+        read_text(text)
 
 
 # ---------------------------------------------------------------------------- the summary
@@ -274,7 +274,7 @@ def test_discards_name_the_buyer_and_a_card_that_is_not_a_card_is_found_there() 
     odd = text.replace("[7D, 7C, QC, 6C, 10D, KC, 9S]", "[7D, 7C, QC, 6C, 10D, KC, 9X]")
     (e,) = validate_text(odd, "x.yaml").errors
     assert (e.code, e.path) == ("bad-card", "deals[0].discard[6]")
-    rec = read(odd)
+    rec = read_text(odd)
     assert rec.broken is not None and rec.broken.last.phase.value == "discard"
 
 
@@ -300,7 +300,7 @@ def test_an_error_of_the_whole_deal_is_at_its_first_line_before_its_other_mistak
     claim = text.replace("North: [tiddy]", "North: [gleek-A]")
     (e,) = validate_text(claim, "x.yaml").errors
     assert (e.code, e.path) == ("incomplete", "deals[0]")
-    assert read(claim).error == e
+    assert read_text(claim).error == e
     # the same claim in the whole deal is a false claim: a second mistake, written later
     whole = (RECORDS / "false-claim.yaml").read_text("utf-8")
     assert validate_text(whole.replace("[tiddy, gleek-A]", "[gleek-A]"), "y").errors[0].code == (

@@ -50,7 +50,8 @@ def imports(path: Path) -> list[tuple[str, list[str], bool, int]]:
                     names = [a.name for a in child.names]
                     subs = [f"{base}.{n}" for n in names if _is_module(f"{base}.{n}")]
                     rest = [n for n in names if f"{base}.{n}" not in subs]
-                    out.append((base, rest, inner, child.lineno))
+                    if rest or not subs:  # (``from gleek import limits`` imports a module)
+                        out.append((base, rest, inner, child.lineno))
                     for s in subs:
                         out.append((s, [], inner, child.lineno))
             visit(child, inner)

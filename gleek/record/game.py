@@ -32,7 +32,7 @@ import attrs
 
 from gleek._args import check_int, check_type, type_name
 from gleek.errors import ArgumentTypeError, RecordError
-from gleek.profile import Profile, _registered, named_profile
+from gleek.profile import Profile, named_profile, registered_dirs
 from gleek.record.read import parse_record, read_record_file
 from gleek.record.replay import player_name, replay_document
 from gleek.record.report import Problem
@@ -215,7 +215,7 @@ def read_text(
 
 
 def _replay(data: str | bytes, name: str, profile_dirs: Iterable[str | os.PathLike[str]]) -> Record:
-    dirs = _registered(profile_dirs)
+    dirs = registered_dirs(profile_dirs)
     doc = parse_record(data, name)
     finals: list[State] = []
     partial: list[tuple[State, tuple[int, Action] | None]] = []

@@ -154,7 +154,7 @@ def replay_document(
                 vlist,
             )
     profile = named_profile(pname, tuple(vlist), profile_dirs=dirs)
-    replayer = _Replayer(doc, file, profile, tuple(vlist))
+    replayer = Replayer(doc, file, profile, tuple(vlist))
     replayer.finals = finals
     replayer.broken = broken
     return replayer.run()
@@ -172,7 +172,10 @@ def _deal_of(path: Path) -> int | None:
     return None
 
 
-class _Replayer:
+class Replayer:
+    """Replays one record document under a profile and reports on it (the one replay behind
+    :func:`validate_bytes`, :func:`~gleek.record.read` and ``gleek compare --record``)."""
+
     def __init__(
         self,
         doc: Located,

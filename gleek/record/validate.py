@@ -6,7 +6,7 @@ import os
 from collections.abc import Iterable
 
 from gleek._args import check_type
-from gleek.profile import _registered
+from gleek.profile import registered_dirs
 from gleek.record.read import read_record_file
 from gleek.record.replay import validate_bytes
 from gleek.record.report import Report
@@ -27,7 +27,7 @@ def validate_text(
     """
     check_type("text", text, (str, bytes), "the record's text (str or bytes)")
     check_type("file", file, str, "a str naming the record in the report")
-    return validate_bytes(text, file, _registered(profile_dirs))
+    return validate_bytes(text, file, registered_dirs(profile_dirs))
 
 
 def validate(
@@ -39,4 +39,4 @@ def validate(
     """
     check_type("path", path, (str, os.PathLike), "a path (str or pathlib.Path)")
     data = read_record_file(path)
-    return validate_bytes(data, str(path), _registered(profile_dirs))
+    return validate_bytes(data, str(path), registered_dirs(profile_dirs))

@@ -133,10 +133,10 @@ def dumps(source: Session | Record | State, format: Literal["yaml", "json"] = "y
     comment is written back too (YAML only).
 
     >>> import gleek, random
-    >>> from gleek.record import dumps, read
+    >>> from gleek.record import dumps, read_text
     >>> state = gleek.new_deal(gleek.load_profile("parlett"), dealer=0, seed=7)
     >>> state = gleek.rollout(state, "random", random.Random(7))
-    >>> rec = read(dumps(state))
+    >>> rec = read_text(dumps(state))
     >>> rec.valid, len(rec.deals), rec.deals[0].final == state
     (True, 1, True)
     """

@@ -705,7 +705,7 @@ def test_hex_numbers_through_the_commands(tmp_path: Path) -> None:
         run = _cli(*args)
         assert "Traceback" not in run.stderr and run.returncode in (1, 2), (args, run.stderr)
         assert "at most 30 digits" in run.stdout + run.stderr
-    src = (ROOT / "gleek" / "profiles" / "parlett.yaml").read_text(encoding="utf-8")
+    src = (profiles_dir() / "parlett.yaml").read_text(encoding="utf-8")
     profile = tmp_path / "big.yaml"
     profile.write_text(src.replace("value: 12\n", f"value: {HEX}\n", 1), encoding="utf-8")
     run = _cli("rules", str(profile))
@@ -789,7 +789,7 @@ def test_profile_files_are_capped_and_their_caches_bounded(tmp_path: Path) -> No
     from gleek import profile as mod
     from gleek.limits import MAX_PROFILE_ITEMS
 
-    src = (ROOT / "gleek" / "profiles" / "parlett.yaml").read_text(encoding="utf-8")
+    src = (profiles_dir() / "parlett.yaml").read_text(encoding="utf-8")
     long = "aliases: [" + ", ".join(f"a{i}" for i in range(MAX_PROFILE_ITEMS + 1)) + "]\n"
     path = tmp_path / "long.yaml"
     path.write_text(long + src.replace("aliases:", "old_aliases:", 1), encoding="utf-8")
@@ -936,7 +936,7 @@ def test_the_writer_refuses_what_the_reader_refuses(tmp_path: Path) -> None:
     from gleek.limits import MAX_INT
     from gleek.sim.bots import RandomBot as Bot
 
-    src = (ROOT / "gleek" / "profiles" / "parlett.yaml").read_text(encoding="utf-8")
+    src = (profiles_dir() / "parlett.yaml").read_text(encoding="utf-8")
     huge = str(MAX_INT)
     text = src.replace("      value: 12\n", f"      value: {huge}\n", 1)
     text = text.replace(
@@ -964,7 +964,7 @@ def test_the_writer_refuses_what_the_reader_refuses(tmp_path: Path) -> None:
 def test_markdown_rules_escape_the_profiles_text(tmp_path: Path) -> None:
     from gleek.rulesdoc import rules_markdown
 
-    src = (ROOT / "gleek" / "profiles" / "parlett.yaml").read_text(encoding="utf-8")
+    src = (profiles_dir() / "parlett.yaml").read_text(encoding="utf-8")
     data = yaml.safe_load(src)
     data["title"] = "<script>alert(1)</script> [x](javascript:alert(1))"
     data["summary"] = "# not a heading | *bold*"

@@ -134,7 +134,7 @@ assert info.kind == sys.argv[1], info
 for pid in gleek.list_profiles():
     for variant in gleek.list_variants():
         gleek.load_profile(pid, [variant])
-assert len(cotton_sentences()) == 22
+assert len(cotton_sentences()) == 20
 state = gleek.new_deal(gleek.load_profile("pi"), dealer=0, seed=1)
 while not state.is_over:
     state = state.apply(state.legal_actions()[0])

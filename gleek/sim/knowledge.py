@@ -64,11 +64,11 @@ class Knowledge:
             if not trick:
                 continue
             led = trick[0][1].suit
-            for s, c in trick:
+            for i, (s, c) in enumerate(trick):
                 self.played[s].append(c)
                 if c.suit is not led:
                     self.forbidden[s].update(x for x in DECK if x.suit is led)
-                elif play_high:
+                elif play_high and i > 0:  # play-high binds a follower, not the leader
                     self.forbidden[s].update(x for x in DECK if x.suit is led and x.rank > c.rank)
         # Sets and small trumps paid before the first trick: who holds what after the exchange.
         self.rank_counts: list[dict[Rank, int]] = [{}, {}, {}]

@@ -304,7 +304,7 @@ def test_pettingzoo_performance_benchmark_and_unmasked_random_agents(
         e.reset(seed=4)
         rng = np.random.default_rng(0)
         illegal_seen = 0
-        for agent in e.agent_iter(max_iter=200_000):
+        for _agent in e.agent_iter(max_iter=200_000):
             _obs, reward, term, _trunc, info = e.last()
             if info.get("illegal"):
                 illegal_seen += 1
@@ -319,7 +319,7 @@ def test_penalty_is_no_move_and_substitute_is_a_legal_move() -> None:
     obs, info = g.reset(seed=3)
     bad = int(np.flatnonzero(info["action_mask"] == 0)[0])
     before = g._now()
-    obs2, reward, done, trunc, info2 = g.step(bad)
+    obs2, reward, done, _trunc, info2 = g.step(bad)
     assert reward == -1.0 and info2["illegal"] and g._now() is before and not done
     assert np.array_equal(obs, obs2)
     g = gleek.rl.SingleSeatEnv(deals=1, illegal="substitute")
@@ -356,7 +356,7 @@ def test_environment_misuse_is_a_clear_error() -> None:
             e.step(bad)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match="0 to 104"):
         e.step(105)
-    for agent in e.agent_iter():
+    for _agent in e.agent_iter():
         obs, _r, term, _t, _i = e.last()
         e.step(None if term else int(np.flatnonzero(obs["action_mask"])[0]))
     with pytest.raises(ArgumentError, match="session is over"):

@@ -131,6 +131,7 @@ class BasicBot:
 # ---------------------------------------------------------------------------- the rule-aware bot
 
 _COURTS: Final = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
+_MAX_REVIES: Final = 2
 _SMALL_NAMES: Final = {Rank.FOUR: "tiddy", Rank.FIVE: "towser", Rank.SIX: "tumbler"}
 _RANKS_DOWN: Final = tuple(sorted(Rank, reverse=True))
 
@@ -427,6 +428,8 @@ class RuleAwareBot:
         p = self.ruff_chance(obs)
         stake = obs.ruff_stake
         last = ruff_words(obs)
+        # two revies at most in a ruff: two strong hands would otherwise raise for ever
+        may_revie = sum(1 for _, a in obs.history if a.kind == "revie") < _MAX_REVIES
         if r.model == "pool":
             # Everyone has put the stake in; a vie or revie puts ``raise`` more, a see matches.
             pool = 3 * stake
@@ -437,7 +440,7 @@ class RuleAwareBot:
                     else words["wait"]
                 )
             to_call = r.raise_
-            if p > 0.75 and "revie" in words:
+            if p > 0.75 and may_revie and "revie" in words:
                 return words["revie"]
             return words["see"] if p * (pool + 2 * to_call) > to_call else words["pass"]
         # Direct model: a loser pays the stake as it stands (or, how-far, as far as it went).
@@ -461,7 +464,7 @@ class RuleAwareBot:
         ev = {
             "pass": -float(pass_cost),
             "see": p * 2 * stake - (1 - p) * stake,
-            "revie": p * 2 * higher - (1 - p) * higher if p > 0.7 else -1e9,
+            "revie": p * 2 * higher - (1 - p) * higher if p > 0.7 and may_revie else -1e9,
         }
         best = max((w for w in ("pass", "see", "revie") if w in words), key=lambda w: ev[w])
         return words[best]

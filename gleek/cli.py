@@ -17,6 +17,7 @@ from typing import NoReturn
 from gleek.errors import ArgumentError, ArgumentTypeError, GleekError, ProfileError, RecordError
 from gleek.profile import list_profiles, load_profile, variant_titles
 from gleek.record.report import escape_controls
+from gleek.sim.bots import BOTS, DEFAULT_BOT
 
 __all__ = ["main"]
 
@@ -60,7 +61,7 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--variant", action="append", default=[], metavar="V")
     pl.add_argument("--seed", type=int, default=1)
     pl.add_argument("--deals", type=_positive, default=1)
-    pl.add_argument("--bots", choices=("basic", "random"), default="basic")
+    pl.add_argument("--bots", choices=("basic", "random", "rules"), default="basic")
     _profile_dir(pl)
     pl.add_argument(
         "--out",
@@ -104,7 +105,14 @@ def _parser() -> argparse.ArgumentParser:
         "--simulate", type=_positive, metavar="N", help="play N seeded deals under each profile"
     )
     c.add_argument("--seed", type=int, default=0)
-    c.add_argument("--bots", choices=("random", "basic"), default="basic")
+    c.add_argument(
+        "--bot",
+        "--bots",
+        dest="bots",
+        choices=tuple(BOTS),
+        default=DEFAULT_BOT,
+        help=f"the bot for every seat in --simulate (default: {DEFAULT_BOT}, rule-aware)",
+    )
     c.add_argument(
         "--workers",
         type=_positive,

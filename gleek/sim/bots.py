@@ -342,7 +342,9 @@ class RuleAwareBot:
       where they win) beats the others still in, from the spread of best suits in random
       hands, narrowed for a player that vied or saw; against what a word costs under this
       profile: the stake and the raise (or late raise), what a loser pays (the stake, how far
-      it went, or nothing to say) and the model (direct or pool).
+      it went, or nothing to say) and the model (direct or pool); a stake large beside the
+      purse a player starts with (``session.starting_chips``) is charged its square over the
+      purse, so high stakes are vied with stronger hands only. Two revies at most a ruff.
     * The tricks: leads a card nobody can beat, else trumps when long in them, else low; wins
       a trick as cheaply as it can when the trick is worth it; where honours go to the trick's
       winner it captures honours and does not throw its own to an opponent; otherwise throws
@@ -428,6 +430,13 @@ class RuleAwareBot:
         p = self.ruff_chance(obs)
         stake = obs.ruff_stake
         last = ruff_words(obs)
+        purse = max(1, prof.session.starting_chips)
+
+        def risk(at_stake: float) -> float:
+            """What a stake costs beyond its mean: its square against the purse a player
+            starts with (a stake that is small beside the purse costs nothing more)."""
+            return at_stake * at_stake / purse
+
         # two revies at most in a ruff: two strong hands would otherwise raise for ever
         may_revie = sum(1 for _, a in obs.history if a.kind == "revie") < _MAX_REVIES
         if r.model == "pool":
@@ -451,7 +460,7 @@ class RuleAwareBot:
             # had to say) or see; whoever has the best suit among those in wins.
             folded = nothing if how_far else stake
             win = 2 * (p * stake + (1 - p) * folded)
-            ev_vie = p * win - (1 - p) * stake
+            ev_vie = p * win - (1 - p) * stake - risk(stake)
             ev_wait = -(nothing if how_far else stake) * (1 - beaten_by(prof, 40) ** 2) * (1 - p)
             if ev_vie > ev_wait:
                 return words["vie"]
@@ -463,8 +472,10 @@ class RuleAwareBot:
         higher = revie_stake(prof, stake)
         ev = {
             "pass": -float(pass_cost),
-            "see": p * 2 * stake - (1 - p) * stake,
-            "revie": p * 2 * higher - (1 - p) * higher if p > 0.7 and may_revie else -1e9,
+            "see": p * 2 * stake - (1 - p) * stake - risk(stake),
+            "revie": (
+                p * 2 * higher - (1 - p) * higher - risk(higher) if p > 0.7 and may_revie else -1e9
+            ),
         }
         best = max((w for w in ("pass", "see", "revie") if w in words), key=lambda w: ev[w])
         return words[best]

@@ -76,13 +76,14 @@ ACTION_LAYOUT: Final = (
 """``(name, first index, count)`` for each block of the action space."""
 
 _POS: Final = {c: i for i, c in enumerate(DECK)}
+_POS_OF_INDEX: Final = tuple(_POS[c] for c in sorted(DECK, key=lambda c: c.index))
 _WORD_INDEX: Final = {w: WORD_AT + i for i, w in enumerate((*WORDS, *EXTRA_WORDS))}
 _INDEX_WORD: Final = {i: w for w, i in _WORD_INDEX.items()}
 
 
 def _card_pos(card: Card | None) -> int:
     assert card is not None
-    return _POS[card]
+    return _POS_OF_INDEX[card.index]
 
 
 def action_index(action: Action, legal: Sequence[Action]) -> int:

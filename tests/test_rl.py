@@ -399,3 +399,18 @@ def test_observations_stay_inside_the_box_for_large_profiles(tmp_path: object) -
     from gleek.rl.env import bounded
 
     assert np.isfinite(bounded(x)).all()
+
+
+def test_the_training_example_learns() -> None:
+    """examples/train_reinforce.py end to end, short: against random bots the learner's chips
+    a deal rise from the first block of deals to the last."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "examples" / "train_reinforce.py"
+    spec = importlib.util.spec_from_file_location("train_reinforce", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    curve = module.train(150, block=50)
+    assert len(curve) == 3 and curve[-1] > curve[0] + 3

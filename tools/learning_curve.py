@@ -1,6 +1,6 @@
 """Draw the learning curve of examples/train_reinforce.py as docs/images/learning-curve.svg.
 
-    python tools/learning_curve.py [--episodes 1500] [--block 50] [--out FILE]
+    python tools/learning_curve.py [--episodes 1000] [--block 50] [--out FILE]
 
 Trains the example agent (seeded, so the picture is the same every run) and draws the mean
 chips a deal of each block of episodes as a line with its axes: a few lines of SVG, no plotting
@@ -63,7 +63,7 @@ def svg(curve: list[float], block: int, title: str) -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--episodes", type=int, default=1500)
+    ap.add_argument("--episodes", type=int, default=1000)
     ap.add_argument("--block", type=int, default=50)
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "images" / "learning-curve.svg")
     args = ap.parse_args()

@@ -21,6 +21,7 @@ from gleek.build import build_info
 from gleek.errors import ArgumentError, ArgumentTypeError, GleekError, ProfileError, RecordError
 from gleek.profile import list_profiles, load_profile, variant_titles
 from gleek.record.report import escape_controls
+from gleek.sim.bots import BOTS, DEFAULT_BOT
 
 __all__ = ["main"]
 
@@ -95,9 +96,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     pl.add_argument(
         "--bots",
-        choices=("basic", "random"),
+        choices=("basic", "random", "rules"),
         default="basic",
-        help="basic (simple habits of play) or random (any legal action) (default: basic)",
+        help="basic (simple habits of play), random (any legal action) or rules (the "
+        "rule-aware bot, which plays the profile it is given) (default: basic)",
     )
     _profile_dir(pl)
     pl.add_argument(
@@ -142,7 +144,14 @@ def _parser() -> argparse.ArgumentParser:
         "--simulate", type=_positive, metavar="N", help="play N seeded deals under each profile"
     )
     c.add_argument("--seed", type=int, default=0)
-    c.add_argument("--bots", choices=("random", "basic"), default="basic")
+    c.add_argument(
+        "--bot",
+        "--bots",
+        dest="bots",
+        choices=tuple(BOTS),
+        default=DEFAULT_BOT,
+        help=f"the bot for every seat in --simulate (default: {DEFAULT_BOT}, rule-aware)",
+    )
     c.add_argument(
         "--workers",
         type=_positive,

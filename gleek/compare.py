@@ -26,6 +26,7 @@ from gleek.record.replay import Replayer
 from gleek.record.report import Report
 from gleek.rulesdoc import in_words
 from gleek.sim.batch import play_deals
+from gleek.sim.bots import DEFAULT_BOT
 from gleek.sim.match import Estimate, estimate
 from gleek.state import Outcome
 
@@ -424,6 +425,17 @@ METRICS: Final = (
     ("pot_share", "share of what was paid into the pot that stays there"),
 )
 
+BEHAVIOUR: Final = frozenset({"ruff_contested", "price"})
+"""The metrics that describe what the bots chose (how often they vied, how high they bid):
+they measure the bots as much as the rules. The others are consequences of the rules as the
+bots played them (who wins what, what stays in the pot)."""
+
+
+def metric_kind(key: str) -> str:
+    """``"behaviour"`` (depends on the bots' choices) or ``"rules"`` (a consequence of the
+    rules, given the play)."""
+    return "behaviour" if key in BEHAVIOUR else "rules"
+
 
 @attrs.frozen
 class SimulationResult:
@@ -440,7 +452,9 @@ class SimulationResult:
             "deals": self.deals,
             "seed": self.seed,
             "bots": self.bots,
+            "bot_seats": [self.bots] * 3,
             "metrics": {key: desc for key, desc in METRICS},
+            "kinds": {key: metric_kind(key) for key, _ in METRICS},
             "profiles": {
                 name: {k: {"mean": e.mean, "ci95": [e.low, e.high], "n": e.n} for k, e in ms}
                 for name, ms in self.metrics
@@ -450,16 +464,29 @@ class SimulationResult:
     def text(self) -> str:
         rows = []
         for key, desc in METRICS:
-            row = [desc]
+            row = [desc, metric_kind(key)]
             for _, ms in self.metrics:
                 e = dict(ms)[key]
                 row.append(f"{e.mean:.3f} [{e.low:.3f}, {e.high:.3f}]")
             rows.append(row)
         head = (
-            f"{self.deals} deals, seed {self.seed}, {self.bots} bots; "
-            "mean [95% confidence interval]"
+            f"{self.deals} deals, seed {self.seed}, every seat played by the {self.bots!r} bot "
+            f"({_BOT_WORDS.get(self.bots, 'a bot')}); mean [95% confidence interval]"
         )
-        return head + "\n" + tabulate(rows, headers=["", *self.profiles], tablefmt="grid")
+        foot = (
+            "kind: 'behaviour' rows measure what the bots chose (another bot gives other "
+            "figures: --bot NAME); 'rules' rows are consequences of the rules as these bots "
+            "played them."
+        )
+        table = tabulate(rows, headers=["", "kind", *self.profiles], tablefmt="grid")
+        return f"{head}\n{table}\n{foot}"
+
+
+_BOT_WORDS: Final = {
+    "rules": "rule-aware: prices the stock, the ruff and the tricks by each profile",
+    "basic": "the same habits under every profile",
+    "random": "uniformly random legal actions",
+}
 
 
 def _metric_row(o: Outcome) -> tuple[float, ...]:
@@ -485,12 +512,15 @@ def simulate(
     deals: int,
     *,
     seed: int = 0,
-    bots: str = "basic",
+    bots: str = DEFAULT_BOT,
     workers: int | None = None,
     scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> SimulationResult:
     """Play the same ``deals`` seeded deals with the same bots under each profile.
+
+    ``bots`` names the bot that plays every seat (:data:`gleek.sim.bots.BOTS`; default the
+    rule-aware ``rules``).
 
     Deals are played in sessions of three, so carried ruff stakes count; each session is
     seeded on its own, so the result is the same for any ``workers`` and ``scheduler``

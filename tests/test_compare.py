@@ -274,3 +274,34 @@ def test_a_carried_stake_divergence_is_traced_to_the_no_vie_rule(tmp_path: Path)
     assert [d.ruff[1] if d.ruff else None for d in reports["parlett"].deals] == [None, None, 4]
     (cause,) = dict(result.causes)["pedagogical"]
     assert cause.path == "ruff.no_vie" and "deal 3 chips" in cause.effect
+
+
+def test_simulation_says_which_rows_describe_the_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    from gleek.cli import main
+    from gleek.compare import METRICS, metric_kind
+
+    assert {metric_kind(k) for k, _ in METRICS} == {"behaviour", "rules"}
+    assert metric_kind("price") == "behaviour" and metric_kind("pot_left") == "rules"
+    sim = simulate([BY_ID["parlett"]], 6, seed=2, workers=1)
+    data = sim.to_json()
+    assert data["bots"] == "rules" and data["bot_seats"] == ["rules"] * 3
+    assert data["kinds"]["ruff_contested"] == "behaviour"
+    text = sim.text()
+    assert "'rules' bot" in text and "behaviour" in text and "--bot NAME" in text
+    args = ["compare", "parlett", "--simulate", "6", "--workers", "1", "--no-progress"]
+    assert main([*args, "--bot", "basic"]) == 0
+    assert "'basic' bot" in capsys.readouterr().out
+    assert main([*args, "--bots", "random", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["bots"] == "random"
+    assert main([*args, "--bot", "clever"]) == 2
+    assert "invalid choice: 'clever'" in capsys.readouterr().err
+
+
+def test_the_rule_aware_bots_play_the_profiles_differently() -> None:
+    """The behaviour rows move with the rules under the rule-aware bot (they did not under
+    the basic bot): the price of the stock and the share of vied ruffs."""
+    sim = simulate([BY_ID["parlett"], BY_ID["publications-international"]], 60, seed=3, workers=1)
+    data = sim.to_json()["profiles"]
+    parlett, pi = data["parlett"], data["publications-international"]
+    assert pi["price"]["mean"] - parlett["price"]["mean"] > 2
+    assert abs(pi["ruff_contested"]["mean"] - parlett["ruff_contested"]["mean"]) > 0.1

@@ -103,7 +103,7 @@ def test_bad_arguments() -> None:
         gleek.rl.env(render_mode="human")
     with pytest.raises(gleek.ProfileError):
         gleek.rl.env(profile="nosuch")
-    e = gleek.rl.raw_env(deals=1)
+    e = gleek.rl.raw_env(deals=1, illegal="raise")
     e.reset(seed=0)
     with pytest.raises(ArgumentError, match="not legal"):
         e.step(104)  # play 4C during the auction
@@ -274,3 +274,143 @@ def test_environment_argument_errors_and_rendering() -> None:
     text = g.render()
     assert text is not None and text.startswith("deal 1 of 3")
     assert gleek.rl.SingleSeatEnv(opponents=(BasicBot(), BasicBot())).render() is None
+
+
+def test_gymnasium_check_env_passes_with_every_illegal_action_policy() -> None:
+    from gymnasium.utils.env_checker import check_env
+
+    for illegal in ("penalty", "substitute"):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # the checker's notes on float32 bounds
+            check_env(gleek.rl.SingleSeatEnv(deals=1, illegal=illegal), skip_render_check=True)
+    with pytest.raises(ArgumentError, match="not legal"):
+        e = gleek.rl.SingleSeatEnv(deals=1, illegal="raise")
+        e.reset(seed=0)
+        mask = e.action_masks()
+        e.step(int(np.flatnonzero(mask == 0)[0]))
+
+
+def test_pettingzoo_performance_benchmark_and_unmasked_random_agents(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from pettingzoo.test import performance_benchmark
+
+    performance_benchmark(gleek.rl.env(profile="parlett", deals=1))
+    out = capsys.readouterr().out
+    assert "turns per second" in out
+    # unmasked random actions end sessions under both forgiving policies
+    for illegal in ("penalty", "substitute"):
+        e = gleek.rl.raw_env(deals=1, illegal=illegal, penalty=2.5)
+        e.reset(seed=4)
+        rng = np.random.default_rng(0)
+        illegal_seen = 0
+        for _agent in e.agent_iter(max_iter=200_000):
+            _obs, reward, term, _trunc, info = e.last()
+            if info.get("illegal"):
+                illegal_seen += 1
+                if illegal == "penalty":
+                    assert reward == -2.5
+            e.step(None if term else int(rng.integers(N_ACTIONS)))
+        assert not e.agents and illegal_seen > 0
+
+
+def test_penalty_is_no_move_and_substitute_is_a_legal_move() -> None:
+    g = gleek.rl.SingleSeatEnv(deals=1)
+    obs, info = g.reset(seed=3)
+    bad = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    before = g._now()
+    obs2, reward, done, _trunc, info2 = g.step(bad)
+    assert reward == -1.0 and info2["illegal"] and g._now() is before and not done
+    assert np.array_equal(obs, obs2)
+    g = gleek.rl.SingleSeatEnv(deals=1, illegal="substitute")
+    g.reset(seed=3)
+    before = g._now()
+    _, _, _, _, info3 = g.step(bad)
+    assert info3["illegal"] and g._now() is not before
+    assert len(g._now().history) > len(before.history)
+
+
+def test_single_seat_env_has_rule_aware_opponents_by_default() -> None:
+    from gleek.sim.bots import RuleAwareBot
+
+    g = gleek.rl.SingleSeatEnv()
+    assert all(isinstance(b, RuleAwareBot) for b in g._bots.values())
+
+
+def test_environment_misuse_is_a_clear_error() -> None:
+    """Issue 20's RL items: each misuse is an ArgumentError naming what to do."""
+    e = gleek.rl.raw_env(deals=1)
+    with pytest.raises(ArgumentError, match="reset"):
+        e.step(0)
+    with pytest.raises(ArgumentError, match="reset"):
+        e.last()
+    with pytest.raises(ArgumentError, match="seed"):
+        e.reset(seed=[1])  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="seed"):
+        e.reset(seed=True)  # type: ignore[arg-type]
+    e.reset(seed=np.int64(5))  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="unknown agent 'seat_9'"):
+        e.observe("seat_9")
+    for bad in (True, np.bool_(True), 1.0, "1"):
+        with pytest.raises(ArgumentError, match="an int"):
+            e.step(bad)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="0 to 104"):
+        e.step(105)
+    for _agent in e.agent_iter():
+        obs, _r, term, _t, _i = e.last()
+        e.step(None if term else int(np.flatnonzero(obs["action_mask"])[0]))
+    with pytest.raises(ArgumentError, match="session is over"):
+        e.step(0)
+    g = gleek.rl.SingleSeatEnv(deals=1)
+    with pytest.raises(ArgumentError, match="reset"):
+        g.step(0)
+    with pytest.raises(ArgumentError, match="seed"):
+        g.reset(seed=[1])  # type: ignore[arg-type]
+    g.reset(seed=1)
+    with pytest.raises(ArgumentError, match="an int"):
+        g.step(True)  # type: ignore[arg-type]
+    for kwargs, msg in [({"illegal": "x"}, "illegal"), ({"penalty": -1}, "penalty")]:
+        with pytest.raises(ArgumentError, match=msg):
+            gleek.rl.SingleSeatEnv(**kwargs)  # type: ignore[arg-type]
+        with pytest.raises(ArgumentError, match=msg):
+            gleek.rl.raw_env(**kwargs)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="seat"):
+        gleek.rl.SingleSeatEnv(seat=True)
+
+
+def test_observations_stay_inside_the_box_for_large_profiles(tmp_path: object) -> None:
+    """A profile of 30-digit amounts still observes inside the observation space."""
+    import attrs
+
+    p = gleek.load_profile("parlett")
+    huge = 10**29
+    big = attrs.evolve(p, stock=attrs.evolve(p.stock, opening_bid=huge, increment=huge))
+    e = gleek.rl.raw_env(profile=big, deals=1)
+    e.reset(seed=2)
+    space = e.observation_space("seat_0")
+    for agent in e.agent_iter():
+        obs, _r, term, _t, _i = e.last()
+        assert space.contains(obs), agent
+        e.step(None if term else int(np.flatnonzero(obs["action_mask"])[0]))
+    g = gleek.rl.SingleSeatEnv(profile=big, deals=1)
+    o, _ = g.reset(seed=2)
+    assert g.observation_space.contains(o)
+    x = np.array([np.inf, -np.inf, np.nan], dtype=np.float32)
+    from gleek.rl.env import bounded
+
+    assert np.isfinite(bounded(x)).all()
+
+
+def test_the_training_example_learns() -> None:
+    """examples/train_reinforce.py end to end, short: against random bots the learner's chips
+    a deal rise from the first block of deals to the last."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "examples" / "train_reinforce.py"
+    spec = importlib.util.spec_from_file_location("train_reinforce", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    curve = module.train(150, block=50)
+    assert len(curve) == 3 and curve[-1] > curve[0] + 3

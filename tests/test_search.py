@@ -13,7 +13,7 @@ from gleek.errors import ArgumentError
 from gleek.sim.bots import BasicBot, RandomBot
 from gleek.sim.knowledge import determinize
 from gleek.sim.match import estimate, load_bot, play_match
-from gleek.sim.search import SearchBot
+from gleek.sim.search import DEFAULT_PLAYOUTS, SearchBot, distinct_cards
 
 PROFILES = gleek.list_profiles()
 
@@ -94,6 +94,72 @@ def test_search_bot_is_reproducible_and_legal() -> None:
         SearchBot(0)
     with pytest.raises(ArgumentError, match="seconds"):
         SearchBot(seconds=-1)
+    with pytest.raises(ArgumentError, match="playouts"):
+        SearchBot(True)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="policy"):
+        SearchBot(policy="smart")
+
+
+def test_search_bot_plays_searched_cards_and_leaves_the_rest_to_the_rule_aware_bot() -> None:
+    """In the card play it searches (and its choice follows the worlds it draws); elsewhere it
+    says what the rule-aware bot says."""
+    from gleek.sim.bots import RuleAwareBot
+
+    rules = RuleAwareBot()
+    bot = SearchBot(12, policy="random")
+    seen_play = 0
+    for seed in range(3):
+        for s in _deal("parlett", seed, rules):
+            if s.is_over or len(s.legal_actions()) < 2:
+                continue
+            seat = s.to_act
+            assert seat is not None
+            obs, legal = s.observation(seat), s.legal_actions()
+            a = bot.choose(obs, legal, random.Random(1))
+            assert a in legal
+            if s.phase is not gleek.Phase.PLAY:
+                assert a == rules.choose(obs, legal, random.Random(1))
+            else:
+                seen_play += 1
+                assert a in distinct_cards(obs, legal)
+    assert seen_play > 10
+
+
+def test_equivalent_cards_are_searched_once() -> None:
+    """A card is left out only below a kept card of its suit with nothing between them but
+    cards played or held by the same seat; trump honours and small trumps are always kept."""
+    from gleek.sim.bots import RuleAwareBot
+
+    rules = RuleAwareBot()
+    dropped_any = False
+    for seed in range(4):
+        for s in _deal("parlett", seed, rules):
+            if s.phase is not gleek.Phase.PLAY:
+                continue
+            seat = s.to_act
+            assert seat is not None
+            obs = s.observation(seat)
+            legal = s.legal_actions()
+            kept = {a.card for a in distinct_cards(obs, legal)}
+            assert kept <= {a.card for a in legal} and kept
+            gone = {obs.turn_up, *(c for t in obs.tricks for _, c in t), *(c for _, c in obs.trick)}
+            for a in legal:
+                c = a.card
+                assert c is not None
+                if c in kept:
+                    continue
+                dropped_any = True
+                assert not (c.suit is obs.trumps and (c.rank >= gleek.Rank.JACK or c.rank <= 6))
+                above = [
+                    x
+                    for x in gleek.DECK
+                    if x.suit is c.suit and x.rank > c.rank and x not in gone and x in kept
+                ]
+                assert above
+                top = min(above, key=lambda x: x.rank)
+                between = [x for x in gleek.DECK if x.suit is c.suit and c.rank < x.rank < top.rank]
+                assert all(x in gone or x in obs.hand for x in between)
+    assert dropped_any
 
 
 def test_match_rotates_seats_and_is_the_same_for_any_workers() -> None:
@@ -116,7 +182,7 @@ def test_match_rotates_seats_and_is_the_same_for_any_workers() -> None:
 def test_load_bot() -> None:
     assert isinstance(load_bot("basic"), BasicBot)
     assert isinstance(load_bot("gleek.sim.bots:RandomBot"), RandomBot)
-    assert load_bot("search:5").playouts == 5 and load_bot("search").playouts == 64
+    assert load_bot("search:5").playouts == 5 and load_bot("search").playouts == DEFAULT_PLAYOUTS
     for bad, msg in [
         ("nosuch", "unknown bot"),
         ("search:x", "search:N"),
@@ -189,3 +255,33 @@ def test_match_argument_errors() -> None:
         args = {"bots": ["basic", "basic", "basic"], "deals": 3, **kwargs}
         with pytest.raises(ArgumentError, match=msg):
             play_match(args.pop("bots"), "parlett", **args)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("profile", ["parlett", "pi", "cotton", "pedagogical"])
+def test_worlds_drawn_for_the_card_play_agree_with_what_the_seat_saw(profile: str) -> None:
+    from gleek.sim.bots import RuleAwareBot
+    from gleek.sim.search import _Worlds
+
+    variants = ["play-high"] if profile == "parlett" else []
+    prof = gleek.load_profile(profile, variants)
+    rng = random.Random(3)
+    bot = RuleAwareBot()
+    checked = same = 0
+    for seed in range(3):
+        s = gleek.new_deal(prof, seed % 3, seed=seed)
+        while not s.is_over:
+            if s.phase is gleek.Phase.PLAY and len(s.history) % 4 == 0:
+                for seat in range(3):
+                    obs = s.observation(seat)
+                    world = _Worlds(obs).draw(rng)
+                    assert world is not None
+                    seen = world.observation(seat)
+                    assert seen.hand == obs.hand and seen.history == obs.history
+                    assert seen.hand_sizes == obs.hand_sizes and seen.tricks == obs.tricks
+                    checked += 1
+                    same += seen == obs or seen.ruff_stake != obs.ruff_stake
+            legal = s.legal_actions()
+            seat = s.to_act
+            assert seat is not None
+            s = s.apply(bot.choose(s.observation(seat), legal, rng))
+    assert checked > 20 and same >= checked * 0.9

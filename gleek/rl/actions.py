@@ -41,10 +41,14 @@ __all__ = [
     "ACTION_LAYOUT",
     "BID_SLOTS",
     "EXTRA_WORDS",
+    "ILLEGAL_POLICIES",
     "N_ACTIONS",
     "WORDS",
     "action_index",
     "action_mask",
+    "check_index",
+    "check_policy",
+    "find_legal",
     "index_action",
     "legal_action",
 ]
@@ -72,13 +76,14 @@ ACTION_LAYOUT: Final = (
 """``(name, first index, count)`` for each block of the action space."""
 
 _POS: Final = {c: i for i, c in enumerate(DECK)}
+_POS_OF_INDEX: Final = tuple(_POS[c] for c in sorted(DECK, key=lambda c: c.index))
 _WORD_INDEX: Final = {w: WORD_AT + i for i, w in enumerate((*WORDS, *EXTRA_WORDS))}
 _INDEX_WORD: Final = {i: w for w, i in _WORD_INDEX.items()}
 
 
 def _card_pos(card: Card | None) -> int:
     assert card is not None
-    return _POS[card]
+    return _POS_OF_INDEX[card.index]
 
 
 def action_index(action: Action, legal: Sequence[Action]) -> int:
@@ -128,10 +133,57 @@ def index_action(index: int, legal: Sequence[Action]) -> Action:
     return Action.bid(bids[k])
 
 
+ILLEGAL_POLICIES: Final = ("raise", "penalty", "substitute")
+"""What an environment does with an action index that is in the action space but not legal now:
+``raise`` :class:`~gleek.errors.ArgumentError`; ``penalty``: nothing happens but the acting seat
+is given ``-penalty`` as its reward and ``info["illegal"]`` is True (the default, so that the
+ecosystem's checkers, which try unmasked random actions, can run); ``substitute``: a legal
+action drawn uniformly at random is played instead, and ``info["illegal"]`` is True."""
+
+
+def check_index(index: object, who: str = "") -> int:
+    """``index`` as an int, if it is a whole number (not a bool) in the action space; else
+    :class:`~gleek.errors.ArgumentError`."""
+    if isinstance(index, bool | np.bool_) or not isinstance(index, int | np.integer):
+        raise ArgumentError(
+            f"{who}an action is an index 0 to {N_ACTIONS - 1} (an int), not {index!r:.40}"
+        )
+    if not 0 <= int(index) < N_ACTIONS:
+        raise ArgumentError(f"{who}action index must be 0 to {N_ACTIONS - 1}, not {int(index)}")
+    return int(index)
+
+
+def check_policy(illegal: object, penalty: object) -> tuple[str, float]:
+    """The illegal-action policy and its penalty, checked."""
+    if illegal not in ILLEGAL_POLICIES:
+        raise ArgumentError(
+            f"illegal must be one of {', '.join(ILLEGAL_POLICIES)}, not {illegal!r:.40}"
+        )
+    if (
+        isinstance(penalty, bool)
+        or not isinstance(penalty, int | float)
+        or not 0 <= penalty < float("inf")
+    ):
+        raise ArgumentError(f"penalty must be a number of chips, 0 or more, not {penalty!r:.40}")
+    return str(illegal), float(penalty)
+
+
+def find_legal(index: int, legal: Sequence[Action]) -> Action | None:
+    """The action ``index`` stands for if it is one of ``legal``, else None."""
+    try:
+        chosen = index_action(index, legal)
+    except ArgumentError:
+        return None
+    return chosen if chosen in legal else None
+
+
 def legal_action(index: int, legal: Sequence[Action], who: str = "") -> Action:
     """The action ``index`` stands for, which must be one of ``legal``, else
     :class:`~gleek.errors.ArgumentError` listing what is legal (``who`` prefixes the message)."""
-    chosen = index_action(index, legal)
+    try:
+        chosen = index_action(index, legal)
+    except ArgumentError as exc:
+        raise ArgumentError(f"{who}{exc}") from None
     if chosen not in legal:
         raise ArgumentError(
             f"{who}action {int(index)} ({chosen}) is not legal now; "

@@ -7,7 +7,9 @@ space of :mod:`gleek.rl.actions`. The reward is the chips each seat won in a dea
 the deal ends; the dealer passes to the left and the ruff stake carries between deals, as in a
 real session. ``reset(seed=...)`` fixes every deal of the session.
 ``render_mode="ansi"``: :meth:`GleekEnv.render` returns the deal as text; ``"svg"``: as an SVG
-picture (:func:`gleek.svg.draw`, every hand face up).
+picture (:func:`gleek.svg.draw`, every hand face up). An index that is in the action space but
+not legal now is handled by ``illegal`` (:data:`~gleek.rl.actions.ILLEGAL_POLICIES`: by default
+a ``penalty`` of ``penalty`` chips and no move, with ``infos[agent]["illegal"]`` set).
 
 >>> e = env(profile="pi", deals=1)
 >>> e.reset(seed=3)
@@ -34,17 +36,33 @@ from pettingzoo.utils import wrappers
 
 from gleek.errors import ArgumentError
 from gleek.profile import Profile, load_profile
-from gleek.rl.actions import N_ACTIONS, action_mask, legal_action
+from gleek.rl.actions import N_ACTIONS, action_mask, check_index, check_policy, find_legal
 from gleek.rl.tensor import TENSOR_SIZE, encode
-from gleek.state import State, apply, legal_actions, new_deal, observation, outcome
+from gleek.state import Action, State, apply, legal_actions, new_deal, observation, outcome
 
 __all__ = ["GleekEnv", "env", "raw_env"]
 
 AGENTS = ("seat_0", "seat_1", "seat_2")
-_BOUND = 1e6
+BOUND = float(np.finfo(np.float32).max)
+"""The observation space's bounds: every finite float32, so that a profile of very large
+amounts still observes inside the space (the vector is clipped to them)."""
 
 
-def _profile(profile: str | Profile, variants: str | Sequence[str]) -> Profile:
+def bounded(x: np.ndarray[Any, np.dtype[np.float32]]) -> np.ndarray[Any, np.dtype[np.float32]]:
+    """The vector clipped to the observation space (amounts past float32's range)."""
+    if not np.isfinite(x).all():
+        np.clip(np.nan_to_num(x, nan=0.0), -BOUND, BOUND, out=x)
+    return x
+
+
+def check_seed(seed: object) -> int | None:
+    """A seed for ``reset``: an int or None."""
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | np.integer)):
+        raise ArgumentError(f"seed must be an int or None, not {seed!r:.40}")
+    return None if seed is None else int(seed)
+
+
+def profile_arg(profile: str | Profile, variants: str | Sequence[str]) -> Profile:
     if isinstance(profile, Profile):
         if variants:
             raise ArgumentError("give variants with a profile name, not with a Profile")
@@ -70,19 +88,23 @@ class GleekEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # untyp
         variants: str | Sequence[str] = (),
         deals: int = 3,
         render_mode: str | None = None,
+        *,
+        illegal: str = "penalty",
+        penalty: float = 1.0,
     ) -> None:
         super().__init__()
         if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
             raise ArgumentError(f"deals must be a positive whole number, not {deals!r}")
+        self.illegal, self.penalty = check_policy(illegal, penalty)
         if render_mode not in (None, "ansi", "svg"):
             raise ArgumentError(f"render_mode must be None, 'ansi' or 'svg', not {render_mode!r}")
-        self.profile = _profile(profile, variants)
+        self.profile = profile_arg(profile, variants)
         self.deals = deals
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)
         self._obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(-_BOUND, _BOUND, (TENSOR_SIZE,), np.float32),
+                "observation": spaces.Box(-BOUND, BOUND, (TENSOR_SIZE,), np.float32),
                 "action_mask": spaces.Box(0, 1, (N_ACTIONS,), np.int8),
             }
         )
@@ -91,8 +113,10 @@ class GleekEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # untyp
         self.action_spaces = dict.fromkeys(self.possible_agents, self._act_space)
         self._rng = random.Random()
         self._state: State | None = None
+        self._legal: tuple[Action, ...] = ()
         self._deal = 0
         self._scores = [0, 0, 0]
+        self._over = False
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._obs_space
@@ -108,7 +132,9 @@ class GleekEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # untyp
         return self._state
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        seed = check_seed(seed)
         self._rng = random.Random(seed if seed is not None else random.SystemRandom().random())
+        self._over = False
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -127,29 +153,62 @@ class GleekEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # untyp
     def _select(self) -> None:
         s = self.state_now
         seat = s.to_act
+        self._legal = legal_actions(s) if seat is not None else ()
         self.agent_selection = AGENTS[seat if seat is not None and 0 <= seat <= 2 else 0]
 
+    def _seat(self, agent: object) -> int:
+        if agent not in AGENTS:
+            raise ArgumentError(f"unknown agent {agent!r:.40}; the agents are {', '.join(AGENTS)}")
+        return AGENTS.index(agent)
+
     def observe(self, agent: str) -> dict[str, Any]:
-        seat = AGENTS.index(agent)
+        seat = self._seat(agent)
         s = self.state_now
         mask = (
-            action_mask(legal_actions(s))
+            action_mask(self._legal)
             if not s.is_over and s.to_act == seat
             else np.zeros(N_ACTIONS, dtype=np.int8)
         )
-        return {"observation": encode(observation(s, seat)), "action_mask": mask}
+        return {"observation": bounded(encode(observation(s, seat))), "action_mask": mask}
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation, reward, termination, truncation and info."""
+        self.state_now  # noqa: B018  (before reset: say so)
+        return super().last(observe)  # type: ignore[no-any-return]
 
     def step(self, action: int | None) -> None:
+        s = self.state_now
+        if self._over and not self.agents:
+            raise ArgumentError("the session is over: call reset() before stepping again")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise ArgumentError(
+                    f"{agent} has finished: step(None) for it, or reset() for a new session"
+                )
             self._was_dead_step(action)
             return
         if action is None:
             raise ArgumentError(f"{agent} must act: give an action index, not None")
-        s = self.state_now
-        chosen = legal_action(action, legal_actions(s), f"{agent}: ")
+        index = check_index(action, f"{agent}: ")
+        legal = self._legal
+        chosen = find_legal(index, legal)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        for a in self.agents:
+            self.infos[a].pop("illegal", None)
+        if chosen is None:
+            if self.illegal == "raise":
+                legal_text = ", ".join(str(x) for x in legal)
+                raise ArgumentError(
+                    f"{agent}: action {index} is not legal now; legal: {legal_text}"
+                )
+            self.infos[agent]["illegal"] = True
+            if self.illegal == "penalty":
+                self.rewards[agent] = -self.penalty
+                self._accumulate_rewards()
+                return
+            chosen = legal[self._rng.randrange(len(legal))]
         s = apply(s, chosen)
         self._state = s
         if s.is_over:
@@ -159,6 +218,8 @@ class GleekEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # untyp
                 self._scores[seat] += res.chips[seat]
             self._deal += 1
             if self._deal >= self.deals:
+                self._over = True
+                self._legal = ()
                 self.terminations = dict.fromkeys(self.agents, True)
                 for a in self.agents:
                     self.infos[a] = {"chips": self._scores[AGENTS.index(a)]}
@@ -191,9 +252,12 @@ def raw_env(
     variants: str | Sequence[str] = (),
     deals: int = 3,
     render_mode: str | None = None,
+    *,
+    illegal: str = "penalty",
+    penalty: float = 1.0,
 ) -> GleekEnv:
     """The environment without PettingZoo's checking wrappers."""
-    return GleekEnv(profile, variants, deals, render_mode)
+    return GleekEnv(profile, variants, deals, render_mode, illegal=illegal, penalty=penalty)
 
 
 def env(
@@ -201,8 +265,11 @@ def env(
     variants: str | Sequence[str] = (),
     deals: int = 3,
     render_mode: str | None = None,
+    *,
+    illegal: str = "penalty",
+    penalty: float = 1.0,
 ) -> Any:
     """The environment in PettingZoo's usual wrappers (order enforcing, out-of-bounds check)."""
-    e: Any = raw_env(profile, variants, deals, render_mode)
+    e: Any = raw_env(profile, variants, deals, render_mode, illegal=illegal, penalty=penalty)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     return wrappers.OrderEnforcingWrapper(e)

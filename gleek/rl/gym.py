@@ -1,13 +1,19 @@
 """One seat learns, two bots play the others: a Gymnasium environment.
 
 :class:`SingleSeatEnv` runs a session of ``deals`` deals; the learner sits in ``seat`` and the
-two ``opponents`` (any objects with ``choose(obs, legal, rng)``, e.g. the shipped bots) play the
-other seats in order. Observations are the :func:`~gleek.rl.tensor.encode` vector; the legal
+two ``opponents`` (any objects with ``choose(obs, legal, rng)``, by default two
+:class:`~gleek.sim.bots.RuleAwareBot`) play the other seats in order. An index in the action
+space that is not legal now is handled by ``illegal`` (see
+:data:`~gleek.rl.actions.ILLEGAL_POLICIES`; by default ``-penalty`` chips and no move, with
+``info["illegal"]`` True), so Gymnasium's ``check_env`` and unmasked agents can run.
+Observations are the :func:`~gleek.rl.tensor.encode` vector; the legal
 actions are ``info["action_mask"]`` and :meth:`SingleSeatEnv.action_masks` (the form
 sb3-contrib's MaskablePPO reads). The reward is the learner's chips, when each deal ends.
 
 >>> from gleek.sim.bots import BasicBot
 >>> e = SingleSeatEnv(profile="parlett", opponents=(BasicBot(), BasicBot()), deals=1)
+>>> SingleSeatEnv().reset(seed=1)[0].shape   # two rule-aware bots by default
+(2488,)
 >>> obs, info = e.reset(seed=0)
 >>> done = False
 >>> while not done:
@@ -30,8 +36,8 @@ from gymnasium import spaces
 
 from gleek.errors import ArgumentError
 from gleek.profile import Profile
-from gleek.rl.actions import N_ACTIONS, action_mask, legal_action
-from gleek.rl.env import _BOUND, _profile
+from gleek.rl.actions import N_ACTIONS, action_mask, check_index, check_policy, find_legal
+from gleek.rl.env import BOUND, bounded, check_seed, profile_arg
 from gleek.rl.tensor import TENSOR_SIZE, encode
 from gleek.state import State, apply, legal_actions, new_deal, observation, outcome
 
@@ -46,31 +52,38 @@ class SingleSeatEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
     def __init__(
         self,
         profile: str | Profile = "parlett",
-        opponents: Sequence[Any] = (),
+        opponents: Sequence[Any] | None = None,
         *,
         variants: str | Sequence[str] = (),
         seat: int = 0,
         deals: int = 3,
         render_mode: str | None = None,
+        illegal: str = "penalty",
+        penalty: float = 1.0,
     ) -> None:
+        if opponents is None:
+            from gleek.sim.bots import RuleAwareBot
+
+            opponents = (RuleAwareBot(), RuleAwareBot())
         if len(opponents) != 2 or not all(callable(getattr(b, "choose", None)) for b in opponents):
             raise ArgumentError(
                 "opponents must be two bots with a choose(obs, legal, rng) method, "
                 f"not {opponents!r}"
             )
-        if seat not in (0, 1, 2):
+        self.illegal, self.penalty = check_policy(illegal, penalty)
+        if isinstance(seat, bool) or seat not in (0, 1, 2):
             raise ArgumentError(f"seat must be 0, 1 or 2, not {seat!r}")
         if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
             raise ArgumentError(f"deals must be a positive whole number, not {deals!r}")
         if render_mode not in (None, "ansi"):
             raise ArgumentError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.profile = _profile(profile, variants)
+        self.profile = profile_arg(profile, variants)
         self.seat = seat
         self.deals = deals
         self.render_mode = render_mode
         others = [(seat + 1) % 3, (seat + 2) % 3]
         self._bots = {others[0]: opponents[0], others[1]: opponents[1]}
-        self.observation_space = spaces.Box(-_BOUND, _BOUND, (TENSOR_SIZE,), np.float32)
+        self.observation_space = spaces.Box(-BOUND, BOUND, (TENSOR_SIZE,), np.float32)
         self.action_space = spaces.Discrete(N_ACTIONS)  # type: ignore[assignment]
         self._rng = random.Random()
         self._state: State | None = None
@@ -91,7 +104,7 @@ class SingleSeatEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
 
     def _observe(self) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         info = {"action_mask": self.action_masks(), "chips": self._chips}
-        return encode(observation(self._now(), self.seat)), info
+        return bounded(encode(observation(self._now(), self.seat))), info
 
     def _advance(self) -> int:
         """Let the bots play until the learner is to act or the session ends; chips won."""
@@ -125,6 +138,7 @@ class SingleSeatEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         """A new session (its deals fixed by ``seed``); the bots play until the learner acts."""
+        seed = check_seed(seed)
         super().reset(seed=seed)
         self._rng = random.Random(seed if seed is not None else random.SystemRandom().random())
         self._deal = 0
@@ -138,15 +152,32 @@ class SingleSeatEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
     ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
         """The learner plays ``action`` (an index, legal now); then the bots play on.
 
-        Returns the observation, the chips won by deals that ended, whether the session is
-        over, False (no truncation) and ``info`` (``action_mask``, ``chips`` so far).
+        Returns the observation, the chips won by deals that ended (less the penalty for an
+        illegal action), whether the session is over, False (no truncation) and ``info``
+        (``action_mask``, ``chips`` so far, ``illegal`` if the action was not legal).
         """
         s = self._now()
         if self._deal >= self.deals:
-            raise ArgumentError("the session is over: call reset()")
-        self._state = apply(s, legal_action(action, legal_actions(s)))
+            raise ArgumentError("the session is over: call reset() before stepping again")
+        index = check_index(action)
+        legal = legal_actions(s)
+        chosen = find_legal(index, legal)
+        substituted = chosen is None
+        if chosen is None:
+            if self.illegal == "raise":
+                raise ArgumentError(
+                    f"action {index} is not legal now; legal: {', '.join(map(str, legal))}"
+                )
+            if self.illegal == "penalty":
+                obs, info = self._observe()
+                info["illegal"] = True
+                return obs, -self.penalty, False, False, info
+            chosen = legal[self._rng.randrange(len(legal))]
+        self._state = apply(s, chosen)
         won = self._advance()
         obs, info = self._observe()
+        if substituted:
+            info["illegal"] = True
         return obs, float(won), self._deal >= self.deals, False, info
 
     def render(self) -> str | None:

@@ -124,6 +124,8 @@ TENSOR_SIZE: Final = TENSOR_LAYOUT[-1][1] + TENSOR_LAYOUT[-1][2]
 _SLICES: Final = {name: slice(at, at + size) for name, at, size in TENSOR_LAYOUT}
 _AT: Final = {name: at for name, at, _ in TENSOR_LAYOUT}
 _POS: Final = {c: i for i, c in enumerate(DECK)}
+_POS_OF_INDEX: Final = tuple(_POS[c] for c in sorted(DECK, key=lambda c: c.index))
+"""A card's place in :data:`gleek.DECK` by its ``index`` (a look-up without hashing the card)."""
 _SUITS: Final = tuple(Suit)
 
 
@@ -136,9 +138,9 @@ def encode(obs: Observation) -> npt.NDArray[np.float32]:
     to_act = obs.to_act
     x[at["to_act"] + (to_act if to_act is not None else 3)] = 1
     x[at["phase"] + _PHASES.index(obs.phase)] = 1
-    for c in obs.hand:
-        x[at["hand"] + _POS[c]] = 1
-    x[at["turn_up"] + _POS[obs.turn_up]] = 1
+    pos = _POS_OF_INDEX
+    x[[at["hand"] + pos[c.index] for c in obs.hand]] = 1
+    x[at["turn_up"] + pos[obs.turn_up.index]] = 1
     x[at["trumps"] + _SUITS.index(obs.trumps)] = 1
     for s in range(3):
         x[at["hand_sizes"] + s] = obs.hand_sizes[s] / 12
@@ -166,7 +168,7 @@ def encode(obs: Observation) -> npt.NDArray[np.float32]:
     x[at["buyer"] + (obs.buyer if obs.buyer is not None else 3)] = 1
     x[at["price"]] = (obs.price or 0) / 100
     for i, c in enumerate(obs.discards[:7]):
-        x[at["discards"] + 44 * i + _POS[c]] = 1
+        x[at["discards"] + 44 * i + pos[c.index]] = 1
     ruff_calls = 0
     plays = 0
     for seat, action in rest:
@@ -176,7 +178,7 @@ def encode(obs: Observation) -> npt.NDArray[np.float32]:
             if plays < 36:
                 base = at["plays"] + 47 * plays
                 x[base + seat] = 1
-                x[base + 3 + _POS[action.card]] = 1
+                x[base + 3 + pos[action.card.index]] = 1
             plays += 1
         elif kind in RUFF_WORDS:
             if ruff_calls < RUFF_SLOTS:

@@ -63,11 +63,11 @@ class Knowledge:
             if not trick:
                 continue
             led = trick[0][1].suit
-            for s, c in trick:
+            for i, (s, c) in enumerate(trick):
                 self.played[s].append(c)
                 if c.suit is not led:
                     self.forbidden[s].update(x for x in DECK if x.suit is led)
-                elif play_high:
+                elif play_high and i > 0:  # play-high binds a follower, not the leader
                     self.forbidden[s].update(x for x in DECK if x.suit is led and x.rank > c.rank)
         # Sets and small trumps paid before the first trick: who holds what after the exchange.
         self.rank_counts: list[dict[Rank, int]] = [{}, {}, {}]
@@ -235,7 +235,7 @@ def _sample(k: Knowledge, rng: random.Random) -> tuple[list[list[Card]], list[Ca
     return dealt, stock, discards
 
 
-def _replay(
+def replay(
     k: Knowledge,
     dealt: list[list[Card]],
     stock: list[Card],
@@ -262,7 +262,7 @@ def opening_stake(obs: Observation) -> int | None:
     rng = random.Random(0)
     dealt, stock, discards = _sample(k, rng)
     try:
-        s = _replay(k, dealt, stock, discards, None)
+        s = replay(k, dealt, stock, discards, None)
     except IllegalAction:
         return None
     delta = obs.ruff_stake - observation(s, k.seat).ruff_stake
@@ -291,7 +291,7 @@ def determinize(
     for _ in range(max(1, attempts)):
         dealt, stock, discards = _sample(k, rng)
         try:
-            state = _replay(k, dealt, stock, discards, opening)
+            state = replay(k, dealt, stock, discards, opening)
         except IllegalAction:
             continue
         if observation(state, k.seat) == obs:

@@ -3,8 +3,8 @@
 Deals come in threes on one deck: deal ``3k + r`` is deck ``k`` (seeded from ``seed`` and
 ``k``, dealt by seat ``k % 3``) with the bots moved round ``r`` seats, so every bot holds every
 seat's cards once per deck. Each deal stands alone (the profile's opening ruff stake). A bot is
-a shipped name (``random``, ``basic``, ``search`` or ``search:N`` for N playouts a decision) or
-``module:Class``, a class whose no-argument instance has ``choose(obs, legal, rng)``.
+a shipped name (``random``, ``basic``, ``rules``, ``search`` or ``search:N`` for N playouts a
+decision) or ``module:Class``, a class whose no-argument instance has ``choose(obs, legal, rng)``.
 
 >>> r = play_match(["basic", "random", "random"], "parlett", deals=6, seed=1)
 >>> r.deals, len(r.chips[0])
@@ -33,7 +33,7 @@ __all__ = ["Estimate", "MatchResult", "estimate", "load_bot", "play_match"]
 
 
 def load_bot(spec: str) -> Any:
-    """A bot from its name: ``random``, ``basic``, ``search``, ``search:N`` or
+    """A bot from its name: ``random``, ``basic``, ``rules``, ``search``, ``search:N`` or
     ``module:Class``; :class:`~gleek.errors.ArgumentError` naming what was wrong."""
     if not isinstance(spec, str):
         raise ArgumentError(f"a bot is named by a string, not {spec!r}")

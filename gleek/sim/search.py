@@ -1,71 +1,224 @@
-"""A search bot: information-set Monte-Carlo tree search over the public engine.
+"""A search bot: determinized (perfect-information Monte-Carlo) search of the card play.
 
-:class:`SearchBot` sees only its :class:`~gleek.state.Observation`. Each iteration draws a deal
-the seat cannot tell from the real one (:func:`gleek.sim.knowledge.determinize`), walks one shared
-tree of actions with UCB1 (single-observer IS-MCTS: at every node, only the actions legal in this
-draw compete), adds one node, and plays the deal out with :class:`~gleek.sim.bots.BasicBot` for
-every seat. Values are chips won this deal, each seat's own at its own nodes. The budget is a
-number of playouts per decision, or seconds (then not reproducible); with a playout budget the
-choice depends only on the observation and the random generator passed in.
+:class:`SearchBot` sees only its :class:`~gleek.state.Observation`. For a card to play it draws
+deals the seat cannot tell from the real one (as :func:`gleek.sim.knowledge.determinize` does,
+on card numbers), and in
+each such *world* plays every legal card and then the rest of the deal inside the engine's core
+(:func:`gleek.rollout`, its ``greedy`` policy for every seat); the card with the most chips
+summed over the worlds is played. Cards that are equivalent (neighbours in a suit, once the
+cards between them have been played) are searched once. The auction, the discards and the ruff
+are left to :class:`~gleek.sim.bots.RuleAwareBot`, which reads the profile's prices and stakes.
+
+The budget is ``playouts`` rollouts per decision (shared among the legal cards: at least one
+world), or ``seconds`` per decision (then not reproducible); with a playout budget the choice
+depends only on the observation and the random generator passed in.
 
 >>> import random, gleek
 >>> s = gleek.new_deal(gleek.load_profile("parlett"), dealer=0, seed=3)
 >>> bot = SearchBot(playouts=8)
+>>> while s.phase is not gleek.Phase.PLAY:
+...     s = s.apply(gleek.legal_actions(s)[0])
 >>> obs = gleek.observation(s, s.to_act)
 >>> a = bot.choose(obs, gleek.legal_actions(s), random.Random(0))
->>> a == bot.choose(obs, gleek.legal_actions(s), random.Random(0))
-True
+>>> a == bot.choose(obs, gleek.legal_actions(s), random.Random(0)), a in gleek.legal_actions(s)
+(True, True)
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
+from typing import Final
 
-from gleek.errors import ArgumentError
-from gleek.sim.bots import BasicBot
-from gleek.sim.knowledge import Knowledge, determinize, opening_stake
-from gleek.state import Action, Observation, State, apply, legal_actions, observation, outcome
+from gleek.cards import CARDS, DECK, Card
+from gleek.errors import ArgumentError, IllegalAction
+from gleek.session import Bot
+from gleek.sim.bots import RuleAwareBot
+from gleek.sim.knowledge import Knowledge, replay
+from gleek.state import Action, Observation, Phase, State, apply, observation, outcome, rollout
 
-__all__ = ["SearchBot"]
+__all__ = ["DEFAULT_PLAYOUTS", "SearchBot", "distinct_cards"]
+
+DEFAULT_PLAYOUTS: Final = 40
+"""Rollouts per decision of ``SearchBot()``: see ``benchmarks/match.py`` for what it buys."""
 
 
-class _Node:
-    __slots__ = ("children", "n", "seat", "total", "tries")
+def distinct_cards(obs: Observation, legal: tuple[Action, ...]) -> tuple[Action, ...]:
+    """``legal`` without the plays that are worth the same as another: of a run of cards of one
+    suit with nothing between them but cards already played (or one's own), only the highest
+    stays (no honour may lie inside a run, as an honour scores by itself)."""
+    if obs.phase is not Phase.PLAY:
+        return legal
+    gone = {obs.turn_up, *(c for t in obs.tricks for _, c in t), *(c for _, c in obs.trick)}
+    mine = {a.card for a in legal if a.card is not None}
+    honours = obs.profile.tricks.honours
+    kept: list[Action] = []
+    previous: Card | None = None  # the last card kept, walking down each suit
+    for c in DECK:  # Ace high to 4 low, suit by suit
+        if c in mine:
+            honour = c.suit is obs.trumps and honours.get(c.rank, 0) > 0
+            small = c.suit is obs.trumps and int(c.rank) <= 6
+            same_run = previous is not None and previous.suit is c.suit and not (honour or small)
+            if not same_run:
+                kept.append(Action.play(c))
+            previous = None if (honour or small) else c
+        elif c not in gone:
+            previous = None  # a card still out breaks the run
+    return tuple(kept)
 
-    def __init__(self, seat: int) -> None:
-        self.seat = seat  # who chose the action leading here
-        self.n = 0
-        self.total = 0.0
-        self.tries = 0  # how often this node could have been chosen (IS-MCTS availability)
-        self.children: dict[Action, _Node] = {}
+
+class _Worlds:
+    """Deals drawn at random among those a seat in the card play cannot tell from the real one:
+    the constraints of :class:`~gleek.sim.knowledge.Knowledge` (voids, play-high, paid-for sets
+    and small trumps, the buyer's discards hidden from the others), worked out once per
+    decision, then each draw on card numbers. The ruff's opening stake is the profile's: it
+    moves every card's result by the same chips, so it changes no choice."""
+
+    def __init__(self, obs: Observation) -> None:
+        k = Knowledge(obs)
+        self.know = k
+        self.ruff_winner = obs.ruff_winner
+        self.paid = self._paid(obs)
+        me = obs.seat
+        buyer = obs.buyer
+        assert buyer is not None
+        self.me, self.buyer = me, buyer
+        self.opps = ((me + 1) % 3, (me + 2) % 3)
+        seen = {*obs.hand, *obs.discards, obs.turn_up}
+        for s in range(3):
+            seen.update(k.played[s])
+        self.unknown = [c.index for c in DECK if c not in seen]
+        no_discard = {Card(r, obs.trumps).index for r in obs.profile.stock.forbidden_discards}
+        self.sizes = [obs.hand_sizes[o] for o in self.opps]
+        self.allowed = [
+            {i for i in self.unknown if CARDS[i] not in k.forbidden[o]} for o in self.opps
+        ]
+        if buyer != me:
+            self.sizes.append(7)
+            self.allowed.append({i for i in self.unknown if i not in no_discard})
+        self.forced: dict[int, int] = {}
+        self.counted: list[tuple[int, list[int], int]] = []  # (place, cards of a rank, how many)
+        for p, o in enumerate(self.opps):
+            for c in k.required[o]:
+                if c.index in self.unknown:
+                    self.forced[c.index] = p
+            for rank, n in k.rank_counts[o].items():
+                known = sum(1 for c in k.played[o] if c.rank is rank)
+                free = [i for i in self.unknown if CARDS[i].rank is rank]
+                self.counted.append((p, free, n - known))
+
+    def draw(self, rng: random.Random) -> State | None:
+        """One deal: up to twenty tries under every constraint, then one with the hands' sizes
+        alone (as :func:`~gleek.sim.knowledge.determinize` does); None if none replays."""
+        fallback = None
+        for _ in range(20):
+            world = self._try(rng, True)
+            if world is not None:
+                if self._agrees(world):
+                    return world
+                fallback = world
+        if fallback is not None:
+            return fallback
+        return self._try(rng, False)  # pragma: no cover - twenty dead ends in a row
+
+    def _agrees(self, world: State) -> bool:
+        """Whether the seat would have seen the same ruff winner and the same payments (who
+        paid whom for what: a set nobody declared, a showdown the world's hands lose), the
+        ruff's amounts aside (the stake is the profile's)."""
+        seen = observation(world, self.me)
+        return seen.ruff_winner == self.ruff_winner and self._paid(seen) == self.paid
+
+    @staticmethod
+    def _paid(obs: Observation) -> list[tuple[object, object, str]]:
+        return [(p.payer, p.payee, p.reason) for p in obs.payments]
+
+    def _try(self, rng: random.Random, constrained: bool) -> State | None:
+        """One deal, or None if this draw painted itself into a corner or did not replay."""
+        if not constrained:  # pragma: no cover - see draw
+            forced: dict[int, int] = {}
+            allowed = [set(self.unknown) for _ in self.allowed]
+            counted: list[tuple[int, list[int], int]] = []
+        else:
+            forced = dict(self.forced)
+            allowed = [set(a) for a in self.allowed]
+            counted = self.counted
+        for p, free, need in counted:
+            pool = [i for i in free if i not in forced]
+            rng.shuffle(pool)
+            for j, i in enumerate(pool):
+                if j < need:
+                    forced[i] = p
+                else:
+                    allowed[p].discard(i)
+        room = list(self.sizes)
+        parts: list[list[int]] = [[] for _ in room]
+        rest: list[int] = []
+        for i in self.unknown:
+            at = forced.get(i)
+            if at is None:
+                rest.append(i)
+            else:
+                parts[at].append(i)
+                room[at] -= 1
+        rng.shuffle(rest)
+        places = {i: [p for p in range(len(room)) if i in allowed[p]] for i in rest}
+        rest.sort(key=lambda i: len(places[i]))
+        for i in rest:
+            options = [p for p in places[i] if room[p] > 0]
+            if not options:  # the greedy order painted itself in
+                return None
+            pick = rng.randrange(sum(room[p] for p in options))
+            for p in options:
+                pick -= room[p]
+                if pick < 0:
+                    break
+            parts[p].append(i)
+            room[p] -= 1
+        k = self.know
+        obs = k.obs
+        final: list[list[Card]] = [[], [], []]
+        final[self.me] = [*obs.hand, *k.played[self.me]]
+        for p, o in enumerate(self.opps):
+            final[o] = [CARDS[i] for i in parts[p]] + k.played[o]
+        discards = list(obs.discards) if self.buyer == self.me else [CARDS[i] for i in parts[2]]
+        held = list(final[self.buyer])
+        rng.shuffle(held)
+        dealt = [held[7:] + discards if s == self.buyer else final[s] for s in range(3)]
+        try:
+            return replay(k, dealt, held[:7], discards, None)
+        except IllegalAction:  # pragma: no cover - the constraints are the engine's own
+            return None
 
 
 class SearchBot:
-    """Determinized (single-observer information-set) MCTS.
+    """Determinized search of the card play; the rest by a rule-aware bot.
 
-    ``playouts``: iterations per decision (default 64); ``seconds``: a time budget instead;
-    ``explore``: the UCB1 constant in chips; ``rollout``: the bot that plays the deals out
-    (default :class:`~gleek.sim.bots.BasicBot`).
+    ``playouts``: rollouts per decision (default :data:`DEFAULT_PLAYOUTS`); ``seconds``: a time
+    budget per decision instead; ``policy``: the rollout policy of :func:`gleek.rollout`
+    (``greedy`` or ``random``); ``base``: the bot for the auction, discards and ruff (default
+    :class:`~gleek.sim.bots.RuleAwareBot`).
     """
 
     def __init__(
         self,
-        playouts: int | None = 64,
+        playouts: int | None = DEFAULT_PLAYOUTS,
         *,
         seconds: float | None = None,
-        explore: float = 12.0,
-        rollout: BasicBot | None = None,
+        policy: str = "greedy",
+        base: Bot | None = None,
     ) -> None:
-        if seconds is None and (not isinstance(playouts, int) or playouts < 1):
+        if seconds is None and (
+            not isinstance(playouts, int) or isinstance(playouts, bool) or playouts < 1
+        ):
             raise ArgumentError(f"playouts must be a positive whole number, not {playouts!r}")
-        if seconds is not None and not seconds > 0:
+        if seconds is not None and not (isinstance(seconds, int | float) and seconds > 0):
             raise ArgumentError(f"seconds must be positive, not {seconds!r}")
+        if policy not in ("greedy", "random"):
+            raise ArgumentError(f"policy must be 'greedy' or 'random', not {policy!r}")
         self.playouts = playouts
         self.seconds = seconds
-        self.explore = explore
-        self.rollout = rollout if rollout is not None else BasicBot()
+        self.policy = policy
+        self.base: Bot = base if base is not None else RuleAwareBot()
 
     def __repr__(self) -> str:
         budget = f"seconds={self.seconds}" if self.seconds is not None else str(self.playouts)
@@ -74,70 +227,30 @@ class SearchBot:
     def choose(self, obs: Observation, legal: tuple[Action, ...], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        know = Knowledge(obs)
-        stake = opening_stake(obs)
-        root = _Node(obs.seat)
+        if obs.phase is not Phase.PLAY:
+            return self.base.choose(obs, legal, rng)
+        options = distinct_cards(obs, legal)
+        if len(options) == 1:
+            return options[0]
+        worlds_of = _Worlds(obs)
+        totals = [0.0] * len(options)
+        seat = obs.seat
+        policy = self.policy
         deadline = None if self.seconds is None else time.monotonic() + self.seconds
+        worlds = max(1, (self.playouts or 1) // len(options))
         done = 0
         while True:
             if deadline is not None:
                 if done and time.monotonic() >= deadline:
                     break
-            elif done >= (self.playouts or 0):
+            elif done >= worlds:
                 break
-            state = determinize(obs, rng, stake=stake, know=know)
-            self._iterate(root, state, rng)
+            world = worlds_of.draw(rng)
             done += 1
-        best = max(
-            legal,
-            key=lambda a: (
-                root.children[a].n if a in root.children else -1,
-                root.children[a].total if a in root.children else 0.0,
-            ),
-        )
-        return best
-
-    def _ucb(self, node: _Node) -> float:
-        return node.total / node.n + self.explore * math.sqrt(math.log(node.tries) / node.n)
-
-    def _iterate(self, root: _Node, state: State, rng: random.Random) -> None:
-        node = root
-        path: list[_Node] = []
-        while not state.is_over:
-            acts = legal_actions(state)
-            if len(acts) == 1:
-                state = apply(state, acts[0])
+            if world is None:  # pragma: no cover - rare: a draw that painted itself in
                 continue
-            seat = state.to_act
-            assert seat is not None
-            untried = [a for a in acts if a not in node.children]
-            for a in acts:
-                child = node.children.get(a)
-                if child is not None:
-                    child.tries += 1
-            if untried:
-                a = untried[rng.randrange(len(untried))]
-                child = _Node(seat)
-                child.tries = 1
-                node.children[a] = child
-                path.append(child)
-                state = apply(state, a)
-                break
-            kids = node.children
-            a = max(acts, key=lambda a: self._ucb(kids[a]))
-            node = kids[a]
-            path.append(node)
-            state = apply(state, a)
-        bot = self.rollout
-        while not state.is_over:
-            acts = legal_actions(state)
-            if len(acts) == 1:
-                state = apply(state, acts[0])
-                continue
-            seat = state.to_act
-            assert seat is not None
-            state = apply(state, bot.choose(observation(state, seat), acts, rng))
-        chips = outcome(state).chips
-        for n in path:
-            n.n += 1
-            n.total += chips[n.seat]
+            for i, a in enumerate(options):
+                end = rollout(apply(world, a), policy, rng)
+                totals[i] += outcome(end).chips[seat]
+        best = max(range(len(options)), key=lambda i: totals[i])
+        return options[best]

@@ -414,3 +414,25 @@ def test_the_training_example_learns() -> None:
     spec.loader.exec_module(module)
     curve = module.train(150, block=50)
     assert len(curve) == 3 and curve[-1] > curve[0] + 3
+
+
+def test_legal_action_and_a_finished_agent() -> None:
+    from gleek.rl.actions import legal_action
+
+    s = gleek.new_deal(gleek.load_profile("parlett"), 0, seed=1)
+    legal = s.legal_actions()
+    assert legal_action(1, legal) == legal[0]
+    with pytest.raises(ArgumentError, match="me: action 104"):
+        legal_action(104, legal, "me: ")
+    with pytest.raises(ArgumentError, match=r"me: .*bid slot"):
+        legal_action(3, legal, "me: ")
+    e = gleek.rl.raw_env(deals=1)
+    e.reset(seed=1)
+    for _agent in e.agent_iter():
+        obs, _r, term, _t, _i = e.last()
+        if term:
+            with pytest.raises(ArgumentError, match="has finished"):
+                e.step(0)
+            e.step(None)
+        else:
+            e.step(int(np.flatnonzero(obs["action_mask"])[0]))

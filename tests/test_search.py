@@ -285,3 +285,18 @@ def test_worlds_drawn_for_the_card_play_agree_with_what_the_seat_saw(profile: st
             assert seat is not None
             s = s.apply(bot.choose(s.observation(seat), legal, rng))
     assert checked > 20 and same >= checked * 0.9
+
+
+def test_search_bot_time_budget_and_outside_the_play() -> None:
+    from gleek.sim.bots import RuleAwareBot
+
+    s = gleek.new_deal(gleek.load_profile("parlett"), 0, seed=4)
+    obs = s.observation(s.to_act or 0)
+    assert distinct_cards(obs, s.legal_actions()) == s.legal_actions()
+    rng = random.Random(2)
+    while s.phase is not gleek.Phase.PLAY or len(s.legal_actions()) < 3:
+        seat = s.to_act
+        assert seat is not None
+        s = s.apply(RuleAwareBot().choose(s.observation(seat), s.legal_actions(), rng))
+    timed = SearchBot(seconds=0.02)
+    assert timed.choose(s.observation(s.to_act or 0), s.legal_actions(), rng) in s.legal_actions()

@@ -44,6 +44,8 @@ def _cards_by_suit() -> tuple[tuple[tuple[int, ...], ...], ...]:
 
 
 _PLAY_BY_SUIT: Final = _suit_tables(PLAY)
+#: the play actions of every 11-bit holding of each suit, low cards first
+PLAY_BY_SUIT: Final = _PLAY_BY_SUIT
 _S0: Final = _PLAY_BY_SUIT[0]
 _S1: Final = _PLAY_BY_SUIT[1]
 _S2: Final = _PLAY_BY_SUIT[2]
@@ -59,7 +61,7 @@ def _discard_tables() -> tuple[tuple[tuple[Action, ...], ...], ...]:
     return t  # type: ignore[return-value]
 
 
-def _card_tables() -> tuple[tuple[tuple[int, ...], ...], ...]:
+def card_tables() -> tuple[tuple[tuple[int, ...], ...], ...]:
     t = _LAZY.get("cards")
     if t is None:
         t = _LAZY["cards"] = _cards_by_suit()
@@ -81,7 +83,7 @@ def discard_actions(mask: int) -> tuple[Action, ...]:
 
 def hand_cards(mask: int) -> tuple[int, ...]:
     """The card indices in ``mask``, suit by suit, low cards first."""
-    t = _card_tables()
+    t = card_tables()
     return (
         t[0][mask & _M11] + t[1][(mask >> 11) & _M11] + t[2][(mask >> 22) & _M11] + t[3][mask >> 33]
     )

@@ -34,10 +34,12 @@ from gleek._core import (
     DISCARD_PHASE,
     OVER,
     PHASES,
+    PLAY_BY_SUIT,
     PLAY_PHASE,
     RUFF,
     Deal,
     bid_action,
+    card_tables,
     discard_actions,
     hand_cards,
     play_actions,
@@ -113,6 +115,7 @@ __all__ = [
 ]
 
 _ZERO: Final = (0, 0, 0)
+_M11: Final = 0x7FF
 _FOUR_ACES: Final = 1000
 
 
@@ -734,7 +737,11 @@ def legal_actions(state: object) -> tuple[Action, ...]:
     phase = n._phase
     deal = n._deal
     if phase == PLAY_PHASE:
-        return play_actions(legal_mask(hand_mask(n, n._to_act), _led(n), deal.play_high))
+        led = _led(n)
+        mask = legal_mask(hand_mask(n, n._to_act), led, deal.play_high)
+        if led >= 0 and mask & SUIT_MASK[led] == mask:  # following suit: one table look-up
+            return PLAY_BY_SUIT[led][mask >> (11 * led)]
+        return play_actions(mask)
     if phase == AUCTION:
         return tuple(
             [
@@ -825,9 +832,20 @@ def apply(state: object, action: object, seat: object = None) -> State:
         isinstance(state, State)
         and isinstance(action, Action)
         and (seat is None or (type(seat) is int and seat == state._to_act))
-        and verify(state, action) is None
     ):
-        return _do(state, action)
+        if state._phase == PLAY_PHASE:  # most of a deal: the play's own check, then the card
+            card = action.card
+            to_act = state._to_act
+            hand = state._h0 if to_act == 0 else state._h1 if to_act == 1 else state._h2
+            led = (state._trick & 63) // 11 if state._ntrick else -1
+            if (
+                card is not None
+                and action.kind == "play"
+                and verify_play(hand, led, state._deal.play_high, card.index) is None
+            ):
+                return _play(state, to_act, card.index, action)
+        elif verify(state, action) is None:
+            return _do(state, action)
     checked_state = state_arg(state)
     if seat is not None:
         check_seat("seat", seat)
@@ -1153,8 +1171,17 @@ def _rollout(n: State, greedy: bool, rng: random.Random) -> State:
         if n._phase == DISCARD_PHASE:
             n = _rollout_discards(n, greedy, rng)
             continue
-        acts = legal_actions(n)
-        n = _do(n, acts[0] if greedy else acts[int(rnd() * len(acts))])
+        rules = n._deal.rules
+        if n._phase == AUCTION:  # the stage's choices, in legal_actions' order
+            bids = auction_choices(rules, n._bid, n._bidder)
+            x = bids[0] if greedy else bids[int(rnd() * len(bids))]
+            n = _bid(n, x, PASS if x == PASS_BID else bid_action(x))
+        else:
+            r = n._ruff
+            assert r is not None
+            words = ruff_choices(rules, r)
+            w = words[0] if greedy else words[int(rnd() * len(words))]
+            n = _word(n, r, w, WORDS[w])
     if n._phase == OVER:
         return n
     deal = n._deal
@@ -1171,10 +1198,32 @@ def _rollout(n: State, greedy: bool, rng: random.Random) -> State:
     trick = [n._trick & 63, n._trick >> 6]
     nt = n._ntrick
     ntricks = n._ntricks
+    by_suit = card_tables()  # the card indices of every holding of a suit, low first
+    # THE DELIBERATELY INLINED COPY of the play's rules (gleek.stages.tricks: legal_mask,
+    # play_points, trick_points), kept for speed (benchmarks/playout.py, "rollout": calling the
+    # stage functions for every card cost the rollout about a sixth of its speed). It is held to
+    # the stages by tests/test_core.py::test_rollouts_replay_through_the_stages, which replays
+    # every rollout action by action through apply and compares the ends.
+    to_player = rules.to_player
+    trick_gain = rules.trick_points
     while ntricks < 12:
         hand = h[seat]
-        led = trick[0] // 11 if nt else -1
-        opts = hand_cards(legal_mask(hand, led, play_high))
+        led = -1
+        follow = 0
+        if nt:
+            led = trick[0] // 11
+            follow = (hand >> (11 * led)) & _M11
+        if follow:  # following suit: one table look-up
+            if play_high:
+                follow = 1 << (follow.bit_length() - 1)
+            opts = by_suit[led][follow]
+        else:
+            opts = (
+                by_suit[0][hand & _M11]
+                + by_suit[1][(hand >> 11) & _M11]
+                + by_suit[2][(hand >> 22) & _M11]
+                + by_suit[3][hand >> 33]
+            )
         if nt and play_high and opts[0] // 11 == led:  # forced: the highest of the suit led
             c = opts[0]
         elif greedy:
@@ -1188,7 +1237,9 @@ def _rollout(n: State, greedy: bool, rng: random.Random) -> State:
             c = opts[int(rnd() * len(opts))]
         h[seat] = hand & ~(1 << c)
         tail.append((seat, PLAY[c]))
-        pts[seat] += play_points(rules, honour, c)
+        x = honour[c]
+        if x and to_player:
+            pts[seat] += x
         if nt < 2:
             trick[nt] = c
             nt += 1
@@ -1196,7 +1247,7 @@ def _rollout(n: State, greedy: bool, rng: random.Random) -> State:
             continue
         c0, c1 = trick[0], trick[1]
         winner = trick_winner(key, c0, c1, c, leader)
-        pts[winner] += trick_points(rules, honour, c0, c1, c)
+        pts[winner] += trick_gain if to_player else trick_gain + honour[c0] + honour[c1] + x
         won[winner] += 1
         ntricks += 1
         leader = winner
@@ -1333,6 +1384,8 @@ def _claims_arg(claims: object) -> tuple[tuple[str, ...], ...] | None:
 
 def _forfeits(state: State, claims: tuple[tuple[str, ...], ...] | None) -> tuple[Payment, ...]:
     """What the buyer forfeits for its ``claims`` (see :func:`outcome`)."""
+    if claims is None:
+        return ()
     p = pre(state)
     buyer = p._bidder
     if claims is None or not claims[buyer]:

@@ -363,9 +363,9 @@ def test_the_discard_and_card_tables_are_built_once_on_first_use() -> None:
     """The tables the auction and the rollouts need are built on first use (not at import)
     and then kept: every later call gets the same table."""
     _core._LAZY.clear()
-    discard, cards = _core._discard_tables(), _core._card_tables()
+    discard, cards = _core._discard_tables(), _core.card_tables()
     assert {"discard": discard, "cards": cards} == _core._LAZY
-    assert _core._discard_tables() is discard and _core._card_tables() is cards
+    assert _core._discard_tables() is discard and _core.card_tables() is cards
     assert discard[2][0b11] == (DISCARD[22], DISCARD[23]) and cards[3][1 << 10] == (43,)
 
 

@@ -405,7 +405,7 @@ class State:
         """Same as :func:`apply`: ``action`` an :class:`Action` or its text, ``seat`` None or
         the seat to act. (Arguments are typed ``object`` here and checked inside, so that a
         wrong one raises the library's own error in the compiled build too.)"""
-        return apply(self, action, seat)
+        return _apply(self, action, seat)
 
     def verify(self, action: object, seat: object = None) -> IllegalAction | None:
         """Same as :func:`check_action`: why ``action`` (by ``seat``, default the player to
@@ -421,7 +421,7 @@ class State:
         """The next state if ``action`` is legal, else why not (the error :meth:`apply` would
         raise), without raising: the validator replays records with it."""
         try:
-            return apply(self, action, seat)
+            return _apply(self, action, seat)
         except IllegalAction as err:
             return err
 
@@ -819,15 +819,26 @@ def step(n: State, action: Action) -> State | None:
     return _do(n, action)
 
 
+@overload
+def apply(state: State, action: Action, seat: int | None = None) -> State: ...
+@overload
+def apply(state: State, action: str, seat: int | None = None) -> State: ...
 def apply(state: object, action: object, seat: object = None) -> State:
     """The state after ``action`` (an :class:`Action` or its text, e.g. ``"play AS"``), by
     ``seat`` (default: the player to act; given, it must be the player to act).
+
+    Every argument is checked (the compiled build takes them as objects for that), so a wrong
+    one raises the library's own error.
 
     Raises :class:`~gleek.errors.IllegalAction` (with the record format's error code and a
     message saying why) if the rules do not allow it, and
     :class:`~gleek.errors.ArgumentTypeError` / :class:`~gleek.errors.ArgumentError` for
     arguments of the wrong type or out of range.
     """
+    return _apply(state, action, seat)
+
+
+def _apply(state: object, action: object, seat: object) -> State:
     if (
         isinstance(state, State)
         and isinstance(action, Action)

@@ -43,13 +43,12 @@ def _cards_by_suit() -> tuple[tuple[tuple[int, ...], ...], ...]:
     )
 
 
-_PLAY_BY_SUIT: Final = _suit_tables(PLAY)
 #: the play actions of every 11-bit holding of each suit, low cards first
-PLAY_BY_SUIT: Final = _PLAY_BY_SUIT
-_S0: Final = _PLAY_BY_SUIT[0]
-_S1: Final = _PLAY_BY_SUIT[1]
-_S2: Final = _PLAY_BY_SUIT[2]
-_S3: Final = _PLAY_BY_SUIT[3]
+PLAY_BY_SUIT: Final = _suit_tables(PLAY)
+_S0: Final = PLAY_BY_SUIT[0]
+_S1: Final = PLAY_BY_SUIT[1]
+_S2: Final = PLAY_BY_SUIT[2]
+_S3: Final = PLAY_BY_SUIT[3]
 # Built on first use (not at import): the discard actions and the card indices by holding.
 _LAZY: dict[str, tuple[tuple[tuple[object, ...], ...], ...]] = {}
 

@@ -812,13 +812,6 @@ def _do(n: State, action: Action) -> State:
     return _word(n, r, action.kind, action)
 
 
-def step(n: State, action: Action) -> State | None:
-    """The state after the player to act does ``action``, or None if it is illegal."""
-    if verify(n, action) is not None:
-        return None
-    return _do(n, action)
-
-
 @overload
 def apply(state: State, action: Action, seat: int | None = None) -> State: ...
 @overload

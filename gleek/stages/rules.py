@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from gleek.cards import Rank
 from gleek.profile import Profile
 from gleek.stages.common import Payment
 
@@ -39,15 +38,12 @@ class Rules:
         "first_buyer",
         "first_lead_buyer",
         "four_aces",
-        "four_aces_pay",
-        "gleek",
         "honour",
         "howfar",
         "increment",
         "late",
         "mark",
         "memo",
-        "mournival",
         "no_vie",
         "nothing",
         "odd_chip_eldest",
@@ -109,14 +105,7 @@ class Rules:
         self.suit_table: Final[tuple[int, ...]] = ru.suit_table
         self.no_vie: Final[str] = ru.no_vie
         self.carried: Final[int] = ru.carried_stake or ru.stake
-        # the sets, by rank index of A, K, Q, J (10, 9, 8, 7); small trumps held
-        self.gleek: Final[tuple[int, ...]] = tuple(
-            [profile.sets.gleek.get(_rank(r), 0) for r in range(11)]
-        )
-        self.mournival: Final[tuple[int, ...]] = tuple(
-            [profile.sets.mournival.get(_rank(r), 0) for r in range(11)]
-        )
-        self.four_aces_pay: Final[bool] = profile.sets.four_aces_pay
+        # the small trumps held (the sets are read from the profile by gleek.stages.sets)
         sm = profile.small_trumps
         self.small: Final[tuple[int, int, int]] = (sm.tiddy, sm.towser, sm.tumbler)
         # the tricks
@@ -133,10 +122,6 @@ class Rules:
         self.par: Final[int] = profile.scoring.par
         #: the memo tables of the stages' payments, by name (see :func:`memo`)
         self.memo: Final[dict[str, dict[object, tuple[Payment, ...]]]] = {}
-
-
-def _rank(r: int) -> Rank:
-    return Rank(r + 4)
 
 
 _RULES: dict[int, Rules] = {}

@@ -62,12 +62,12 @@ from gleek.stages import deal as deal_stage
 from gleek.stages.common import SUIT_MASK, Payment
 from gleek.stages.ruff import (
     Ruff,
+    aces_winner,
     next_stake,
     ruff_apply,
     ruff_choices,
     ruff_payments,
     ruff_start,
-    ruff_value,
     stake_now,
     verify_word,
 )
@@ -116,7 +116,6 @@ __all__ = [
 
 _ZERO: Final = (0, 0, 0)
 _M11: Final = 0x7FF
-_FOUR_ACES: Final = 1000
 
 
 class State:
@@ -603,15 +602,13 @@ def final_payments(n: State) -> tuple[Payment, ...]:
     if r is None or not r.done:
         return out
     hands = (p._h0, p._h1, p._h2)
-    aces = -1
     if r.winner >= 0:
         table = memo(rules, "ruff")
         won = table.get((r.winner, r.p0, r.p1, r.p2))
         if won is None:
             won = table[(r.winner, r.p0, r.p1, r.p2)] = ruff_payments(rules, r)
         out = out + won
-        if r.shown and ruff_value(rules, hands[r.winner]) == _FOUR_ACES:
-            aces = r.winner
+    aces = aces_winner(rules, r, hands)
     for seat in range(3):
         pays = hand_set_payments(rules, hands[seat], seat, seat == aces)
         if pays:

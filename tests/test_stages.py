@@ -19,6 +19,7 @@ from gleek.stages.deal import deal_hands, trumps_of, turn_up_payments, turn_up_p
 from gleek.stages.ruff import (
     FOUR_ACES,
     Ruff,
+    aces_winner,
     next_stake,
     revie_stake,
     ruff_apply,
@@ -474,6 +475,32 @@ def _say(profile: gleek.Profile, words: list[tuple[int, str]], first: int = 0) -
         assert r.to_act == seat, (r, seat, word)
         r = ruff_apply(rules_of(profile), r, seat, word, HANDS, 2)  # type: ignore[arg-type]
     return r
+
+
+def test_ruff_the_aces_winner_is_a_shown_ruff_won_by_four_aces() -> None:
+    """Sets: four Aces that won the ruff by being shown are the case ``sets.four_aces_pay``
+    decides; a ruff won by the others passing, or by a better suit, or under a profile where
+    four Aces are only a suit's worth, is not."""
+    aces = (m("AS AH AD AC"), m("KS QS JS 10S 9S"), m("4C"))
+    rules = rules_of(PARLETT)
+    shown = ruff_apply(rules, ruff_apply(rules, _say_with(PARLETT, aces), 1, "see", aces, 2), 2,
+                       "see", aces, 2)  # fmt: skip
+    assert (shown.done, shown.winner, shown.shown) == (True, 0, True)
+    assert aces_winner(rules, shown, aces) == 0
+    alone = ruff_apply(rules, ruff_apply(rules, _say_with(PARLETT, aces), 1, "pass", aces, 2), 2,
+                       "pass", aces, 2)  # fmt: skip
+    assert (alone.winner, alone.shown, aces_winner(rules, alone, aces)) == (0, False, -1)
+    pi = rules_of(PI)
+    r = ruff_start(pi, dealer=2, buyer=0, stake=2)
+    for seat, word in ((0, "vie"), (1, "see"), (2, "see")):
+        r = ruff_apply(pi, r, seat, word, aces, 2)
+    assert r.shown and r.winner == 1 and aces_winner(pi, r, aces) == -1  # spades 49 beat 15
+
+
+def _say_with(profile: gleek.Profile, hands: tuple[int, int, int]) -> Ruff:
+    """Eldest (seat 0, dealer 2) vies."""
+    rules = rules_of(profile)
+    return ruff_apply(rules, ruff_start(rules, 2, 0, profile.ruff.stake), 0, "vie", hands, 2)
 
 
 def test_direct_a_revie_raises_by_the_profiles_raise_and_passers_owe_the_stake_then() -> None:

@@ -36,6 +36,7 @@ from gleek.stages.rules import Rules
 __all__ = [
     "FOUR_ACES",
     "Ruff",
+    "aces_winner",
     "best_suit_value",
     "next_stake",
     "revie_stake",
@@ -264,6 +265,15 @@ def stake_now(rules: Rules, r: Ruff) -> int:
     if rules.pool:
         return max(r.p0, r.p1, r.p2) - rules.stake
     return r.stake
+
+
+def aces_winner(rules: Rules, r: Ruff, hands: tuple[int, int, int]) -> int:
+    """The seat that won the ruff by showing four Aces (where they beat every ruff), else -1:
+    those Aces are then paid as a mournival only where the profile says so
+    (:func:`gleek.stages.sets.sets_held`)."""
+    if r.winner >= 0 and r.shown and ruff_value(rules, hands[r.winner]) == FOUR_ACES:
+        return r.winner
+    return -1
 
 
 def ruff_payments(rules: Rules, r: Ruff) -> tuple[Payment, ...]:

@@ -639,12 +639,7 @@ def start(profile: Profile, dealer: int, deck: Sequence[int], stake: int) -> Sta
     deal = Deal(rules, dealer, order, hs, stake)
     n = State(deal, None, None, AUCTION, (dealer + 1) % 3, hs[0], hs[1], hs[2], None, -1, 0, 0, 0,
               _ZERO, _ZERO)  # fmt: skip
-    n._bid = 0
-    n._bidder = -1
-    n._out = 0
-    n._discards = ()
-    n._ruff = None
-    return n
+    return _set_pre(n, 0, -1, 0, (), None)
 
 
 def restore(
@@ -860,57 +855,68 @@ def _apply(state: object, action: object, seat: object) -> State:
 # ---------------------------------------------------------------------------- the phases
 
 
-def _node(
-    n: State, action: Action | None, phase: int, to_act: int, h0: int, h1: int, h2: int
+def _set_pre(
+    m: State, bid: int, bidder: int, out: int, discards: tuple[int, ...], ruff: Ruff | None
 ) -> State:
-    """A state before the play (the auction, discards and ruff are its own)."""
-    return State(n._deal, n, action, phase, to_act, h0, h1, h2, None, -1, 0, 0, 0, _ZERO, _ZERO)
+    """``m`` with its auction (bid, bidder, a bit per seat out), discards and ruff: a state's
+    own before the play, and the play's first state's (the later ones read them from it)."""
+    m._bid = bid
+    m._bidder = bidder
+    m._out = out
+    m._discards = discards
+    m._ruff = ruff
+    return m
+
+
+def _node(
+    n: State,
+    action: Action | None,
+    phase: int,
+    to_act: int,
+    hands: tuple[int, int, int],
+    bid: int,
+    bidder: int,
+    out: int,
+    discards: tuple[int, ...],
+    ruff: Ruff | None,
+) -> State:
+    """A state before the play, after ``action`` from ``n``."""
+    m = State(n._deal, n, action, phase, to_act, hands[0], hands[1], hands[2], None, -1, 0, 0, 0,
+              _ZERO, _ZERO)  # fmt: skip
+    return _set_pre(m, bid, bidder, out, discards, ruff)
+
+
+def _with_hand(n: State, seat: int, hand: int) -> tuple[int, int, int]:
+    """The three hands of ``n`` with ``seat``'s now ``hand``."""
+    if seat == 0:
+        return (hand, n._h1, n._h2)
+    if seat == 1:
+        return (n._h0, hand, n._h2)
+    return (n._h0, n._h1, hand)
 
 
 def _bid(n: State, amount: int, action: Action | None) -> State:
     """After the player to act bids ``amount`` or passes (gleek.stages.stock.auction_apply)."""
     bid, bidder, out, to_act = auction_apply(n._bid, n._bidder, n._out, n._to_act, amount)
-    if to_act < 0:  # two have passed: the last bidder buys and lays out seven cards
-        h0, h1, h2 = n._h0, n._h1, n._h2
-        stock = n._deal.stock_mask
-        rules = n._deal.rules
-        if bidder == 0:
-            h0 = before_discards(rules, h0, stock)
-        elif bidder == 1:
-            h1 = before_discards(rules, h1, stock)
-        else:
-            h2 = before_discards(rules, h2, stock)
-        m = _node(n, action, DISCARD_PHASE, bidder, h0, h1, h2)
-    else:
-        m = _node(n, action, AUCTION, to_act, n._h0, n._h1, n._h2)
-    m._bid = bid
-    m._bidder = bidder
-    m._out = out
-    m._discards = ()
-    m._ruff = None
-    return m
+    if to_act >= 0:
+        hands = (n._h0, n._h1, n._h2)
+        return _node(n, action, AUCTION, to_act, hands, bid, bidder, out, (), None)
+    # two have passed: the last bidder buys and lays out seven cards
+    deal = n._deal
+    hand = before_discards(deal.rules, hand_mask(n, bidder), deal.stock_mask)
+    hands = _with_hand(n, bidder, hand)
+    return _node(n, action, DISCARD_PHASE, bidder, hands, bid, bidder, out, (), None)
 
 
 def _discard(n: State, c: int, action: Action | None) -> State:
     """After the buyer lays out card ``c``; the seventh brings the exchange and opens the
     ruff."""
     discards = (*n._discards, c)
-    if len(discards) < 7:
-        buyer = n._bidder
-        bit = ~(1 << c)
-        h0, h1, h2 = n._h0, n._h1, n._h2
-        if buyer == 0:
-            h0 &= bit
-        elif buyer == 1:
-            h1 &= bit
-        else:
-            h2 &= bit
-        m = _node(n, action, DISCARD_PHASE, buyer, h0, h1, h2)
-        _copy_pre(n, m)
-        m._discards = discards
-        m._ruff = None
-        return m
-    return _exchange(n, discards, action)
+    if len(discards) == 7:
+        return _exchange(n, discards, action)
+    buyer = n._bidder
+    hands = _with_hand(n, buyer, hand_mask(n, buyer) & ~(1 << c))
+    return _node(n, action, DISCARD_PHASE, buyer, hands, n._bid, buyer, n._out, discards, None)
 
 
 def _exchange(n: State, discards: tuple[int, ...], action: Action | None) -> State:
@@ -923,29 +929,10 @@ def _exchange(n: State, discards: tuple[int, ...], action: Action | None) -> Sta
     laid = 0
     for c in discards:
         laid |= 1 << c
-    h0, h1, h2 = n._h0, n._h1, n._h2
-    stock = deal.stock_mask
-    if buyer == 0:
-        h0 = after_discards(rules, h0 & ~laid, stock)
-    elif buyer == 1:
-        h1 = after_discards(rules, h1 & ~laid, stock)
-    else:
-        h2 = after_discards(rules, h2 & ~laid, stock)
+    hand = after_discards(rules, hand_mask(n, buyer) & ~laid, deal.stock_mask)
     r = ruff_start(rules, deal.dealer, buyer, deal.ruff_stake)
-    m = _node(n, action, RUFF, r.to_act, h0, h1, h2)
-    _copy_pre(n, m)
-    m._discards = discards
-    m._ruff = r
-    return m
-
-
-def _copy_pre(n: State, m: State) -> None:
-    """The auction's result and the discards, carried to the next state (each caller then
-    sets the ruff)."""
-    m._bid = n._bid
-    m._bidder = n._bidder
-    m._out = n._out
-    m._discards = n._discards
+    hands = _with_hand(n, buyer, hand)
+    return _node(n, action, RUFF, r.to_act, hands, n._bid, buyer, n._out, discards, r)
 
 
 def _word(n: State, r: Ruff, word: str, action: Action | None) -> State:
@@ -954,21 +941,17 @@ def _word(n: State, r: Ruff, word: str, action: Action | None) -> State:
     back on demand)."""
     deal = n._deal
     rules = deal.rules
-    r2 = ruff_apply(rules, r, n._to_act, word, (n._h0, n._h1, n._h2), deal.dealer)
+    hands = (n._h0, n._h1, n._h2)
+    r2 = ruff_apply(rules, r, n._to_act, word, hands, deal.dealer)
     if not r2.done:
-        m = _node(n, action, RUFF, r2.to_act, n._h0, n._h1, n._h2)
-        _copy_pre(n, m)
-        m._ruff = r2
-        return m
+        return _node(n, action, RUFF, r2.to_act, hands, n._bid, n._bidder, n._out, n._discards, r2)
     leader = first_leader(rules, deal.dealer, n._bidder)
     turned = deal_stage.turn_up_points(rules, deal.turn_up)
     dealer = deal.dealer
     points = _add(_ZERO, dealer, turned) if turned else _ZERO
     m = State(deal, n, action, PLAY_PHASE, leader, n._h0, n._h1, n._h2, None, leader, 0, 0, 0,
               points, _ZERO)  # fmt: skip
-    _copy_pre(n, m)
-    m._ruff = r2
-    return m
+    return _set_pre(m, n._bid, n._bidder, n._out, n._discards, r2)
 
 
 def _play(n: State, seat: int, c: int, action: Action) -> State:
@@ -977,7 +960,7 @@ def _play(n: State, seat: int, c: int, action: Action) -> State:
     deal = n._deal
     rules = deal.rules
     bit = ~(1 << c)
-    h0, h1, h2 = n._h0, n._h1, n._h2
+    h0, h1, h2 = n._h0, n._h1, n._h2  # (_with_hand, inline: the play is most of a deal)
     if seat == 0:
         h0 &= bit
     elif seat == 1:

@@ -316,13 +316,7 @@ class State:
     @property
     def trick_winners(self) -> tuple[int, ...]:
         """The seat that won each finished trick, in order."""
-        played = _plays(self)
-        key = self._deal.key
-        out: list[int] = []
-        for k in range(0, 3 * self._ntricks, 3):
-            (s0, c0), (_, c1), (_, c2) = played[k : k + 3]
-            out.append(trick_winner(key, c0, c1, c2, s0))
-        return tuple(out)
+        return _finished_tricks(self, history(self))[1]
 
     # -- the tricks
     @property
@@ -336,13 +330,7 @@ class State:
     @property
     def tricks(self) -> tuple[tuple[tuple[int, Card], ...], ...]:
         """Finished tricks, each as ``(seat, card)`` in the order played."""
-        played = _plays(self)
-        return tuple(
-            [
-                tuple([(s, CARDS[c]) for s, c in played[k : k + 3]])
-                for k in range(0, 3 * self._ntricks, 3)
-            ]
-        )
+        return _finished_tricks(self, history(self))[0]
 
     @property
     def leader(self) -> int | None:
@@ -523,14 +511,21 @@ def history(n: State) -> tuple[tuple[int, Action], ...]:
     return tuple(out)
 
 
-def _plays(n: State) -> list[tuple[int, int]]:
-    """The cards played so far as ``(seat, card index)``, in order."""
-    out: list[tuple[int, int]] = []
-    for seat, act in history(n):
-        card = act.card
-        if act.kind == "play" and card is not None:
-            out.append((seat, card.index))
-    return out
+def _finished_tricks(
+    n: State, hist: tuple[tuple[int, Action], ...]
+) -> tuple[tuple[Trick, ...], tuple[int, ...]]:
+    """The finished tricks of ``n`` (``hist`` its history), each as ``(seat, card)`` in the
+    order played, and the seat that won each (gleek.stages.tricks.trick_winner)."""
+    played = [(seat, act.card) for seat, act in hist if act.kind == "play"]
+    key = n._deal.key
+    tricks: list[Trick] = []
+    winners: list[int] = []
+    for k in range(0, 3 * n._ntricks, 3):
+        (s0, c0), (s1, c1), (s2, c2) = played[k : k + 3]
+        assert c0 is not None and c1 is not None and c2 is not None
+        tricks.append(((s0, c0), (s1, c1), (s2, c2)))
+        winners.append(trick_winner(key, c0.index, c1.index, c2.index, s0))
+    return tuple(tricks), tuple(winners)
 
 
 History = tuple[tuple[int, Action], ...]
@@ -1301,9 +1296,9 @@ def observation(state: object, seat: object) -> Observation:
 
 def _observation(state: State, seat: int) -> Observation:
     buyer = buyer_of(state)
-    history = state.history
-    if buyer != seat:
-        history = tuple([h for h in history if h[1].kind != "discard"])
+    full = history(state)
+    seen = full if buyer == seat else tuple([h for h in full if h[1].kind != "discard"])
+    tricks, winners = _finished_tricks(state, full)
     h = (state._h0, state._h1, state._h2)
     payments = state.payments
     chips, pot = net_chips(payments)
@@ -1318,7 +1313,7 @@ def _observation(state: State, seat: int) -> Observation:
         trumps=state.trumps,
         hand=cards_of_mask(h[seat]),
         hand_sizes=(h[0].bit_count(), h[1].bit_count(), h[2].bit_count()),
-        history=history,
+        history=seen,
         buyer=state.buyer,
         price=state.price,
         bid=state.bid,
@@ -1326,8 +1321,8 @@ def _observation(state: State, seat: int) -> Observation:
         ruff_stake=state.ruff_stake,
         ruff_winner=state.ruff_winner,
         trick=state.trick,
-        tricks=state.tricks,
-        trick_winners=state.trick_winners,
+        tricks=tricks,
+        trick_winners=winners,
         leader=state.leader,
         tricks_won=state.tricks_won,
         points=state.points,

@@ -146,8 +146,11 @@ def test_dealing_the_turn_up_is_in_no_hand_and_never_played() -> None:
 # ---------------------------------------------------------------------------- turn-up
 
 
-def test_turn_up_honour_scores_for_the_dealer() -> None:
-    s = ruff_ready("parlett", "AC KC QC JC 10C", NO_HONOURS, "", "", turn_up="AH")
+@pytest.mark.parametrize("profile", ["parlett", "pedagogical", "pi", "cotton"])
+def test_turn_up_honour_scores_for_the_dealer(profile: str) -> None:
+    """All profiles, publications-international too (whose played honours go to the trick's
+    winner): a turned Ace counts its 15 for the dealer."""
+    s = ruff_ready(profile, "AC KC QC JC 10C", NO_HONOURS, "", "", turn_up="AH")
     s = run(s, ["wait", "wait", "wait"])
     assert s.points == (0, 0, 15)
 

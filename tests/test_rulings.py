@@ -428,8 +428,12 @@ def test_direct_pedagogical_no_vie_doubles_and_a_vie_resets_to_2() -> None:
     assert outcome(play_first_legal(s)).ruff_stake == 2
 
 
-def test_direct_a_passer_owes_the_stake_as_it_was_and_showdown_losers_the_final() -> None:
-    s = run(_direct(), ["vie", "pass", "revie"])  # middle passes at 2, dealer revies to 4
+@pytest.mark.parametrize("profile", ["parlett", "pedagogical"])
+def test_direct_a_passer_owes_the_stake_as_it_was_and_showdown_losers_the_final(
+    profile: str,
+) -> None:
+    """Both direct-model profiles: opening stake 2, a revie raises it by 2."""
+    s = run(_direct(profile), ["vie", "pass", "revie"])  # middle passes at 2, dealer revies to 4
     assert s.to_act == 0 and actions(s) == ["pass", "see", "revie"]
     s = run(s, ["see"])
     assert shown(s) and s.ruff_winner == 0

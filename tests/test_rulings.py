@@ -199,6 +199,7 @@ def test_buying_seed_000_auction_12_13_pass_14_pass() -> None:
         ("pedagogical", (), 12, 14),
         ("parlett", ("bid-13",), 13, 14),
         ("pi", ("bid-13",), 13, 15),
+        ("cotton", (), 12, 13),
     ],
 )
 def test_buying_opening_bid_and_increment(

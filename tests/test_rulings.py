@@ -638,6 +638,23 @@ def test_sets_are_counted_after_the_exchange() -> None:
     ]
 
 
+def test_sets_only_aces_kings_queens_and_jacks_make_sets() -> None:
+    """Gleeks and mournivals: only A, K, Q, J: eldest takes in four Tens and three Nines and
+    is paid for neither; the same hand with four Kings and three Queens is paid for both."""
+    out = "4H 5H 6H 7H 8H 4S 5S"
+    hand = f"4D 5D 6D 7D 8D {out}"
+    s = bought_by_eldest(hand, "7C", out, stock="10H 10S 10D 10C 9S 9D 9C")
+    assert set(cards("10H 10S 10D 10C 9S 9D 9C")) <= set(s.hand(0))
+    assert [p for p in s.payments if p.reason == "set" and p.payee == 0] == []
+    courts = bought_by_eldest(hand, "7C", out, stock="KH KS KD KC QH QS QD")
+    assert sorted(p.detail for p in courts.payments if p.reason == "set" and p.payee == 0) == [
+        "gleek of Q",
+        "gleek of Q",
+        "mournival of K",
+        "mournival of K",
+    ]
+
+
 # ---------------------------------------------------------------------------- tiddy
 
 

@@ -673,6 +673,15 @@ def test_tiddy_discarded_by_the_buyer_pays_nobody() -> None:
     assert pays(kept, "tiddy") == [(1, 0, 2), (2, 0, 2)]
 
 
+def test_tiddy_taken_in_from_the_stock_is_held_after_the_exchange() -> None:
+    """Tiddy: the holder after the exchange is paid, so a 4 of trumps the buyer takes in from
+    the stock pays the buyer, and the player it was not dealt to."""
+    hand = f"AH KH QH JH 10H {JUNK}"
+    s = bought_by_eldest(hand, "9C", JUNK, stock="4C 5D 6D 7D 8D 9D 10D")
+    assert C("4C") not in s.dealt_hand(0) and C("4C") in s.hand(0)
+    assert pays(s, "tiddy") == [(1, 0, 2), (2, 0, 2)]
+
+
 def test_tiddy_no_tiddy_variant_and_towser_tumbler_held() -> None:
     s = ruff_ready(
         "parlett",

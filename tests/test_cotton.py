@@ -149,6 +149,13 @@ def test_turned_towser_and_tumbler_pay_double(turn_up: str, amount: int) -> None
     assert _paid(deal(COTTON, {}, turn_up), "turn-up") == [(0, 2, amount), (1, 2, amount)]
 
 
+@pytest.mark.parametrize(("turn_up", "points"), [("AH", 15), ("JH", 9), ("KH", 3), ("QH", 3)])
+def test_a_turned_tib_tom_king_or_queen_scores_for_the_dealer(turn_up: str, points: int) -> None:
+    """Cotton: a turned honour is the dealer's: its points count for the dealer at once."""
+    s = run(to_ruff(deal(COTTON, {}, turn_up)), ["wait", "wait", "wait"])
+    assert s.points == (0, 0, points)
+
+
 def test_double_when_turned_on_another_profile(tmp_path: Path) -> None:
     with_tt = _profile_with(
         tmp_path, "parlett", {"double_when_turned": "true"}, ("towser-tumbler",)

@@ -156,6 +156,17 @@ def test_a_turned_tib_tom_king_or_queen_scores_for_the_dealer(turn_up: str, poin
     assert s.points == (0, 0, points)
 
 
+def test_held_tiddy_towser_and_tumbler_pay_4_5_and_6() -> None:
+    """Cotton: "Tiddy is four, ... which if in hand Towser is five and Tumbler six", from
+    each opponent to the holder after the exchange (here the middle hand holds all three)."""
+    s = run(to_ruff(deal(COTTON, {1: "4H 5H 6H"}, "7H")), ["wait", "wait", "wait"])
+    assert [_paid(s, r) for r in ("tiddy", "towser", "tumbler")] == [
+        [(2, 1, 4), (0, 1, 4)],
+        [(2, 1, 5), (0, 1, 5)],
+        [(2, 1, 6), (0, 1, 6)],
+    ]
+
+
 def test_double_when_turned_on_another_profile(tmp_path: Path) -> None:
     with_tt = _profile_with(
         tmp_path, "parlett", {"double_when_turned": "true"}, ("towser-tumbler",)

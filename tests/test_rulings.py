@@ -540,6 +540,7 @@ def test_pool_nobody_vies_the_hands_are_shown_and_the_best_takes_the_antes() -> 
     s = run(_pool(0), ["wait", "wait", "wait"])
     assert shown(s)
     w = s.ruff_winner
+    assert w == 0  # eldest's clubs (54) beat the middle's spades (51) and the dealer's 41
     assert sorted(pays(s, "ruff-pool")) == sorted([(x, w, 2) for x in range(3) if x != w])
     o = outcome(play_first_legal(s))
     assert o.ruff.vied is False and o.ruff_stake == 2

@@ -886,6 +886,16 @@ def test_session_equal_balances_share_the_win_and_chips_may_go_below_zero() -> N
     assert s.ranking() == ((1, ("B", "C"), 120), (3, ("A",), -5))
 
 
+def test_session_chips_may_go_below_zero_and_play_goes_on() -> None:
+    """The session: chips are a score, not a wallet: from nothing each, a player who loses
+    goes below zero, the session plays every deal, and each balance is the plain sum of its
+    deals' results (nothing clamped at zero)."""
+    s = Session.start(gleek.load_profile("parlett"), deals=3, chips=(0, 0, 0))
+    s = s.play_out([BasicBot()] * 3, seed=8)
+    assert len(s.deals) == 3 and min(s.balances) < 0
+    assert s.balances == tuple(sum(d.outcome.chips[i] for d in s.deals) for i in range(3))
+
+
 def test_session_chips_conserved_with_pot() -> None:
     from gleek.sim.bots import BasicBot
 

@@ -1100,6 +1100,7 @@ def test_exchange_both_orders_replay_validate_and_simulate(pid: str, order: str)
     s = Session.start(profile, deals=3).play_out([RandomBot()] * 3, seed=11)
     text = dumps(s)
     assert f"- {order}" in text or order in text
+    assert text.count("\n  discard: [") == 3  # either order keeps the one discard: key
     report = validate_text(text, "x.yaml")
     assert report.valid, report.errors
     assert [(*d.outcome.chips, d.outcome.pot) for d in s.deals] == [

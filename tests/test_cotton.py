@@ -67,6 +67,18 @@ def test_cotton_values_and_how_they_are_cited() -> None:
     assert "doubtful:" in p.rule("small_trumps.tiddy").source.cite(quotes=True)
 
 
+@pytest.mark.parametrize(
+    "path",
+    ["tricks.first_lead", "tricks.play_high", "scoring.pot", "ruff.card_values", "ruff.tie_break"],
+)
+def test_where_cotton_is_silent_parletts_rule_marked_inferred(path: str) -> None:
+    """Where Cotton is silent (first lead, follow suit, the settlement's pot, the ruff's card
+    values, ties): Parlett's value, marked inferred with its section of the silent page."""
+    rule = COTTON.rule(path)
+    assert rule.value == gleek.load_profile("parlett").rule(path).value
+    assert rule.inferred and rule.source.silent
+
+
 def test_every_silent_key_has_its_section_and_every_section_is_used() -> None:
     page = (DOCS / "silent.rst").read_text("utf-8")
     labels = set(re.findall(r"^\.\. _silent-([a-z0-9-]+):$", page, re.M))

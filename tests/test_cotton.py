@@ -67,6 +67,18 @@ def test_cotton_values_and_how_they_are_cited() -> None:
     assert "doubtful:" in p.rule("small_trumps.tiddy").source.cite(quotes=True)
 
 
+@pytest.mark.parametrize(
+    "path",
+    ["tricks.first_lead", "tricks.play_high", "scoring.pot", "ruff.card_values", "ruff.tie_break"],
+)
+def test_where_cotton_is_silent_parletts_rule_marked_inferred(path: str) -> None:
+    """Where Cotton is silent (first lead, follow suit, the settlement's pot, the ruff's card
+    values, ties): Parlett's value, marked inferred with its section of the silent page."""
+    rule = COTTON.rule(path)
+    assert rule.value == gleek.load_profile("parlett").rule(path).value
+    assert rule.inferred and rule.source.silent
+
+
 def test_every_silent_key_has_its_section_and_every_section_is_used() -> None:
     page = (DOCS / "silent.rst").read_text("utf-8")
     labels = set(re.findall(r"^\.\. _silent-([a-z0-9-]+):$", page, re.M))
@@ -147,6 +159,24 @@ def test_odd_chip_to_eldest_or_to_the_box_when_eldest_buys() -> None:
 @pytest.mark.parametrize(("turn_up", "amount"), [("5H", 10), ("6H", 12), ("4H", 4)])
 def test_turned_towser_and_tumbler_pay_double(turn_up: str, amount: int) -> None:
     assert _paid(deal(COTTON, {}, turn_up), "turn-up") == [(0, 2, amount), (1, 2, amount)]
+
+
+@pytest.mark.parametrize(("turn_up", "points"), [("AH", 15), ("JH", 9), ("KH", 3), ("QH", 3)])
+def test_a_turned_tib_tom_king_or_queen_scores_for_the_dealer(turn_up: str, points: int) -> None:
+    """Cotton: a turned honour is the dealer's: its points count for the dealer at once."""
+    s = run(to_ruff(deal(COTTON, {}, turn_up)), ["wait", "wait", "wait"])
+    assert s.points == (0, 0, points)
+
+
+def test_held_tiddy_towser_and_tumbler_pay_4_5_and_6() -> None:
+    """Cotton: "Tiddy is four, ... which if in hand Towser is five and Tumbler six", from
+    each opponent to the holder after the exchange (here the middle hand holds all three)."""
+    s = run(to_ruff(deal(COTTON, {1: "4H 5H 6H"}, "7H")), ["wait", "wait", "wait"])
+    assert [_paid(s, r) for r in ("tiddy", "towser", "tumbler")] == [
+        [(2, 1, 4), (0, 1, 4)],
+        [(2, 1, 5), (0, 1, 5)],
+        [(2, 1, 6), (0, 1, 6)],
+    ]
 
 
 def test_double_when_turned_on_another_profile(tmp_path: Path) -> None:

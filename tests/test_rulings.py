@@ -146,8 +146,11 @@ def test_dealing_the_turn_up_is_in_no_hand_and_never_played() -> None:
 # ---------------------------------------------------------------------------- turn-up
 
 
-def test_turn_up_honour_scores_for_the_dealer() -> None:
-    s = ruff_ready("parlett", "AC KC QC JC 10C", NO_HONOURS, "", "", turn_up="AH")
+@pytest.mark.parametrize("profile", ["parlett", "pedagogical", "pi", "cotton"])
+def test_turn_up_honour_scores_for_the_dealer(profile: str) -> None:
+    """All profiles, publications-international too (whose played honours go to the trick's
+    winner): a turned Ace counts its 15 for the dealer."""
+    s = ruff_ready(profile, "AC KC QC JC 10C", NO_HONOURS, "", "", turn_up="AH")
     s = run(s, ["wait", "wait", "wait"])
     assert s.points == (0, 0, 15)
 
@@ -196,6 +199,7 @@ def test_buying_seed_000_auction_12_13_pass_14_pass() -> None:
         ("pedagogical", (), 12, 14),
         ("parlett", ("bid-13",), 13, 14),
         ("pi", ("bid-13",), 13, 15),
+        ("cotton", (), 12, 13),
     ],
 )
 def test_buying_opening_bid_and_increment(
@@ -425,8 +429,12 @@ def test_direct_pedagogical_no_vie_doubles_and_a_vie_resets_to_2() -> None:
     assert outcome(play_first_legal(s)).ruff_stake == 2
 
 
-def test_direct_a_passer_owes_the_stake_as_it_was_and_showdown_losers_the_final() -> None:
-    s = run(_direct(), ["vie", "pass", "revie"])  # middle passes at 2, dealer revies to 4
+@pytest.mark.parametrize("profile", ["parlett", "pedagogical"])
+def test_direct_a_passer_owes_the_stake_as_it_was_and_showdown_losers_the_final(
+    profile: str,
+) -> None:
+    """Both direct-model profiles: opening stake 2, a revie raises it by 2."""
+    s = run(_direct(profile), ["vie", "pass", "revie"])  # middle passes at 2, dealer revies to 4
     assert s.to_act == 0 and actions(s) == ["pass", "see", "revie"]
     s = run(s, ["see"])
     assert shown(s) and s.ruff_winner == 0
@@ -532,6 +540,7 @@ def test_pool_nobody_vies_the_hands_are_shown_and_the_best_takes_the_antes() -> 
     s = run(_pool(0), ["wait", "wait", "wait"])
     assert shown(s)
     w = s.ruff_winner
+    assert w == 0  # eldest's clubs (54) beat the middle's spades (51) and the dealer's 41
     assert sorted(pays(s, "ruff-pool")) == sorted([(x, w, 2) for x in range(3) if x != w])
     o = outcome(play_first_legal(s))
     assert o.ruff.vied is False and o.ruff_stake == 2
@@ -630,6 +639,23 @@ def test_sets_are_counted_after_the_exchange() -> None:
     ]
 
 
+def test_sets_only_aces_kings_queens_and_jacks_make_sets() -> None:
+    """Gleeks and mournivals: only A, K, Q, J: eldest takes in four Tens and three Nines and
+    is paid for neither; the same hand with four Kings and three Queens is paid for both."""
+    out = "4H 5H 6H 7H 8H 4S 5S"
+    hand = f"4D 5D 6D 7D 8D {out}"
+    s = bought_by_eldest(hand, "7C", out, stock="10H 10S 10D 10C 9S 9D 9C")
+    assert set(cards("10H 10S 10D 10C 9S 9D 9C")) <= set(s.hand(0))
+    assert [p for p in s.payments if p.reason == "set" and p.payee == 0] == []
+    courts = bought_by_eldest(hand, "7C", out, stock="KH KS KD KC QH QS QD")
+    assert sorted(p.detail for p in courts.payments if p.reason == "set" and p.payee == 0) == [
+        "gleek of Q",
+        "gleek of Q",
+        "mournival of K",
+        "mournival of K",
+    ]
+
+
 # ---------------------------------------------------------------------------- tiddy
 
 
@@ -646,6 +672,15 @@ def test_tiddy_discarded_by_the_buyer_pays_nobody() -> None:
     assert pays(bought_by_eldest(hand, "9C", "4C 5S 6S 7S 8S 9S 10S"), "tiddy") == []
     kept = bought_by_eldest(hand, "9C", "10H 5S 6S 7S 8S 9S 10S")
     assert pays(kept, "tiddy") == [(1, 0, 2), (2, 0, 2)]
+
+
+def test_tiddy_taken_in_from_the_stock_is_held_after_the_exchange() -> None:
+    """Tiddy: the holder after the exchange is paid, so a 4 of trumps the buyer takes in from
+    the stock pays the buyer, and the player it was not dealt to."""
+    hand = f"AH KH QH JH 10H {JUNK}"
+    s = bought_by_eldest(hand, "9C", JUNK, stock="4C 5D 6D 7D 8D 9D 10D")
+    assert C("4C") not in s.dealt_hand(0) and C("4C") in s.hand(0)
+    assert pays(s, "tiddy") == [(1, 0, 2), (2, 0, 2)]
 
 
 def test_tiddy_no_tiddy_variant_and_towser_tumbler_held() -> None:
@@ -849,6 +884,16 @@ def test_session_equal_balances_share_the_win_and_chips_may_go_below_zero() -> N
     s = Session.start(gleek.load_profile("parlett"), deals=3, players=("A", "B", "C"))
     s = attrs.evolve(s, balances=(-5, 120, 120))
     assert s.ranking() == ((1, ("B", "C"), 120), (3, ("A",), -5))
+
+
+def test_session_chips_may_go_below_zero_and_play_goes_on() -> None:
+    """The session: chips are a score, not a wallet: from nothing each, a player who loses
+    goes below zero, the session plays every deal, and each balance is the plain sum of its
+    deals' results (nothing clamped at zero)."""
+    s = Session.start(gleek.load_profile("parlett"), deals=3, chips=(0, 0, 0))
+    s = s.play_out([BasicBot()] * 3, seed=8)
+    assert len(s.deals) == 3 and min(s.balances) < 0
+    assert s.balances == tuple(sum(d.outcome.chips[i] for d in s.deals) for i in range(3))
 
 
 def test_session_chips_conserved_with_pot() -> None:
@@ -1055,6 +1100,7 @@ def test_exchange_both_orders_replay_validate_and_simulate(pid: str, order: str)
     s = Session.start(profile, deals=3).play_out([RandomBot()] * 3, seed=11)
     text = dumps(s)
     assert f"- {order}" in text or order in text
+    assert text.count("\n  discard: [") == 3  # either order keeps the one discard: key
     report = validate_text(text, "x.yaml")
     assert report.valid, report.errors
     assert [(*d.outcome.chips, d.outcome.pot) for d in s.deals] == [

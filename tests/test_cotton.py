@@ -69,11 +69,19 @@ def test_cotton_values_and_how_they_are_cited() -> None:
 
 @pytest.mark.parametrize(
     "path",
-    ["tricks.first_lead", "tricks.play_high", "scoring.pot", "ruff.card_values", "ruff.tie_break"],
+    [
+        "tricks.first_lead",
+        "tricks.play_high",
+        "tricks.honours_to",
+        "scoring.pot",
+        "ruff.card_values",
+        "ruff.tie_break",
+    ],
 )
 def test_where_cotton_is_silent_parletts_rule_marked_inferred(path: str) -> None:
-    """Where Cotton is silent (first lead, follow suit, the settlement's pot, the ruff's card
-    values, ties): Parlett's value, marked inferred with its section of the silent page."""
+    """Where Cotton is silent (first lead, follow suit, honours to the player, the settlement's
+    pot, the ruff's card values, ties): Parlett's value, marked inferred with its section of the
+    silent page."""
     rule = COTTON.rule(path)
     assert rule.value == gleek.load_profile("parlett").rule(path).value
     assert rule.inferred and rule.source.silent

@@ -16,9 +16,8 @@ plays the same habits under every profile.
 
 from __future__ import annotations
 
-import functools
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Final
 
 import attrs
@@ -145,34 +144,37 @@ def best_suit(profile: Profile, cards: Iterable[Card]) -> int:
     return best_suit_value(rules_of(profile), mask_of(cards))
 
 
-@functools.cache
-def _ruff_table(card_values: tuple[tuple[Rank, int], ...]) -> tuple[float, ...]:
-    """``table[v]``: the share of random twelve-card hands whose best suit is worth less than
-    ``v`` under these card values (drawn once, from a fixed seed)."""
-    values = dict(card_values)
+_RUFF_TABLES: dict[Mapping[Rank, int], tuple[float, ...]] = {}
+
+
+def _ruff_table(profile: Profile) -> tuple[float, ...]:
+    """``table[v]``: the share of random twelve-card hands whose best suit (the stage's rule,
+    :func:`best_suit`) is worth less than ``v`` under the profile's card values (drawn once for
+    each set of card values, from a fixed seed)."""
+    key = profile.ruff.card_values
+    got = _RUFF_TABLES.get(key)
+    if got is not None:
+        return got
+    rules = rules_of(profile)
     rng = random.Random(20240611)
     deck = list(DECK)
     counts = [0] * 200
     n = 3000
     for _ in range(n):
-        hand = rng.sample(deck, 12)
-        by_suit = [0, 0, 0, 0]
-        for c in hand:
-            by_suit[c.suit.index] += values.get(c.rank, int(c.rank))
-        counts[max(by_suit)] += 1
+        counts[best_suit_value(rules, mask_of(rng.sample(deck, 12)))] += 1
     table = [0.0] * 201
     below = 0
     for v in range(200):
         table[v] = below / n
         below += counts[v]
     table[200] = 1.0
-    return tuple(table)
+    got = _RUFF_TABLES[key] = tuple(table)
+    return got
 
 
 def beaten_by(profile: Profile, value: int) -> float:
     """The chance that one random hand's best suit is worth less than ``value``."""
-    table = _ruff_table(tuple(sorted(profile.ruff.card_values.items())))
-    return table[max(0, min(value, 200))]
+    return _ruff_table(profile)[max(0, min(value, 200))]
 
 
 def _win_chance(above: int, length: int, trump: bool) -> float:

@@ -33,7 +33,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from gleek.cards import DECK, Card
+from gleek.cards import CARDS, DECK, Card
 from gleek.errors import ArgumentError
 from gleek.state import Action
 
@@ -75,15 +75,16 @@ ACTION_LAYOUT: Final = (
 )
 """``(name, first index, count)`` for each block of the action space."""
 
-_POS: Final = {c: i for i, c in enumerate(DECK)}
-_POS_OF_INDEX: Final = tuple(_POS[c] for c in sorted(DECK, key=lambda c: c.index))
+DECK_POS: Final = tuple(DECK.index(c) for c in CARDS)
+"""A card's place in :data:`gleek.DECK` by its ``index`` (a look-up without hashing the card),
+for the action space here and the observation vector of :mod:`gleek.rl.tensor`."""
 _WORD_INDEX: Final = {w: WORD_AT + i for i, w in enumerate((*WORDS, *EXTRA_WORDS))}
 _INDEX_WORD: Final = {i: w for w, i in _WORD_INDEX.items()}
 
 
 def _card_pos(card: Card | None) -> int:
     assert card is not None
-    return _POS_OF_INDEX[card.index]
+    return DECK_POS[card.index]
 
 
 def action_index(action: Action, legal: Sequence[Action]) -> int:

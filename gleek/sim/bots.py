@@ -66,6 +66,14 @@ def hand_strength(cards: tuple[Card, ...], trumps: Suit) -> int:
     return score
 
 
+def _power(c: Card, led: Suit, trumps: Suit) -> int:
+    """How high ``c`` stands in a trick led in ``led``: a trump above any other card, a card
+    of the suit led by its rank, any other card nowhere (0)."""
+    if c.suit is trumps:
+        return 100 + int(c.rank)
+    return int(c.rank) if c.suit is led else 0
+
+
 @attrs.frozen
 class BasicBot:
     """Plays the obvious habits: buys a weak hand's way out when cheap, vies on a strong suit,
@@ -111,20 +119,15 @@ class BasicBot:
     def _play(self, obs: Observation, legal: tuple[Action, ...]) -> Action:
         trumps = obs.trumps
 
-        def power(c: Card, led: Suit | None) -> int:
-            if c.suit is trumps:
-                return 100 + int(c.rank)
-            return int(c.rank) if c.suit is led else 0
-
         cards = [a.card for a in legal if a.card is not None]
         if not obs.trick:
             # Lead the highest card of the longest side suit, or a trump if holding many.
-            return max(legal, key=lambda a: power(a.card, a.card.suit) if a.card else 0)
+            return max(legal, key=lambda a: _power(a.card, a.card.suit, trumps) if a.card else 0)
         led = obs.trick[0][1].suit
-        best = max(power(c, led) for _, c in obs.trick)
-        winners = [c for c in cards if power(c, led) > best]
+        best = max(_power(c, led, trumps) for _, c in obs.trick)
+        winners = [c for c in cards if _power(c, led, trumps) > best]
         if winners:
-            pick = min(winners, key=lambda c: power(c, led))
+            pick = min(winners, key=lambda c: _power(c, led, trumps))
         else:
             pick = min(cards, key=lambda c: (c.suit is trumps, int(c.rank)))
         return next(a for a in legal if a.card == pick)
@@ -484,11 +487,6 @@ class RuleAwareBot:
         honours = prof.tricks.honours
         to_winner = prof.tricks.honours_to == "winner"
 
-        def power(c: Card, led: Suit) -> int:
-            if c.suit is trumps:
-                return 100 + int(c.rank)
-            return int(c.rank) if c.suit is led else 0
-
         def honour(c: Card) -> int:
             return honours.get(c.rank, 0) if c.suit is trumps else 0
 
@@ -521,21 +519,21 @@ class RuleAwareBot:
             side = [c for c in cards if c.suit is not trumps] or cards
             return Action.play(min(side, key=throw_cost))
         led = obs.trick[0][1].suit
-        best = max(power(c, led) for _, c in obs.trick)
+        best = max(_power(c, led, trumps) for _, c in obs.trick)
         last_to_play = len(obs.trick) == 2
-        winners = [c for c in cards if power(c, led) > best]
+        winners = [c for c in cards if _power(c, led, trumps) > best]
         if winners:
             if last_to_play:
-                return Action.play(min(winners, key=lambda c: (power(c, led), -honour(c))))
+                return Action.play(min(winners, key=lambda c: (_power(c, led, trumps), -honour(c))))
             # second to play: win if the card will hold against the third player
             sure = [c for c in winners if master(c)]
             if sure:
-                return Action.play(min(sure, key=lambda c: power(c, led)))
+                return Action.play(min(sure, key=lambda c: _power(c, led, trumps)))
             if to_winner:
                 # do not put an honour where it can be taken; a cheap try otherwise
                 cheap = [c for c in winners if not honour(c)]
                 if cheap and any(honour(c) for _, c in obs.trick):
-                    return Action.play(max(cheap, key=lambda c: power(c, led)))
+                    return Action.play(max(cheap, key=lambda c: _power(c, led, trumps)))
         return Action.play(min(cards, key=throw_cost))
 
 

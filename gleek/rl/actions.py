@@ -27,6 +27,7 @@ indices       count        meaning
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Final
 
@@ -51,6 +52,7 @@ __all__ = [
     "find_legal",
     "index_action",
     "legal_action",
+    "on_illegal",
 ]
 
 BID_SLOTS: Final = 8
@@ -176,6 +178,22 @@ def find_legal(index: int, legal: Sequence[Action]) -> Action | None:
     except ArgumentError:
         return None
     return chosen if chosen in legal else None
+
+
+def on_illegal(
+    index: int, legal: Sequence[Action], illegal: str, rng: random.Random, who: str = ""
+) -> Action | None:
+    """What the policy ``illegal`` (:data:`ILLEGAL_POLICIES`) makes of ``index``, which is not
+    one of ``legal``: ``raise`` raises :class:`~gleek.errors.ArgumentError` listing what is
+    legal (``who`` prefixes the message), ``penalty`` gives None (no move), ``substitute`` a
+    legal action drawn from ``rng``."""
+    if illegal == "raise":
+        raise ArgumentError(
+            f"{who}action {index} is not legal now; legal: {', '.join(map(str, legal))}"
+        )
+    if illegal == "penalty":
+        return None
+    return legal[rng.randrange(len(legal))]
 
 
 def legal_action(index: int, legal: Sequence[Action], who: str = "") -> Action:

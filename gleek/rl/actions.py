@@ -27,13 +27,14 @@ indices       count        meaning
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
-from gleek.cards import DECK, Card
+from gleek.cards import CARDS, DECK, Card
 from gleek.errors import ArgumentError
 from gleek.state import Action
 
@@ -51,6 +52,7 @@ __all__ = [
     "find_legal",
     "index_action",
     "legal_action",
+    "on_illegal",
 ]
 
 BID_SLOTS: Final = 8
@@ -75,15 +77,16 @@ ACTION_LAYOUT: Final = (
 )
 """``(name, first index, count)`` for each block of the action space."""
 
-_POS: Final = {c: i for i, c in enumerate(DECK)}
-_POS_OF_INDEX: Final = tuple(_POS[c] for c in sorted(DECK, key=lambda c: c.index))
+DECK_POS: Final = tuple(DECK.index(c) for c in CARDS)
+"""A card's place in :data:`gleek.DECK` by its ``index`` (a look-up without hashing the card),
+for the action space here and the observation vector of :mod:`gleek.rl.tensor`."""
 _WORD_INDEX: Final = {w: WORD_AT + i for i, w in enumerate((*WORDS, *EXTRA_WORDS))}
 _INDEX_WORD: Final = {i: w for w, i in _WORD_INDEX.items()}
 
 
 def _card_pos(card: Card | None) -> int:
     assert card is not None
-    return _POS_OF_INDEX[card.index]
+    return DECK_POS[card.index]
 
 
 def action_index(action: Action, legal: Sequence[Action]) -> int:
@@ -175,6 +178,22 @@ def find_legal(index: int, legal: Sequence[Action]) -> Action | None:
     except ArgumentError:
         return None
     return chosen if chosen in legal else None
+
+
+def on_illegal(
+    index: int, legal: Sequence[Action], illegal: str, rng: random.Random, who: str = ""
+) -> Action | None:
+    """What the policy ``illegal`` (:data:`ILLEGAL_POLICIES`) makes of ``index``, which is not
+    one of ``legal``: ``raise`` raises :class:`~gleek.errors.ArgumentError` listing what is
+    legal (``who`` prefixes the message), ``penalty`` gives None (no move), ``substitute`` a
+    legal action drawn from ``rng``."""
+    if illegal == "raise":
+        raise ArgumentError(
+            f"{who}action {index} is not legal now; legal: {', '.join(map(str, legal))}"
+        )
+    if illegal == "penalty":
+        return None
+    return legal[rng.randrange(len(legal))]
 
 
 def legal_action(index: int, legal: Sequence[Action], who: str = "") -> Action:

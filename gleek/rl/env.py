@@ -36,7 +36,14 @@ from pettingzoo.utils import wrappers
 
 from gleek.errors import ArgumentError
 from gleek.profile import Profile, load_profile
-from gleek.rl.actions import N_ACTIONS, action_mask, check_index, check_policy, find_legal
+from gleek.rl.actions import (
+    N_ACTIONS,
+    action_mask,
+    check_index,
+    check_policy,
+    find_legal,
+    on_illegal,
+)
 from gleek.rl.tensor import TENSOR_SIZE, encode
 from gleek.state import Action, State, apply, legal_actions, new_deal, observation, outcome
 
@@ -198,17 +205,12 @@ class GleekEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # untyp
         for a in self.agents:
             self.infos[a].pop("illegal", None)
         if chosen is None:
-            if self.illegal == "raise":
-                legal_text = ", ".join(str(x) for x in legal)
-                raise ArgumentError(
-                    f"{agent}: action {index} is not legal now; legal: {legal_text}"
-                )
+            chosen = on_illegal(index, legal, self.illegal, self._rng, f"{agent}: ")
             self.infos[agent]["illegal"] = True
-            if self.illegal == "penalty":
+            if chosen is None:  # the penalty, and no move
                 self.rewards[agent] = -self.penalty
                 self._accumulate_rewards()
                 return
-            chosen = legal[self._rng.randrange(len(legal))]
         s = apply(s, chosen)
         self._state = s
         if s.is_over:

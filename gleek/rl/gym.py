@@ -36,7 +36,14 @@ from gymnasium import spaces
 
 from gleek.errors import ArgumentError
 from gleek.profile import Profile
-from gleek.rl.actions import N_ACTIONS, action_mask, check_index, check_policy, find_legal
+from gleek.rl.actions import (
+    N_ACTIONS,
+    action_mask,
+    check_index,
+    check_policy,
+    find_legal,
+    on_illegal,
+)
 from gleek.rl.env import BOUND, bounded, check_seed, profile_arg
 from gleek.rl.tensor import TENSOR_SIZE, encode
 from gleek.state import State, apply, legal_actions, new_deal, observation, outcome
@@ -164,15 +171,11 @@ class SingleSeatEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         chosen = find_legal(index, legal)
         substituted = chosen is None
         if chosen is None:
-            if self.illegal == "raise":
-                raise ArgumentError(
-                    f"action {index} is not legal now; legal: {', '.join(map(str, legal))}"
-                )
-            if self.illegal == "penalty":
+            chosen = on_illegal(index, legal, self.illegal, self._rng)
+            if chosen is None:  # the penalty, and no move
                 obs, info = self._observe()
                 info["illegal"] = True
                 return obs, -self.penalty, False, False, info
-            chosen = legal[self._rng.randrange(len(legal))]
         self._state = apply(s, chosen)
         won = self._advance()
         obs, info = self._observe()

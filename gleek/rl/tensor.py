@@ -56,8 +56,8 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from gleek.cards import DECK, Suit
-from gleek.rl.actions import EXTRA_WORDS, WORDS
+from gleek.cards import Suit
+from gleek.rl.actions import DECK_POS, EXTRA_WORDS, WORDS
 from gleek.sim.knowledge import public_history
 from gleek.state import Observation, Phase
 
@@ -123,9 +123,6 @@ TENSOR_LAYOUT: Final = _layout()
 TENSOR_SIZE: Final = TENSOR_LAYOUT[-1][1] + TENSOR_LAYOUT[-1][2]
 _SLICES: Final = {name: slice(at, at + size) for name, at, size in TENSOR_LAYOUT}
 _AT: Final = {name: at for name, at, _ in TENSOR_LAYOUT}
-_POS: Final = {c: i for i, c in enumerate(DECK)}
-_POS_OF_INDEX: Final = tuple(_POS[c] for c in sorted(DECK, key=lambda c: c.index))
-"""A card's place in :data:`gleek.DECK` by its ``index`` (a look-up without hashing the card)."""
 _SUITS: Final = tuple(Suit)
 
 
@@ -138,7 +135,7 @@ def encode(obs: Observation) -> npt.NDArray[np.float32]:
     to_act = obs.to_act
     x[at["to_act"] + (to_act if to_act is not None else 3)] = 1
     x[at["phase"] + _PHASES.index(obs.phase)] = 1
-    pos = _POS_OF_INDEX
+    pos = DECK_POS
     x[[at["hand"] + pos[c.index] for c in obs.hand]] = 1
     x[at["turn_up"] + pos[obs.turn_up.index]] = 1
     x[at["trumps"] + _SUITS.index(obs.trumps)] = 1

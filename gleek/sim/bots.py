@@ -16,9 +16,8 @@ plays the same habits under every profile.
 
 from __future__ import annotations
 
-import functools
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Final
 
 import attrs
@@ -67,6 +66,14 @@ def hand_strength(cards: tuple[Card, ...], trumps: Suit) -> int:
     return score
 
 
+def _power(c: Card, led: Suit, trumps: Suit) -> int:
+    """How high ``c`` stands in a trick led in ``led``: a trump above any other card, a card
+    of the suit led by its rank, any other card nowhere (0)."""
+    if c.suit is trumps:
+        return 100 + int(c.rank)
+    return int(c.rank) if c.suit is led else 0
+
+
 @attrs.frozen
 class BasicBot:
     """Plays the obvious habits: buys a weak hand's way out when cheap, vies on a strong suit,
@@ -112,20 +119,15 @@ class BasicBot:
     def _play(self, obs: Observation, legal: tuple[Action, ...]) -> Action:
         trumps = obs.trumps
 
-        def power(c: Card, led: Suit | None) -> int:
-            if c.suit is trumps:
-                return 100 + int(c.rank)
-            return int(c.rank) if c.suit is led else 0
-
         cards = [a.card for a in legal if a.card is not None]
         if not obs.trick:
             # Lead the highest card of the longest side suit, or a trump if holding many.
-            return max(legal, key=lambda a: power(a.card, a.card.suit) if a.card else 0)
+            return max(legal, key=lambda a: _power(a.card, a.card.suit, trumps) if a.card else 0)
         led = obs.trick[0][1].suit
-        best = max(power(c, led) for _, c in obs.trick)
-        winners = [c for c in cards if power(c, led) > best]
+        best = max(_power(c, led, trumps) for _, c in obs.trick)
+        winners = [c for c in cards if _power(c, led, trumps) > best]
         if winners:
-            pick = min(winners, key=lambda c: power(c, led))
+            pick = min(winners, key=lambda c: _power(c, led, trumps))
         else:
             pick = min(cards, key=lambda c: (c.suit is trumps, int(c.rank)))
         return next(a for a in legal if a.card == pick)
@@ -145,34 +147,37 @@ def best_suit(profile: Profile, cards: Iterable[Card]) -> int:
     return best_suit_value(rules_of(profile), mask_of(cards))
 
 
-@functools.cache
-def _ruff_table(card_values: tuple[tuple[Rank, int], ...]) -> tuple[float, ...]:
-    """``table[v]``: the share of random twelve-card hands whose best suit is worth less than
-    ``v`` under these card values (drawn once, from a fixed seed)."""
-    values = dict(card_values)
+_RUFF_TABLES: dict[Mapping[Rank, int], tuple[float, ...]] = {}
+
+
+def _ruff_table(profile: Profile) -> tuple[float, ...]:
+    """``table[v]``: the share of random twelve-card hands whose best suit (the stage's rule,
+    :func:`best_suit`) is worth less than ``v`` under the profile's card values (drawn once for
+    each set of card values, from a fixed seed)."""
+    key = profile.ruff.card_values
+    got = _RUFF_TABLES.get(key)
+    if got is not None:
+        return got
+    rules = rules_of(profile)
     rng = random.Random(20240611)
     deck = list(DECK)
     counts = [0] * 200
     n = 3000
     for _ in range(n):
-        hand = rng.sample(deck, 12)
-        by_suit = [0, 0, 0, 0]
-        for c in hand:
-            by_suit[c.suit.index] += values.get(c.rank, int(c.rank))
-        counts[max(by_suit)] += 1
+        counts[best_suit_value(rules, mask_of(rng.sample(deck, 12)))] += 1
     table = [0.0] * 201
     below = 0
     for v in range(200):
         table[v] = below / n
         below += counts[v]
     table[200] = 1.0
-    return tuple(table)
+    got = _RUFF_TABLES[key] = tuple(table)
+    return got
 
 
 def beaten_by(profile: Profile, value: int) -> float:
     """The chance that one random hand's best suit is worth less than ``value``."""
-    table = _ruff_table(tuple(sorted(profile.ruff.card_values.items())))
-    return table[max(0, min(value, 200))]
+    return _ruff_table(profile)[max(0, min(value, 200))]
 
 
 def _win_chance(above: int, length: int, trump: bool) -> float:
@@ -482,11 +487,6 @@ class RuleAwareBot:
         honours = prof.tricks.honours
         to_winner = prof.tricks.honours_to == "winner"
 
-        def power(c: Card, led: Suit) -> int:
-            if c.suit is trumps:
-                return 100 + int(c.rank)
-            return int(c.rank) if c.suit is led else 0
-
         def honour(c: Card) -> int:
             return honours.get(c.rank, 0) if c.suit is trumps else 0
 
@@ -519,21 +519,21 @@ class RuleAwareBot:
             side = [c for c in cards if c.suit is not trumps] or cards
             return Action.play(min(side, key=throw_cost))
         led = obs.trick[0][1].suit
-        best = max(power(c, led) for _, c in obs.trick)
+        best = max(_power(c, led, trumps) for _, c in obs.trick)
         last_to_play = len(obs.trick) == 2
-        winners = [c for c in cards if power(c, led) > best]
+        winners = [c for c in cards if _power(c, led, trumps) > best]
         if winners:
             if last_to_play:
-                return Action.play(min(winners, key=lambda c: (power(c, led), -honour(c))))
+                return Action.play(min(winners, key=lambda c: (_power(c, led, trumps), -honour(c))))
             # second to play: win if the card will hold against the third player
             sure = [c for c in winners if master(c)]
             if sure:
-                return Action.play(min(sure, key=lambda c: power(c, led)))
+                return Action.play(min(sure, key=lambda c: _power(c, led, trumps)))
             if to_winner:
                 # do not put an honour where it can be taken; a cheap try otherwise
                 cheap = [c for c in winners if not honour(c)]
                 if cheap and any(honour(c) for _, c in obs.trick):
-                    return Action.play(max(cheap, key=lambda c: power(c, led)))
+                    return Action.play(max(cheap, key=lambda c: _power(c, led, trumps)))
         return Action.play(min(cards, key=throw_cost))
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, TypeVar
 
 from gleek.cards import DECK, Card, Rank
 from gleek.errors import IllegalAction
@@ -32,6 +32,8 @@ from gleek.profile import Profile
 from gleek.state import Action, Observation, Phase, State, apply, new_deal, observation
 
 __all__ = ["Knowledge", "determinize", "opening_stake", "public_history"]
+
+T = TypeVar("T")
 
 _SMALL: Final = {"tiddy": Rank.FOUR, "towser": Rank.FIVE, "tumbler": Rank.SIX}
 
@@ -109,18 +111,18 @@ def _deck(
     return [pools[o].pop() for o in owners]
 
 
-def _assign(
-    cards: list[Card],
+def assign(
+    cards: list[T],
     sizes: list[int],
-    allowed: list[set[Card]],
-    forced: dict[Card, int],
+    allowed: list[set[T]],
+    forced: dict[T, int],
     rng: random.Random,
-) -> list[list[Card]] | None:
-    """Cards into places of the given sizes: each card only where allowed, forced ones where
-    forced; the most constrained first. None if this attempt got stuck."""
-    out: list[list[Card]] = [[] for _ in sizes]
+) -> list[list[T]] | None:
+    """Cards (or card numbers) into places of the given sizes: each card only where allowed,
+    forced ones where forced; the most constrained first. None if this attempt got stuck."""
+    out: list[list[T]] = [[] for _ in sizes]
     room = list(sizes)
-    rest: list[Card] = []
+    rest: list[T] = []
     for c in cards:
         if c in forced:
             p = forced[c]
@@ -131,17 +133,13 @@ def _assign(
         else:
             rest.append(c)
     rng.shuffle(rest)
-
-    def places(c: Card) -> list[int]:
-        return [p for p, ok in enumerate(allowed) if c in ok]
-
-    rest.sort(key=lambda c: len(places(c)))
+    places = {c: [p for p, ok in enumerate(allowed) if c in ok] for c in rest}
+    rest.sort(key=lambda c: len(places[c]))
     for c in rest:
-        options = [p for p in places(c) if room[p] > 0]
+        options = [p for p in places[c] if room[p] > 0]
         if not options:  # pragma: no cover - rare: the greedy order painted itself in
             return None
-        total = sum(room[p] for p in options)
-        pick = rng.randrange(total)
+        pick = rng.randrange(sum(room[p] for p in options))
         for p in options:
             pick -= room[p]
             if pick < 0:
@@ -214,11 +212,11 @@ def _sample(k: Knowledge, rng: random.Random) -> tuple[list[list[Card]], list[Ca
                     allowed[i].discard(c)
     parts = None
     for _ in range(20):
-        parts = _assign(unknown, sizes, allowed, forced, rng)
+        parts = assign(unknown, sizes, allowed, forced, rng)
         if parts is not None:
             break
     if parts is None:  # pragma: no cover - twenty dead ends in a row: drop the constraints
-        parts = _assign(unknown, sizes, [set(unknown)] * len(sizes), {}, rng)
+        parts = assign(unknown, sizes, [set(unknown)] * len(sizes), {}, rng)
         assert parts is not None
     final: list[list[Card]] = [[], [], []]
     final[me] = hand + k.played[me]

@@ -34,7 +34,7 @@ from gleek.cards import CARDS, DECK, Card
 from gleek.errors import ArgumentError, IllegalAction
 from gleek.session import Bot
 from gleek.sim.bots import RuleAwareBot
-from gleek.sim.knowledge import Knowledge, replay
+from gleek.sim.knowledge import Knowledge, assign, replay
 from gleek.state import Action, Observation, Phase, State, apply, observation, outcome, rollout
 
 __all__ = ["DEFAULT_PLAYOUTS", "SearchBot", "distinct_cards"]
@@ -150,30 +150,9 @@ class _Worlds:
                     forced[i] = p
                 else:
                     allowed[p].discard(i)
-        room = list(self.sizes)
-        parts: list[list[int]] = [[] for _ in room]
-        rest: list[int] = []
-        for i in self.unknown:
-            at = forced.get(i)
-            if at is None:
-                rest.append(i)
-            else:
-                parts[at].append(i)
-                room[at] -= 1
-        rng.shuffle(rest)
-        places = {i: [p for p in range(len(room)) if i in allowed[p]] for i in rest}
-        rest.sort(key=lambda i: len(places[i]))
-        for i in rest:
-            options = [p for p in places[i] if room[p] > 0]
-            if not options:  # the greedy order painted itself in
-                return None
-            pick = rng.randrange(sum(room[p] for p in options))
-            for p in options:
-                pick -= room[p]
-                if pick < 0:
-                    break
-            parts[p].append(i)
-            room[p] -= 1
+        parts = assign(self.unknown, self.sizes, allowed, forced, rng)
+        if parts is None:  # the greedy order painted itself in
+            return None
         k = self.know
         obs = k.obs
         final: list[list[Card]] = [[], [], []]

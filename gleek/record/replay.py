@@ -387,12 +387,8 @@ class Replayer:
                 errors.append(self.problem("schema", "the first deal must name its dealer", path))
             return expected
         dpath = (*path, "dealer")
-        seat = self.seats.get(deal["dealer"])
-        if seat is None:
-            seat = self.seats.get(player_name(deal["dealer"]))
-        if seat is None:
-            errors.append(self.unknown_player(deal["dealer"], dpath))
-        elif expected is not None and seat != expected:
+        seat = self.seat_of(deal["dealer"], dpath, errors)
+        if seat is not None and expected is not None and seat != expected:
             errors.append(
                 self.problem(
                     "wrong-dealer",

@@ -81,20 +81,14 @@ def _inferred_mark(source: Source) -> str:
 
 PICTURE_NAMES = ("Anna", "Ben", "Carla")
 
+# The caption of each stage's picture (the rules pages and the gallery show the same stages).
+CAPTIONS = {s.picture: s.caption for s in TABLE_STAGES if s.picture}
 
-def _table_pictures(pid: str, out: Path) -> dict[str, str]:
-    """Pictures of one deal played by the shipped bots under the profile, one for each stage
-    of its rules page: dealt, discarding, vying the ruff, in play, over."""
-    profile = load_profile(pid)
-    rng = random.Random(f"rules-page:{pid}")
-    bot = BasicBot()
-    state = new_deal(profile, dealer=0, seed=f"rules-page:{pid}")
-    states: list[State] = [state]
-    while not state.is_over:
-        seat = state.to_act
-        assert seat is not None
-        state = state.apply(bot.choose(state.observation(seat), state.legal_actions(), rng))
-        states.append(state)
+
+def _stage_states(states: list[State]) -> dict[str, State]:
+    """The state pictured for each stage of a deal (``states``, as dealt to over): dealt,
+    discarding, vying the ruff, in play (five tricks played, two cards of the sixth down), over;
+    in the order of :data:`CAPTIONS`."""
 
     def within(phase: Phase, offset: int) -> State:
         """The state ``offset`` actions into ``phase`` (its last one if the phase is shorter)."""
@@ -108,15 +102,31 @@ def _table_pictures(pid: str, out: Path) -> dict[str, str]:
         "play": within(Phase.PLAY, 17),
         "over": states[-1],
     }
+    assert list(chosen) == list(CAPTIONS)
+    return chosen
+
+
+def _table_pictures(pid: str, out: Path) -> dict[str, str]:
+    """Pictures of one deal played by the shipped bots under the profile, one for each stage
+    of its rules page."""
+    profile = load_profile(pid)
+    rng = random.Random(f"rules-page:{pid}")
+    bot = BasicBot()
+    state = new_deal(profile, dealer=0, seed=f"rules-page:{pid}")
+    states: list[State] = [state]
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        state = state.apply(bot.choose(state.observation(seat), state.legal_actions(), rng))
+        states.append(state)
     pictures = out / "rules"
     pictures.mkdir(exist_ok=True)
     paths = {}
-    for key, picked in chosen.items():
+    for key, picked in _stage_states(states).items():
         (pictures / f"{pid}-{key}.svg").write_text(
             draw(picked, names=PICTURE_NAMES), encoding="utf-8"
         )
         paths[key] = f"/generated/rules/{pid}-{key}.svg"
-    assert set(paths) == {s.picture for s in TABLE_STAGES if s.picture}
     return paths
 
 
@@ -180,31 +190,19 @@ def _gallery(out: Path) -> str:
     pictures.mkdir(exist_ok=True)
     (out / "extra").mkdir(exist_ok=True)
     deal = replay_file(root / GALLERY_RECORD)[0]
-    states = [step.state for step in deal.steps]
-
-    def first(phase: Phase, offset: int = 0) -> int:
-        return next(i for i, s in enumerate(states) if s.phase is phase) + offset
-
-    mid_play = first(Phase.PLAY, 17)  # five tricks played, two cards of the sixth down
-    shots = [
-        ("dealt", 0, "Dealt: the turn-up, the stock face down, the auction about to open."),
-        ("discard", first(Phase.DISCARD, 3), "The buyer has paid and is discarding."),
-        ("ruff", first(Phase.RUFF, 2), "The stock taken; the players vie for the ruff."),
-        ("play", mid_play, "In play: the trick on the table, tricks and points so far."),
-        ("over", len(states) - 1, "The deal is over: the last trick and the settlement."),
-    ]
+    shots = _stage_states([step.state for step in deal.steps])
     lines = []
-    for name, i, caption in shots:
-        svg = draw(states[i], names=deal.names)
+    for name, state in shots.items():
+        svg = draw(state, names=deal.names)
         (pictures / f"{name}.svg").write_text(svg, encoding="utf-8")
         lines += [
             f".. figure:: /generated/gallery/{name}.svg",
             "   :width: 600px",
             "",
-            f"   {caption}",
+            f"   {CAPTIONS[name]}",
             "",
         ]
-    seen = observation(states[mid_play], 2)
+    seen = observation(shots["play"], 2)
     (pictures / "observation.svg").write_text(
         draw(seen, names=deal.names, four_colour=True), encoding="utf-8"
     )

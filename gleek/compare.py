@@ -99,10 +99,6 @@ class Matrix:
                         out.append(n)
         return tuple(out)
 
-    def _refs(self, c: RuleValue) -> str:
-        numbers = {n: i for i, n in enumerate(self.notes(), 1)}
-        return "".join(f"[{numbers[n]}]" for n in c.source.notes())
-
     def _agree_line(self) -> str | None:
         if not self.agreeing:
             return None
@@ -138,6 +134,23 @@ class Matrix:
     def _words(self, row: MatrixRow, i: int) -> str | None:
         return row.words[i] if row.words else None
 
+    def _table(self, label: str, cell: Callable[[RuleValue, str, str], str]) -> list[list[str]]:
+        """The rows of a table: the rule (``label`` formatted with its title and path), then
+        ``cell(value, value shown with its words, its notes' references)`` for each profile; the
+        notes are numbered once, as :meth:`notes` lists them."""
+        numbers = {n: i for i, n in enumerate(self.notes(), 1)}
+
+        def refs(c: RuleValue) -> str:
+            return "".join(f"[{numbers[n]}]" for n in c.source.notes())
+
+        return [
+            [
+                label.format(r.title, r.path),
+                *(cell(c, _value(c, self._words(r, i)), refs(c)) for i, c in enumerate(r.cells)),
+            ]
+            for r in self.rows
+        ]
+
     def text(self, width: int = 34, *, columns: int | None = None) -> str:
         """A grid table for the terminal, citations wrapped to ``width`` columns; under it the
         numbered notes and how many rules agree everywhere. Given the terminal's ``columns``, a
@@ -145,16 +158,12 @@ class Matrix:
         the citations under the table, every line within ``columns`` (as far as the longest
         word allows)."""
 
-        def cell(row: MatrixRow, i: int) -> str:
-            c = row.cells[i]
-            value = textwrap.fill(_value(c, self._words(row, i)), width)
+        def cell(c: RuleValue, value: str, refs: str) -> str:
+            value = textwrap.fill(value, width)
             cite = textwrap.fill(_short_cite(c), width)
-            return f"{value}\n{c.certainty} {self._refs(c)}\n{cite}".replace(" \n", "\n")
+            return f"{value}\n{c.certainty} {refs}\n{cite}".replace(" \n", "\n")
 
-        table = [
-            [f"{r.title}\n({r.path})", *(cell(r, i) for i in range(len(r.cells)))]
-            for r in self.rows
-        ]
+        table = self._table("{}\n({})", cell)
         grid = tabulate(table, headers=["rule", *self.profiles], tablefmt="grid")
         footer = self._footer()
         if columns is not None and len(grid.partition("\n")[0]) > columns:
@@ -168,14 +177,11 @@ class Matrix:
     def _narrow(self, columns: int) -> str:
         cites: dict[str, str] = {}
 
-        def cell(row: MatrixRow, i: int) -> str:
-            c = row.cells[i]
+        def cell(c: RuleValue, value: str, refs: str) -> str:
             mark = cites.setdefault(c.source.cite(), f"c{len(cites) + 1}")
-            return f"{_value(c, self._words(row, i))} ({c.certainty}) [{mark}] {self._refs(c)}"
+            return f"{value} ({c.certainty}) [{mark}] {refs}"
 
-        table = [
-            [f"{r.title} ({r.path})", *(cell(r, i) for i in range(len(r.cells)))] for r in self.rows
-        ]
+        table = self._table("{} ({})", cell)
         # a grid line is "| " + the cells joined by " | " + " |"; tabulate pads each header
         # by 2, so a profile's column is as wide as its name's longest part (split after a "-"
         # or "+") and 2, or a share of the room, whichever is wider; the rule takes the rest
@@ -219,16 +225,12 @@ class Matrix:
     def markdown(self) -> str:
         """A pipe table that pastes into a wiki, with its notes under it."""
 
-        def cell(row: MatrixRow, i: int) -> str:
-            c = row.cells[i]
-            head = f"**{_value(c, self._words(row, i))}** {c.certainty} {self._refs(c)}"
+        def cell(c: RuleValue, value: str, refs: str) -> str:
+            head = f"**{value}** {c.certainty} {refs}"
             text = f"{head.rstrip()}<br>{_short_cite(c)}"
             return text.replace("|", "\\|")
 
-        table = [
-            [f"{r.title} (`{r.path}`)", *(cell(r, i) for i in range(len(r.cells)))]
-            for r in self.rows
-        ]
+        table = self._table("{} (`{}`)", cell)
         out = [tabulate(table, headers=["rule", *self.profiles], tablefmt="pipe")]
         out += self._footer("- ")
         return "\n".join(out)

@@ -17,7 +17,7 @@ for the next deal only, after a deal nobody vied; the usual stake is 2
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from itertools import groupby
 from typing import Any, Final
 
@@ -39,8 +39,11 @@ __all__ = [
 ]
 
 
-def _groups(profile: Profile) -> list[tuple[str, list[RuleValue]]]:
-    return [(g, list(rs)) for g, rs in groupby(profile.rules, key=lambda r: r.group)]
+def _groups(
+    profile: Profile, key: Callable[[RuleValue], str] = lambda r: r.group
+) -> list[tuple[str, list[RuleValue]]]:
+    """The rules grouped by ``key`` (default: their group's title), in the profile's order."""
+    return [(g, list(rs)) for g, rs in groupby(profile.rules, key=key)]
 
 
 def in_words(profile: Profile, path: str) -> str | None:
@@ -349,7 +352,7 @@ def rules_rst(profile: Profile, pictures: Mapping[str, str] | None = None) -> st
         "another way, the doubt given with the source); see :ref:`citations`.",
         "",
     ]
-    by_group = {g: rules for g, rules in _groups_by_key(profile)}
+    by_group = dict(_groups(profile, key=lambda r: r.path.split(".")[0]))
     placed: set[str] = set()
     for stage in TABLE_STAGES:
         rules = [r for g in stage.groups for r in by_group.get(g, [])]
@@ -367,9 +370,3 @@ def rules_rst(profile: Profile, pictures: Mapping[str, str] | None = None) -> st
             for rule in rules:
                 lines += _rule_rst(rule)
     return "\n".join(lines)
-
-
-def _groups_by_key(profile: Profile) -> list[tuple[str, list[RuleValue]]]:
-    """The rules grouped by the first part of their path, in the profile's order."""
-    key = lambda r: r.path.split(".")[0]  # noqa: E731
-    return [(g, list(rs)) for g, rs in groupby(profile.rules, key=key)]

@@ -207,7 +207,7 @@ class Replayer:
         self.refused: tuple[int, Action] | None = None
         self.claimed: list[tuple[int, str, Path, list[str]]] = []
         self.warnings: list[Problem] = []
-        self.forfeits: tuple[Payment, ...] = ()
+        self.claim_words: tuple[tuple[str, ...], ...] = ((), (), ())
         self.result_errors: list[Problem] = []
         self.ended: tuple[Outcome, DealSummary] | None = None
 
@@ -350,8 +350,8 @@ class Replayer:
         differs; else its first) and its dealer. ``self.ended`` holds the outcome and summary
         when the deal replays to its end with nothing wrong but its recorded result."""
         self.state = self.stopped = self.refused = self.ended = None
-        self.claimed, self.warnings, self.forfeits, self.result_errors = [], [], (), []
-        self.claim_words: tuple[tuple[str, ...], ...] = ((), (), ())
+        self.claimed, self.warnings, self.result_errors = [], [], []
+        self.claim_words = ((), (), ())
         errors: list[Problem] = []
         dealer = self.dealer(deal, path, previous, errors)
         cards = self.deck(deal, path, 0 if dealer is None else dealer, errors)
@@ -387,12 +387,8 @@ class Replayer:
                 errors.append(self.problem("schema", "the first deal must name its dealer", path))
             return expected
         dpath = (*path, "dealer")
-        seat = self.seats.get(deal["dealer"])
-        if seat is None:
-            seat = self.seats.get(player_name(deal["dealer"]))
-        if seat is None:
-            errors.append(self.unknown_player(deal["dealer"], dpath))
-        elif expected is not None and seat != expected:
+        seat = self.seat_of(deal["dealer"], dpath, errors)
+        if seat is not None and expected is not None and seat != expected:
             errors.append(
                 self.problem(
                     "wrong-dealer",
@@ -714,11 +710,10 @@ class Replayer:
 
     def claims(self, deal: dict[str, Any], path: Path, state: State, errors: list[Problem]) -> None:
         """Check the claims on the hands after the exchange: a ``false-claim`` error for each
-        claim not held; ``unclaimed`` warnings, and the forfeits of claims for sets the buyer
-        laid out in the stock (``sets.forfeit``), kept for the deal's end."""
+        claim not held (a claim the buyer forfeits for a set laid out in the stock is none);
+        ``unclaimed`` warnings; the claims by seat kept for the outcome at the deal's end."""
         if "claims" not in deal:
             return
-        forfeits: list[Payment] = []
         held: dict[int, set[str]] = {}
         for seat in range(3):
             hand = mask_of(state.hand(seat))
@@ -731,10 +726,9 @@ class Replayer:
         for seat, name, cpath, items in self.claimed:
             named.setdefault(seat, name)
             for j, claim in enumerate(items):
-                forfeit = self._forfeit(seat, claim, state)
-                if forfeit:
-                    forfeits += forfeit
-                elif claim not in held[seat]:
+                if claim in held[seat]:
+                    said[seat].add(claim)
+                elif not self._forfeit(seat, claim, state):  # a forfeit: the outcome charges it
                     errors.append(
                         self.problem(
                             "false-claim",
@@ -743,8 +737,6 @@ class Replayer:
                             (*cpath, j),
                         )
                     )
-                else:
-                    said[seat].add(claim)
         for seat in range(3):
             name = self.players[seat]
             where = (*path, "claims", named[seat]) if seat in named else (*path, "claims")
@@ -754,18 +746,20 @@ class Replayer:
                         "unclaimed", f"{name} holds {missing} but the claims do not list it", where
                     )
                 )
-        self.forfeits = tuple(forfeits)
         words: list[list[str]] = [[], [], []]
         for seat, _, _, items in self.claimed:
             words[seat] += items
         self.claim_words = (tuple(words[0]), tuple(words[1]), tuple(words[2]))
 
-    def _forfeit(self, seat: int, claim: str, state: State) -> tuple[Payment, ...]:
-        """The forfeit of ``claim`` by ``seat`` (:func:`~gleek.stages.sets.forfeit_payments`)."""
+    def _forfeit(self, seat: int, claim: str, state: State) -> bool:
+        """Whether ``seat`` forfeits for ``claim`` (:func:`~gleek.stages.sets.forfeit_payments`,
+        the rule :func:`~gleek.state.outcome` charges)."""
         if seat != state.buyer:
-            return ()
-        return forfeit_payments(
-            self.profile, seat, mask_of(state.hand(seat)), mask_of(state.discards), (claim,)
+            return False
+        return bool(
+            forfeit_payments(
+                self.profile, seat, mask_of(state.hand(seat)), mask_of(state.discards), (claim,)
+            )
         )
 
     def _why_not(self, seat: int, claim: str, state: State) -> str:
@@ -784,7 +778,7 @@ class Replayer:
     def end(self, deal: dict[str, Any], path: Path, state: State) -> None:
         """The deal is over: its outcome (with any forfeits), summary and recorded result."""
         # the engine charges the forfeits of the claims, as gleek.outcome does for a caller
-        o = outcome(state, self.claim_words if self.forfeits else None)
+        o = outcome(state, self.claim_words)
         self.ended = (o, self.summary(o))
         self.check_result(deal, path, o)
 

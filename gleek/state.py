@@ -1367,7 +1367,7 @@ def _forfeits(state: State, claims: tuple[tuple[str, ...], ...] | None) -> tuple
         return ()
     p = pre(state)
     buyer = p._bidder
-    if claims is None or not claims[buyer]:
+    if not claims[buyer]:
         return ()
     laid = 0
     for c in p._discards:

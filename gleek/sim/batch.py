@@ -131,8 +131,7 @@ def check_scheduler(scheduler: object) -> str:
         except ValueError:  # an unclosed [ or a port that is not a number: refused below
             parts, port = urlsplit(""), None
         if (
-            port
-            and parts.scheme in ("tcp", "tls")
+            parts.scheme in ("tcp", "tls")
             and parts.hostname
             and port
             and parts.path in ("", "/")

@@ -419,9 +419,9 @@ def run_pool(
                 finished, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for f in finished:
                     i = index[f]
-                    results[i] = f.result()
+                    results[i] = result = f.result()
                     if done:
-                        done(i, f.result())
+                        done(i, result)
             pool.shutdown(wait=True)
         except BaseException:
             _stop(pool)

@@ -26,6 +26,7 @@ from typing import Any, Final, TypeAlias
 import yaml
 
 from gleek import limits
+from gleek.limits import MAX_ALIAS_NODES, MAX_BYTES, MAX_DEPTH
 
 __all__ = [
     "MAX_BYTES",
@@ -41,10 +42,6 @@ Path: TypeAlias = tuple[str | int, ...]
 Position: TypeAlias = tuple[int, int]
 #: For a path, how many items its list or mapping may have before the shape is impossible.
 Limits: TypeAlias = Callable[[Path], "tuple[int, str] | None"]
-
-MAX_BYTES: Final = 16 * 1024 * 1024
-MAX_ALIAS_NODES: Final = 10_000
-MAX_DEPTH: Final = 200
 
 #: The loaders tried, fastest first: libyaml's C parser keeps line and column on its events too.
 LOADERS: Final[tuple[Any, ...]] = tuple(

@@ -96,7 +96,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     pl.add_argument(
         "--bots",
-        choices=("basic", "random", "rules"),
+        choices=tuple(BOTS),
         default="basic",
         help="basic (simple habits of play), random (any legal action) or rules (the "
         "rule-aware bot, which plays the profile it is given) (default: basic)",
@@ -361,7 +361,6 @@ def _play(args: argparse.Namespace) -> int:
     from gleek.record import dumps
     from gleek.render import describe_deal
     from gleek.session import Session
-    from gleek.sim.bots import BOTS
 
     profile = load_profile(args.profile, args.variant, profile_dirs=args.profile_dir)
     if args.out is not None and args.out.suffix not in (".yaml", ".yml", ".json"):

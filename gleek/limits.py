@@ -16,17 +16,30 @@ from __future__ import annotations
 from typing import Final
 
 __all__ = [
+    "MAX_ALIAS_NODES",
     "MAX_AUCTION",
+    "MAX_BYTES",
     "MAX_DEALS",
+    "MAX_DEPTH",
     "MAX_DIGITS",
     "MAX_INT",
     "MAX_NUMBER_TEXT",
+    "MAX_PROBLEMS",
     "MAX_PROFILE_ITEMS",
     "MAX_RUFF",
     "MAX_VARIANTS",
     "MAX_WORKERS_NOTE",
     "within_int_bounds",
 ]
+
+#: The largest file read (a record, a profile or a variant); a larger one is refused unread.
+MAX_BYTES: Final = 16 * 1024 * 1024
+#: The most nodes YAML aliases may expand to in one file.
+MAX_ALIAS_NODES: Final = 10_000
+#: The deepest nesting of lists and mappings in one file.
+MAX_DEPTH: Final = 200
+#: At most this many problems are reported for one document.
+MAX_PROBLEMS: Final = 50
 
 #: A whole number has at most this many digits (its value, whatever its form: ``0x...``, octal
 #: or ``1:20:30``, is bounded by ``MAX_INT``).

@@ -17,6 +17,7 @@ import attrs
 import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
+from gleek.limits import MAX_PROBLEMS
 from gleek.sourcemap import Located, Path, format_path
 
 __all__ = ["Problem", "load_schema", "problems"]
@@ -54,8 +55,6 @@ _Validator: Any = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
     jsonschema.Draft202012Validator,
     type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole),
 )
-#: At most this many problems are reported for one document.
-MAX_PROBLEMS = 50
 
 
 def short_repr(value: Any, limit: int = 40) -> str:

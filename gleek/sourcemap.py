@@ -26,6 +26,7 @@ from typing import Any, Final, TypeAlias
 import yaml
 
 from gleek import limits
+from gleek.limits import MAX_ALIAS_NODES, MAX_BYTES, MAX_DEPTH
 
 __all__ = [
     "MAX_BYTES",
@@ -41,13 +42,6 @@ Path: TypeAlias = tuple[str | int, ...]
 Position: TypeAlias = tuple[int, int]
 #: For a path, how many items its list or mapping may have before the shape is impossible.
 Limits: TypeAlias = Callable[[Path], "tuple[int, str] | None"]
-
-MAX_BYTES: Final = 16 * 1024 * 1024
-MAX_ALIAS_NODES: Final = 10_000
-MAX_DEPTH: Final = 200
-#: Whole numbers past this many digits, by value whatever their form (hex, octal, ``1:20``), are
-#: refused (``schema``); a long number text is refused before Python reads it.
-MAX_DIGITS: Final = limits.MAX_DIGITS
 
 #: The loaders tried, fastest first: libyaml's C parser keeps line and column on its events too.
 LOADERS: Final[tuple[Any, ...]] = tuple(
@@ -527,7 +521,7 @@ class _Builder:
             raise LocatedError("YAML merge keys (<<) are not supported", line, col)
         if tag == _INT and len(value) > limits.MAX_NUMBER_TEXT:
             digits = sum(ch.isdigit() for ch in value)
-            self._too_large(event, f"of {digits} digits" if digits > MAX_DIGITS else "")
+            self._too_large(event, f"of {digits} digits" if digits > limits.MAX_DIGITS else "")
         construct = self.loader.yaml_constructors.get(tag)
         if construct is None:
             line, col = _pos(event)
@@ -548,7 +542,7 @@ class _Builder:
         line, col = _pos(event)
         what = f"a whole number {size}" if size else "a whole number"
         raise LocatedError(
-            f"{what} is too large (at most {MAX_DIGITS} digits, whatever its form: "
+            f"{what} is too large (at most {limits.MAX_DIGITS} digits, whatever its form: "
             "decimal, hex, octal or 1:20:30)",
             line,
             col,

@@ -7,14 +7,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 TOOL = ROOT / "tools" / "import_graph.py"
 
 
 def test_the_import_graph_has_no_cycle_and_no_private_import() -> None:
     if not (ROOT / "gleek" / "state.py").is_file():  # pragma: no cover - an installed package
-        import pytest
-
         pytest.skip("reads the package's sources, beside the tests")
     out = subprocess.run(
         [sys.executable, str(TOOL)], capture_output=True, text=True, check=False, timeout=60
@@ -23,7 +23,9 @@ def test_the_import_graph_has_no_cycle_and_no_private_import() -> None:
     assert out.stdout.rstrip().endswith(" 0 problems")
 
 
-def test_the_tool_finds_a_cycle_and_a_private_import(tmp_path: Path) -> None:
+def test_the_tool_finds_a_cycle_and_a_private_import(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """The check can fail: on a package whose modules import each other, and one that imports
     another's private name, it reports both."""
     import importlib.util
@@ -39,3 +41,9 @@ def test_the_tool_finds_a_cycle_and_a_private_import(tmp_path: Path) -> None:
     (pkg / "b.py").write_text("def f():\n    from gleek import a\n_hidden = 1\n")
     tool.ROOT, tool.PACKAGE = tmp_path, pkg
     assert tool.main() == 1
+    printed = capsys.readouterr().out.splitlines()
+    assert printed == [
+        "gleek/a.py:1: imports the private name gleek.b._hidden",
+        "cycle: gleek.a -> gleek.b -> gleek.a",
+        "3 modules, 2 imports, 2 problems",
+    ]

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Headless Chromium and chromedriver from Debian's packages, for the browser test
-# (tests/test_viewer_browser.py). `make test` and .ci/run call this; it does nothing when both
-# are already installed, and says so when it cannot install them (not root, no apt-get).
+# Headless Chromium and chromedriver from Debian's packages, for the browser tests
+# (tests/test_viewer_browser.py, tests/test_docs_browser.py). `make check` and `make browser` call
+# this (.ci/run through `make check`); it does nothing when both are already installed, and says
+# so when it cannot install them (not root, no apt-get).
 set -u
 if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then
     exit 0

@@ -131,8 +131,7 @@ def check_scheduler(scheduler: object) -> str:
         except ValueError:  # an unclosed [ or a port that is not a number: refused below
             parts, port = urlsplit(""), None
         if (
-            port
-            and parts.scheme in ("tcp", "tls")
+            parts.scheme in ("tcp", "tls")
             and parts.hostname
             and port
             and parts.path in ("", "/")
@@ -420,9 +419,9 @@ def run_pool(
                 finished, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for f in finished:
                     i = index[f]
-                    results[i] = f.result()
+                    results[i] = result = f.result()
                     if done:
-                        done(i, f.result())
+                        done(i, result)
             pool.shutdown(wait=True)
         except BaseException:
             _stop(pool)

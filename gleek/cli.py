@@ -239,18 +239,30 @@ def _positive(text: str) -> int:
 
 
 @contextlib.contextmanager
-def _workers_capped(command: str, workers: int | None, local: bool = True) -> Iterator[None]:
-    """Say at once when ``--workers`` is more than the cores (the pool uses no more); the
-    library's own warning of it is not printed again."""
-    from gleek.limits import MAX_WORKERS_NOTE
-    from gleek.sim.batch import WorkersCapped, available_cores
+def _workers_capped(command: str, workers: int | None) -> Iterator[None]:
+    """Say, as one line on stderr when the pool starts, the library's own
+    :class:`~gleek.sim.batch.WorkersCapped` note when ``--workers`` is more than the cores
+    (it says how many workers the pool really uses)."""
+    from gleek.sim.batch import WorkersCapped
 
-    cores = available_cores()
-    if local and workers is not None and workers > cores:
-        note = MAX_WORKERS_NOTE.format(cores=cores, used=cores, asked=workers)
-        _err(f"gleek {command}: --workers {workers}: {note}")
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", WorkersCapped)
+        warnings.simplefilter("always", WorkersCapped)
+        show = warnings.showwarning
+
+        def say(
+            message: Warning | str,
+            category: type[Warning],
+            filename: str,
+            lineno: int,
+            file: object = None,
+            line: str | None = None,
+        ) -> None:
+            if issubclass(category, WorkersCapped):
+                _err(f"gleek {command}: --workers {workers}: {message}")
+            else:  # pragma: no cover - no other warning is raised while the pool runs
+                show(message, category, filename, lineno, file, line)  # type: ignore[arg-type]
+
+        warnings.showwarning = say
         yield
 
 
@@ -478,9 +490,8 @@ def _compare(args: argparse.Namespace) -> int:
             def progress(n: int) -> None:
                 bar.update(n)
 
-        remote = args.scheduler not in (None, "processes", "dask")
         try:
-            with _workers_capped("compare", args.workers, local=not remote):
+            with _workers_capped("compare", args.workers):
                 sim = compare.simulate(
                     profiles,
                     args.simulate,

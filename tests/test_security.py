@@ -1011,9 +1011,14 @@ def test_workers_are_capped_at_the_cores_with_a_message(capsys) -> None:  # type
     with pytest.warns(WorkersCapped):
         r = play_match(["basic", "random", "random"], "parlett", deals=3, workers=64)
     assert r == play_match(["basic", "random", "random"], "parlett", deals=3, workers=1)
-    assert main(["match", "basic", "random", "random", "--deals", "3", "--workers", "64"]) == 0
+    deals = str(3 * cores)  # a piece of work for each core
+    assert main(["match", "basic", "random", "random", "--deals", deals, "--workers", "64"]) == 0
     err = capsys.readouterr().err
     assert f"--workers 64: only {cores} core(s) available here; using {cores}" in err
+    # the note says what the pool really uses: one worker for one piece of work
+    assert main(["match", "basic", "random", "random", "--deals", "3", "--workers", "64"]) == 0
+    err = capsys.readouterr().err
+    assert f"--workers 64: only {cores} core(s) available here; using 1 worker(s)" in err
     args = ["compare", "parlett", "--simulate", "3", "--workers", "100000", "--no-progress"]
     assert main(args) == 0
     assert "--workers 100000: only" in capsys.readouterr().err

@@ -59,7 +59,7 @@ from gleek.cards import CARDS, Card, Suit, cards_of_mask
 from gleek.errors import ArgumentError, ArgumentTypeError, IllegalAction
 from gleek.profile import Profile
 from gleek.stages import deal as deal_stage
-from gleek.stages.common import SUIT_MASK, Payment
+from gleek.stages.common import Payment
 from gleek.stages.ruff import (
     Ruff,
     aces_winner,
@@ -726,8 +726,11 @@ def legal_actions(state: object) -> tuple[Action, ...]:
     if phase == PLAY_PHASE:
         led = _led(n)
         mask = legal_mask(hand_mask(n, n._to_act), led, deal.play_high)
-        if led >= 0 and mask & SUIT_MASK[led] == mask:  # following suit: one table look-up
-            return PLAY_BY_SUIT[led][mask >> (11 * led)]
+        if led >= 0:
+            shift = 11 * led
+            held = (mask >> shift) & _M11
+            if held << shift == mask:  # following suit (its cards alone): one table look-up
+                return PLAY_BY_SUIT[led][held]
         return play_actions(mask)
     if phase == AUCTION:
         return tuple(
@@ -1101,7 +1104,7 @@ def _why(n: State, action: Action, code: str, who: str) -> str:
     if code == "card-not-in-hand":
         return f"{who} played {card}, which they do not hold"
     led = _led(n)
-    best = CARDS[(hand_mask(n, n._to_act) & SUIT_MASK[led]).bit_length() - 1]
+    best = CARDS[(hand_mask(n, n._to_act) & (_M11 << (11 * led))).bit_length() - 1]
     if code == "revoke":
         return f"{who} played {card} to a {_SUIT_WORDS[led]} lead while holding {best}"
     return (

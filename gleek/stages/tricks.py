@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from gleek.stages.common import SUIT_MASK
 from gleek.stages.rules import Rules
 
 __all__ = [
@@ -44,7 +43,7 @@ def legal_mask(hand: int, led: int, play_high: bool) -> int:
     """The cards of ``hand`` that may be played to a trick led in suit ``led`` (-1: leading)."""
     if led < 0:
         return hand
-    follow = hand & SUIT_MASK[led]
+    follow = hand & (_M11 << (11 * led))  # the cards of the suit led
     if not follow:
         return hand
     if play_high:
@@ -59,7 +58,7 @@ def verify_play(hand: int, led: int, play_high: bool, c: int) -> str | None:
         return "card-not-in-hand"
     if led < 0:
         return None
-    follow = hand & SUIT_MASK[led]
+    follow = hand & (_M11 << (11 * led))
     if not follow:
         return None
     if not follow >> c & 1:
@@ -68,6 +67,8 @@ def verify_play(hand: int, led: int, play_high: bool, c: int) -> str | None:
         return "not-highest"
     return None
 
+
+_M11: Final = 0x7FF  # the 11 cards of a suit, as the low bits of a mask
 
 #: a card's strength in a trick, by trumps: its index, 100 more for a trump
 _STRENGTH: Final = tuple(

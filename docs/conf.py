@@ -16,7 +16,7 @@ from gleek import Phase, State, load_profile, new_deal, observation  # noqa: E40
 from gleek.compare import rule_matrix  # noqa: E402
 from gleek.profile import Source, list_profiles, list_variants, load_variant  # noqa: E402
 from gleek.record import read  # noqa: E402
-from gleek.rulesdoc import TABLE_STAGES, rules_rst  # noqa: E402
+from gleek.rulesdoc import TABLE_STAGES, certainty_rst, rules_rst, with_words  # noqa: E402
 from gleek.schemacheck import load_schema  # noqa: E402
 from gleek.sim.bots import BasicBot  # noqa: E402
 from gleek.sources import bibliography, cotton_sentences  # noqa: E402
@@ -70,13 +70,6 @@ def _table(headers: list[str], rows: list[list[str]], widths: str = "auto") -> l
         out.append(f"   * - {_cell(row[0])}")
         out += [f"     - {_cell(c)}" for c in row[1:]]
     return [*out, ""]
-
-
-def _inferred_mark(source: Source) -> str:
-    """`` (inferred)`` linked to its section of "Where the sources are silent"."""
-    if source.inferred is None:
-        return ""
-    return f" (:ref:`inferred <silent-{source.silent}>`)"
 
 
 PICTURE_NAMES = ("Anna", "Ben", "Carla")
@@ -160,8 +153,8 @@ def _matrix_page() -> str:
     for row in m.rows:
         cells = []
         for c, words in zip(row.cells, row.words, strict=True):
-            value = f"{c.display()} ({words})" if words else c.display()
-            mark = _inferred_mark(c.source) or f" ({c.certainty})"
+            value = with_words(c, words)
+            mark = certainty_rst(c)
             refs = "".join(f" [{numbers[n]}]" for n in c.source.notes())
             cite = c.source.cite() if c.source.inferred is None else ""
             cells.append(f"**{_esc(value)}**{mark}{refs}" + (f" -- {_esc(cite)}" if cite else ""))

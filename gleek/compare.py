@@ -24,7 +24,7 @@ from gleek.profile import Profile, RuleValue, named_profile, with_rules
 from gleek.record.read import load_located_record, read_record_file
 from gleek.record.replay import Replayer
 from gleek.record.report import Report
-from gleek.rulesdoc import in_words
+from gleek.rulesdoc import in_words, with_words
 from gleek.sim.batch import play_deals
 from gleek.sim.bots import DEFAULT_BOT
 from gleek.sim.match import Estimate, estimate
@@ -60,10 +60,6 @@ class MatrixRow:
         """Whether the profiles differ on this rule, in value or in what the value means."""
         values = {json.dumps(c.value, sort_keys=True) for c in self.cells}
         return len(values) > 1 or len(set(self.words)) > 1
-
-
-def _value(c: RuleValue, words: str | None) -> str:
-    return f"{c.display()} ({words})" if words else c.display()
 
 
 def _short_cite(c: RuleValue) -> str:
@@ -146,7 +142,10 @@ class Matrix:
         return [
             [
                 label.format(r.title, r.path),
-                *(cell(c, _value(c, self._words(r, i)), refs(c)) for i, c in enumerate(r.cells)),
+                *(
+                    cell(c, with_words(c, self._words(r, i)), refs(c))
+                    for i, c in enumerate(r.cells)
+                ),
             ]
             for r in self.rows
         ]

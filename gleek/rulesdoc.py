@@ -29,6 +29,7 @@ from gleek.profile import Profile, RuleValue, load_variant
 __all__ = [
     "TABLE_STAGES",
     "TableStage",
+    "certainty_rst",
     "in_words",
     "rules_data",
     "rules_json",
@@ -36,6 +37,7 @@ __all__ = [
     "rules_rst",
     "rules_text",
     "unchanged_by",
+    "with_words",
 ]
 
 
@@ -86,9 +88,21 @@ def in_words(profile: Profile, path: str) -> str | None:
     return None
 
 
-def _value(profile: Profile, r: RuleValue) -> str:
-    words = in_words(profile, r.path)
+def with_words(r: RuleValue, words: str | None) -> str:
+    """The rule's value as shown, followed by ``words`` (its :func:`in_words`) where given."""
     return f"{r.display()} ({words})" if words else r.display()
+
+
+def certainty_rst(r: RuleValue) -> str:
+    """`` (stated)`` or `` (doubtful)`` after a value in the docs, or `` (inferred)`` linked to
+    its section of "Where the sources are silent"."""
+    if r.source.inferred is not None:
+        return f" (:ref:`inferred <silent-{r.source.silent}>`)"
+    return f" ({r.certainty})"
+
+
+def _value(profile: Profile, r: RuleValue) -> str:
+    return with_words(r, in_words(profile, r.path))
 
 
 def unchanged_by(profile: Profile) -> tuple[str, ...]:
@@ -311,9 +325,7 @@ def _rst(text: object) -> str:
 
 
 def _rule_rst(rule: RuleValue) -> list[str]:
-    mark = f" ({rule.certainty})"
-    if rule.source.inferred is not None:
-        mark = f" (:ref:`inferred <silent-{rule.source.silent}>`)"
+    mark = certainty_rst(rule)
     return [
         f"* **{_rst(rule.title)}: {_rst(rule.display())}**{mark}. {_rst(rule.description)}",
         "",

@@ -27,17 +27,19 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import functools
 import logging
 import multiprocessing
 import os
 import pickle
+import queue
 import random
 import signal
 import threading
 import types
 import warnings
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Final, TypeVar, overload
 from urllib.parse import urlsplit
 
@@ -70,6 +72,7 @@ SCHEDULERS: Final = ("processes", "dask")
 
 _TASKS_PER_WORKER: Final = 4  # a few tasks per worker, so that a slow one does not hold up all
 _STOP_WAIT: Final = 2.0  # seconds a terminated worker gets before it is killed
+_POLL: Final = 0.1  # seconds between looks for a signal noted while a pool runs
 CONNECT_SECONDS = 10.0  # to reach a running dask scheduler and hear it answer
 
 
@@ -313,8 +316,8 @@ def _worker_init(parent: int) -> None:
 
 @contextlib.contextmanager
 def _stop_on_sigterm() -> Iterator[None]:
-    """While the workers run, SIGTERM raises ``SystemExit(143)`` in the main thread, so that
-    the workers are stopped before this process ends (as it would have ended by default)."""
+    """While a dask cluster runs, SIGTERM raises ``SystemExit(143)`` in the main thread, so
+    that the cluster is closed before this process ends (as it would have ended by default)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -331,6 +334,44 @@ def _stop_on_sigterm() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+@contextlib.contextmanager
+def _signals_noted() -> Iterator[list[int]]:
+    """While a pool runs: Ctrl-C (SIGINT) and SIGTERM are only noted, in the list this yields,
+    and :func:`_raise_noted` raises them where the pool's loop chooses. Raised by a handler, an
+    exception lands wherever the main thread is, often half-way through taking the locks of
+    the pool's futures: one left held, the pool's thread waits for it for ever, and so does
+    the interpreter's exit, which joins that thread. Handlers somebody else set are left alone,
+    as is an ignored Ctrl-C (a background job's); so is every signal outside the main thread."""
+    noted: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield noted
+        return
+
+    def note(signum: int, frame: types.FrameType | None) -> None:
+        noted.append(signum)
+
+    ours = {signal.SIGINT: signal.default_int_handler, signal.SIGTERM: signal.SIG_DFL}
+    previous = {sig: signal.getsignal(sig) for sig in ours}
+    taken = [sig for sig, default in ours.items() if previous[sig] is default]
+    for sig in taken:
+        signal.signal(sig, note)
+    try:
+        yield noted
+    finally:
+        for sig in taken:
+            signal.signal(sig, previous[sig])
+
+
+def _raise_noted(noted: list[int]) -> None:
+    """The exception the first signal noted would have raised: :class:`KeyboardInterrupt` for
+    Ctrl-C, ``SystemExit(143)`` for SIGTERM (the status its default would have given)."""
+    if not noted:
+        return
+    if noted[0] == signal.SIGINT:
+        raise KeyboardInterrupt
+    raise SystemExit(128 + noted[0])
 
 
 _HELD: Final = {signal.SIGINT, signal.SIGTERM}
@@ -404,7 +445,8 @@ def run_pool(
     it ends (even SIGKILL)."""
     context = multiprocessing.get_context("spawn")
     results: list[R | None] = [None] * len(tasks)
-    with _stop_on_sigterm():
+    finished: queue.SimpleQueue[int] = queue.SimpleQueue()
+    with _signals_noted() as noted:
         pool = ProcessPoolExecutor(
             max_workers=workers,
             mp_context=context,
@@ -413,20 +455,32 @@ def run_pool(
         )
         try:
             with _signals_held():
-                index: dict[Future[R], int] = {pool.submit(fn, t): i for i, t in enumerate(tasks)}
-            pending = set(index)
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for f in finished:
-                    i = index[f]
-                    results[i] = result = f.result()
-                    if done:
-                        done(i, result)
+                futures = [pool.submit(fn, t) for t in tasks]
+            for i, f in enumerate(futures):
+                f.add_done_callback(functools.partial(_put_index, finished, i))
+            for _ in futures:
+                i = _next_finished(finished, noted)
+                results[i] = result = futures[i].result()
+                if done:
+                    done(i, result)
             pool.shutdown(wait=True)
+            _raise_noted(noted)
         except BaseException:
             _stop(pool)
             raise
     return [r for r in results if r is not None]
+
+
+def _put_index(finished: queue.SimpleQueue[int], i: int, future: Future[Any]) -> None:
+    finished.put(i)  # (called in the pool's own thread)
+
+
+def _next_finished(finished: queue.SimpleQueue[int], noted: list[int]) -> int:
+    """The index of the next task to finish, or the exception of a signal noted meanwhile."""
+    while True:
+        _raise_noted(noted)
+        with contextlib.suppress(queue.Empty):
+            return finished.get(timeout=_POLL)
 
 
 # ---------------------------------------------------------------------------- dask

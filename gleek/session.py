@@ -25,6 +25,9 @@ from gleek._args import check_int, check_seat, check_type, type_name
 from gleek.cards import Card
 from gleek.errors import ArgumentError, ArgumentTypeError
 from gleek.profile import Profile
+from gleek.stages.deal import next_dealer
+from gleek.stages.rules import rules_of
+from gleek.stages.settle import pot_after
 from gleek.state import (
     Action,
     Observation,
@@ -334,8 +337,8 @@ class Session:
         return attrs.evolve(
             self,
             balances=balances,
-            pot=self.pot + o.pot,
-            dealer=(self.dealer + 1) % 3,
+            pot=pot_after(rules_of(self.profile), self.pot, o.pot),
+            dealer=next_dealer(self.dealer),
             ruff_stake=o.ruff_stake,
             deals=(*self.deals, deal),
         )

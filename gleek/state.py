@@ -59,7 +59,7 @@ from gleek.cards import CARDS, Card, Suit, cards_of_mask
 from gleek.errors import ArgumentError, ArgumentTypeError, IllegalAction
 from gleek.profile import Profile
 from gleek.stages import deal as deal_stage
-from gleek.stages.common import Payment
+from gleek.stages.common import Payment, left_of
 from gleek.stages.ruff import (
     Ruff,
     aces_winner,
@@ -231,7 +231,7 @@ class State:
     @property
     def eldest(self) -> int:
         """The seat on the dealer's left: first to bid."""
-        return (self._deal.dealer + 1) % 3
+        return left_of(self._deal.dealer)
 
     @property
     def turn_up(self) -> Card:
@@ -632,7 +632,7 @@ def start(profile: Profile, dealer: int, deck: Sequence[int], stake: int) -> Sta
     order = tuple(deck)
     hs = deal_stage.deal_hands(rules, dealer, order)
     deal = Deal(rules, dealer, order, hs, stake)
-    n = State(deal, None, None, AUCTION, (dealer + 1) % 3, hs[0], hs[1], hs[2], None, -1, 0, 0, 0,
+    n = State(deal, None, None, AUCTION, left_of(dealer), hs[0], hs[1], hs[2], None, -1, 0, 0, 0,
               _ZERO, _ZERO)  # fmt: skip
     return _set_pre(n, 0, -1, 0, (), None)
 

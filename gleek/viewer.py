@@ -41,6 +41,8 @@ from gleek.errors import ArgumentTypeError, RecordError
 from gleek.record import Problem, Record, read, read_text
 from gleek.record.read import read_record_file
 from gleek.stages.common import POT, Payment
+from gleek.stages.rules import rules_of
+from gleek.stages.settle import pot_after
 from gleek.state import Action, Outcome, Phase, State
 from gleek.svg import card_defs, draw
 
@@ -150,7 +152,8 @@ def deal_steps(record: Record) -> tuple[ReplayedDeal, ...]:
         steps[-1] = attrs.evolve(last, payments=last.payments + forfeits)
         out.append(ReplayedDeal(number, names, tuple(steps), balances, pot, deal.outcome))
         chips = [b + c for b, c in zip(balances, deal.outcome.chips, strict=True)]
-        balances, pot = (chips[0], chips[1], chips[2]), pot + deal.outcome.pot
+        pot = pot_after(rules_of(record.profile), pot, deal.outcome.pot)
+        balances = (chips[0], chips[1], chips[2])
     broken = record.broken
     if broken is not None:
         steps = _steps(names, broken.states(), broken.actions)

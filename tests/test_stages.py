@@ -14,8 +14,14 @@ import pytest
 
 import gleek
 from gleek.cards import DECK, mask_of
-from gleek.stages.common import Payment, seat_order_from
-from gleek.stages.deal import deal_hands, trumps_of, turn_up_payments, turn_up_points
+from gleek.stages.common import Payment, left_of
+from gleek.stages.deal import (
+    deal_hands,
+    next_dealer,
+    trumps_of,
+    turn_up_payments,
+    turn_up_points,
+)
 from gleek.stages.ruff import (
     FOUR_ACES,
     Ruff,
@@ -27,6 +33,7 @@ from gleek.stages.ruff import (
     ruff_payments,
     ruff_start,
     ruff_value,
+    ruff_winner,
 )
 from gleek.stages.rules import rules_of
 from gleek.stages.sets import (
@@ -36,7 +43,7 @@ from gleek.stages.sets import (
     small_trump_payments,
     small_trumps_held,
 )
-from gleek.stages.settle import settlement
+from gleek.stages.settle import pot_after, settlement
 from gleek.stages.stock import (
     PASS_BID,
     after_discards,
@@ -299,9 +306,35 @@ def test_turn_up_only_tiddy_towser_and_tumbler_are_paid_and_only_if_priced() -> 
         )
 
 
-def test_seats_ties_are_broken_eldest_middle_dealer() -> None:
-    """Seats: eldest is the dealer's left, then the middle hand, then the dealer."""
-    assert [seat_order_from(d) for d in range(3)] == [(1, 2, 0), (2, 0, 1), (0, 1, 2)]
+def test_eldest_is_the_dealers_left_and_deals_next() -> None:
+    assert [left_of(d) for d in range(3)] == [1, 2, 0]
+    assert [next_dealer(d) for d in range(3)] == [1, 2, 0]
+    for dealer in range(3):
+        s = gleek.new_deal(PARLETT, dealer, seed=1)
+        assert s.eldest == s.to_act == left_of(dealer)
+
+
+@pytest.mark.parametrize("profile", [PARLETT, PI, PEDAGOGICAL, gleek.load_profile("cotton")])
+def test_equal_ruffs_go_by_the_profiles_tie_order_eldest_middle_dealer(
+    profile: gleek.Profile,
+) -> None:
+    """``ruff.tie_break`` eldest-first: eldest, then the middle hand, then the dealer."""
+    assert profile.ruff.tie_break == "eldest-first"
+    rules = rules_of(profile)
+    assert rules.ties == (1, 2, 3)
+    same = (m("AH 5H"), m("AS 5S"), m("AC 5C"))  # equal ruffs in every seat
+    for dealer in range(3):
+        eldest, middle = (dealer + 1) % 3, (dealer + 2) % 3
+        assert ruff_winner(rules, same, dealer, 0b111) == eldest
+        assert ruff_winner(rules, same, dealer, 0b111 & ~(1 << eldest)) == middle
+        assert ruff_winner(rules, same, dealer, 1 << dealer) == dealer
+
+
+def test_the_pot_carries_to_the_next_deal_in_every_source() -> None:
+    for profile in (PARLETT, PI, PEDAGOGICAL, gleek.load_profile("cotton")):
+        assert profile.scoring.pot == "carries"
+        assert pot_after(rules_of(profile), 7, -3) == 4
+        assert pot_after(rules_of(profile), 0, 5) == 5
 
 
 # ---------------------------------------------------------------------------- the stock

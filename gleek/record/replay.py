@@ -34,8 +34,10 @@ from gleek.record.shape import conforms, limits
 from gleek.schemacheck import load_schema, problems, short_repr
 from gleek.sourcemap import Located, LocatedError, Path, format_path, load_located
 from gleek.stages.common import POT, RANK_MASK, Payment
-from gleek.stages.deal import stack_deck
+from gleek.stages.deal import next_dealer, stack_deck
+from gleek.stages.rules import rules_of
 from gleek.stages.sets import forfeit_payments, sets_held, small_trumps_held
+from gleek.stages.settle import pot_after
 from gleek.state import Action, Outcome, Phase, State, check_action, new_deal, outcome
 
 __all__ = ["first_error", "player_name", "replay_document", "validate_bytes"]
@@ -314,7 +316,7 @@ class Replayer:
             warnings += self.warnings
             for s in range(3):
                 balances[s] += o.chips[s]
-            pot += o.pot
+            pot = pot_after(rules_of(self.profile), pot, o.pot)
             stake = o.ruff_stake
             if found:  # recorded results that differ: the deal counts, later ones are not read
                 break
@@ -381,7 +383,7 @@ class Replayer:
         self, deal: dict[str, Any], path: Path, previous: int | None, errors: list[Problem]
     ) -> int | None:
         """The dealer named (the rotation's if none is), None if the deal cannot be dealt."""
-        expected = None if previous is None else (previous + 1) % 3
+        expected = None if previous is None else next_dealer(previous)
         if "dealer" not in deal:
             if expected is None:
                 errors.append(self.problem("schema", "the first deal must name its dealer", path))

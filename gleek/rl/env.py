@@ -45,6 +45,7 @@ from gleek.rl.actions import (
     on_illegal,
 )
 from gleek.rl.tensor import TENSOR_SIZE, encode
+from gleek.stages.deal import next_dealer
 from gleek.state import Action, State, apply, legal_actions, new_deal, observation, outcome
 
 __all__ = ["GleekEnv", "env", "raw_env"]
@@ -226,7 +227,7 @@ class GleekEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # untyp
                 for a in self.agents:
                     self.infos[a] = {"chips": self._scores[AGENTS.index(a)]}
             else:
-                self._start_deal((s.dealer + 1) % 3, res.ruff_stake)
+                self._start_deal(next_dealer(s.dealer), res.ruff_stake)
         else:
             self._select()
         self._accumulate_rewards()

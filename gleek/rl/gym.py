@@ -46,6 +46,7 @@ from gleek.rl.actions import (
 )
 from gleek.rl.env import BOUND, bounded, check_seed, profile_arg
 from gleek.rl.tensor import TENSOR_SIZE, encode
+from gleek.stages.deal import next_dealer
 from gleek.state import State, apply, legal_actions, new_deal, observation, outcome
 
 __all__ = ["SingleSeatEnv"]
@@ -127,7 +128,7 @@ class SingleSeatEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
                     break
                 s = new_deal(
                     self.profile,
-                    (s.dealer + 1) % 3,
+                    next_dealer(s.dealer),
                     seed=self._rng.getrandbits(64),
                     ruff_stake=res.ruff_stake,
                 )

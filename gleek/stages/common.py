@@ -19,7 +19,7 @@ __all__ = [
     "Party",
     "Payment",
     "card",
-    "seat_order_from",
+    "left_of",
 ]
 
 POT: Final = "pot"
@@ -60,6 +60,7 @@ def card(index: int) -> Card:
     return CARDS[index]
 
 
-def seat_order_from(dealer: int) -> tuple[int, int, int]:
-    """Eldest, middle, dealer: the order in which ties are broken."""
-    return ((dealer + 1) % 3, (dealer + 2) % 3, dealer)
+def left_of(seat: int) -> int:
+    """The seat on ``seat``'s left (the next clockwise): eldest hand is the dealer's left,
+    and the deal passes to the left, so eldest deals next."""
+    return (seat + 1) % 3

@@ -20,11 +20,12 @@ from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
 from typing import Final, TypeVar
 
-from gleek.stages.common import R4, R5, R6, Payment
+from gleek.stages.common import R4, R5, R6, Payment, left_of
 from gleek.stages.rules import Rules
 
 __all__ = [
     "deal_hands",
+    "next_dealer",
     "packets",
     "seeded_deck",
     "seeded_order",
@@ -37,6 +38,16 @@ __all__ = [
 T = TypeVar("T")
 
 _BIT: Final = tuple([1 << c for c in range(44)])
+
+
+def next_dealer(dealer: int) -> int:
+    """Who deals the next deal: "the turn to deal passes to the left" (Full rules (after
+    Parlett), Setup ¶1), to this deal's eldest hand; the other sources do not say otherwise.
+
+    >>> [next_dealer(d) for d in range(3)]
+    [1, 2, 0]
+    """
+    return left_of(dealer)
 
 
 def seeded_order(seed: int | str) -> list[int]:

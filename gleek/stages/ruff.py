@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from gleek.stages.common import RANK_MASK, Payment
+from gleek.stages.common import RANK_MASK, Payment, left_of
 from gleek.stages.rules import Rules
 
 __all__ = [
@@ -75,10 +75,10 @@ def best_suit_value(rules: Rules, hand: int) -> int:
 
 
 def ruff_winner(rules: Rules, hands: tuple[int, int, int], dealer: int, live: int) -> int:
-    """Best ruff among ``live`` seats (a bit per seat); ties to eldest, then middle, then
-    dealer."""
+    """Best ruff among ``live`` seats (a bit per seat); equal ruffs go by ``ruff.tie_break``
+    (eldest, then middle, then dealer: the only order the sources give)."""
     best, best_seat = -1, -1
-    for k in (1, 2, 3):
+    for k in rules.ties:
         seat = (dealer + k) % 3
         if live >> seat & 1:
             value = ruff_value(rules, hands[seat])
@@ -150,7 +150,7 @@ class Ruff:
 def ruff_start(rules: Rules, dealer: int, buyer: int, stake: int) -> Ruff:
     """Before anyone speaks. ``stake`` is this deal's opening stake (carried or the
     profile's); in the pool model everyone antes it."""
-    first = buyer if rules.first_buyer else (dealer + 1) % 3
+    first = buyer if rules.first_buyer else left_of(dealer)
     put = stake if rules.pool else 0
     return Ruff(stake, -1, 7, 0, put, put, put, first, 0, False, -1, False, False)
 

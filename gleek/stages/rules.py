@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Literal, assert_never
 
 from gleek.profile import Profile
 from gleek.stages.common import Payment
@@ -52,6 +52,7 @@ class Rules:
         "par",
         "play_high",
         "pool",
+        "pot",
         "profile",
         "raise_",
         "small",
@@ -59,6 +60,7 @@ class Rules:
         "step",
         "suit_table",
         "take_first",
+        "ties",
         "to_player",
         "trick_points",
         "turn_double",
@@ -105,6 +107,8 @@ class Rules:
         self.suit_table: Final[tuple[int, ...]] = ru.suit_table
         self.no_vie: Final[str] = ru.no_vie
         self.carried: Final[int] = ru.carried_stake or ru.stake
+        #: the seats in the order equal ruffs go, as steps left of the dealer
+        self.ties: Final[tuple[int, int, int]] = _tie_order(ru.tie_break)
         # the small trumps held (the sets are read from the profile by gleek.stages.sets)
         sm = profile.small_trumps
         self.small: Final[tuple[int, int, int]] = (sm.tiddy, sm.towser, sm.tumbler)
@@ -120,8 +124,17 @@ class Rules:
         )
         # settling
         self.par: Final[int] = profile.scoring.par
+        self.pot: Final[Literal["carries"]] = profile.scoring.pot
         #: the memo tables of the stages' payments, by name (see :func:`memo`)
         self.memo: Final[dict[str, dict[object, tuple[Payment, ...]]]] = {}
+
+
+def _tie_order(tie_break: Literal["eldest-first"]) -> tuple[int, int, int]:
+    """``ruff.tie_break`` as steps left of the dealer: eldest (1), middle (2), dealer (3)."""
+    match tie_break:
+        case "eldest-first":
+            return (1, 2, 3)
+    assert_never(tie_break)  # a new value of the profile schema must be given its order here
 
 
 _RULES: dict[int, Rules] = {}

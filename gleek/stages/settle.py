@@ -9,9 +9,12 @@ takes the excess from the pot. What is left carries to the next deal.
 
 from __future__ import annotations
 
-from gleek.stages.common import POT, Payment
+from typing import assert_never
 
-__all__ = ["settlement"]
+from gleek.stages.common import POT, Payment
+from gleek.stages.rules import Rules
+
+__all__ = ["pot_after", "settlement"]
 
 
 def settlement(points: tuple[int, int, int], par: int) -> tuple[Payment, ...]:
@@ -33,3 +36,19 @@ def settlement(points: tuple[int, int, int], par: int) -> tuple[Payment, ...]:
     for x, seat in over:
         out.append(Payment(POT, seat, -x - par, "settlement"))
     return tuple(out)
+
+
+def pot_after(rules: Rules, pot: int, left: int) -> int:
+    """The pot the next deal opens with: ``pot`` this deal opened with, ``left`` what this deal
+    paid into it (less what it took out). ``scoring.pot`` ``carries`` (every source): the chips
+    stay in the pot for the next deal.
+
+    >>> from gleek.profile import load_profile
+    >>> from gleek.stages.rules import rules_of
+    >>> pot_after(rules_of(load_profile("parlett")), 5, 3)
+    8
+    """
+    match rules.pot:
+        case "carries":
+            return pot + left
+    assert_never(rules.pot)  # a new value of the profile schema must say where the chips go

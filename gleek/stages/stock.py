@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from gleek.stages.common import POT, RANK_MASK, SUIT_MASK, Payment
+from gleek.stages.common import POT, RANK_MASK, SUIT_MASK, Payment, left_of
 from gleek.stages.rules import Rules
 
 __all__ = [
@@ -86,7 +86,7 @@ def price_payments(rules: Rules, buyer: int, price: int, dealer: int) -> tuple[P
     out = [Payment(buyer, (buyer + k) % 3, half, "stock") for k in (1, 2)]
     if price % 2:
         odd = price - 2 * half
-        eldest = (dealer + 1) % 3
+        eldest = left_of(dealer)
         if rules.odd_chip_eldest and eldest != buyer:
             out.append(Payment(buyer, eldest, odd, "stock", "odd chip"))
         else:

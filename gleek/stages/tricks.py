@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from gleek.stages.common import left_of
 from gleek.stages.rules import Rules
 
 __all__ = [
@@ -36,7 +37,7 @@ __all__ = [
 
 def first_leader(rules: Rules, dealer: int, buyer: int) -> int:
     """Who leads to the first trick: eldest, or the buyer, per profile."""
-    return buyer if rules.first_lead_buyer else (dealer + 1) % 3
+    return buyer if rules.first_lead_buyer else left_of(dealer)
 
 
 def legal_mask(hand: int, led: int, play_high: bool) -> int:

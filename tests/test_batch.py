@@ -227,27 +227,47 @@ def test_a_worker_ignores_ctrl_c_dies_of_sigterm_and_with_its_parent(
         signal.pthread_sigmask(signal.SIG_SETMASK, saved[2])
 
 
-def test_sigterm_while_workers_run_exits_143_and_is_handled_once() -> None:
-    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
-    with pytest.raises(SystemExit) as stopped, batch._stop_on_sigterm():
-        os.kill(os.getpid(), signal.SIGTERM)
-        time.sleep(5)  # the handler raises before this ends
-    assert stopped.value.code == 128 + signal.SIGTERM
-    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
-
-
-def test_a_signal_while_workers_start_is_held_then_delivered() -> None:
-    reached = False
-    with pytest.raises(SystemExit) as stopped, batch._stop_on_sigterm(), batch._signals_held():
-        assert _mask() >= batch._HELD
-        # to this thread: a signal sent to the process may be taken by any other thread that
-        # does not hold it (the suite may have left some running), which would run the handler
-        signal.pthread_kill(threading.get_ident(), signal.SIGTERM)
-        time.sleep(0.2)
-        assert signal.SIGTERM in signal.sigpending()
-        reached = True
-    assert reached and stopped.value.code == 128 + signal.SIGTERM
+def test_a_signal_while_workers_start_is_held_then_noted() -> None:
+    with batch._signals_noted() as noted:
+        with batch._signals_held():
+            assert _mask() >= batch._HELD
+            # to this thread: a signal sent to the process may be taken by any other thread
+            # that does not hold it (the suite may have left some running)
+            signal.pthread_kill(threading.get_ident(), signal.SIGTERM)
+            time.sleep(0.2)
+            assert signal.SIGTERM in signal.sigpending() and noted == []
+        assert noted == [signal.SIGTERM]
     assert not _mask() & batch._HELD
+
+
+_HELD_AT_START = "import signal as s; print(s.SIGINT in s.pthread_sigmask(s.SIG_BLOCK, []))"
+
+
+def test_while_a_dask_cluster_starts_its_processes_are_born_deaf_to_ctrl_c() -> None:
+    with batch._signals_noted() as noted:
+        with batch._children_deaf_to_ctrl_c():
+            assert signal.SIGINT in _mask()
+            for child in (  # started here, or by a thread started here (dask's event loop)
+                subprocess.run([sys.executable, "-c", _HELD_AT_START], capture_output=True),
+                _in_a_thread(_HELD_AT_START),
+            ):
+                assert child.stdout.decode().strip() == "True"
+            signal.pthread_kill(threading.get_ident(), signal.SIGINT)
+            time.sleep(0.05)
+            assert signal.SIGINT in signal.sigpending() and noted == []
+        assert noted == [signal.SIGINT]  # held meanwhile, then reaches this process
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert not _mask() & {signal.SIGINT}
+
+
+def _in_a_thread(code: str) -> subprocess.CompletedProcess[bytes]:
+    box: list[subprocess.CompletedProcess[bytes]] = []
+    t = threading.Thread(
+        target=lambda: box.append(subprocess.run([sys.executable, "-c", code], capture_output=True))
+    )
+    t.start()
+    t.join()
+    return box[0]
 
 
 def test_while_a_pool_runs_signals_are_noted_and_raised_where_the_loop_chooses() -> None:
@@ -307,20 +327,13 @@ def test_someone_elses_sigterm_handler_is_left_alone() -> None:
 
     signal.signal(signal.SIGTERM, theirs)
     try:
-        with batch._stop_on_sigterm():
-            assert signal.getsignal(signal.SIGTERM) is theirs
-            os.kill(os.getpid(), signal.SIGTERM)
-            deadline = time.monotonic() + 5
-            while not seen and time.monotonic() < deadline:
-                time.sleep(0.01)
-        assert seen == [signal.SIGTERM]
         with batch._signals_noted() as noted:
             assert signal.getsignal(signal.SIGTERM) is theirs
             signal.pthread_kill(threading.get_ident(), signal.SIGTERM)
             deadline = time.monotonic() + 5
-            while len(seen) < 2 and time.monotonic() < deadline:
+            while not seen and time.monotonic() < deadline:
                 time.sleep(0.01)
-        assert seen == [signal.SIGTERM] * 2 and noted == []
+        assert seen == [signal.SIGTERM] and noted == []
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
@@ -329,15 +342,14 @@ def test_outside_the_main_thread_signals_are_left_as_they_are() -> None:
     found: list[object] = []
 
     def run() -> None:
-        with batch._stop_on_sigterm(), batch._signals_held():
-            found.extend([signal.getsignal(signal.SIGTERM), _mask() & batch._HELD])
-        with batch._signals_noted():
+        with batch._signals_noted(), batch._signals_held(), batch._children_deaf_to_ctrl_c():
             found.extend([signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)])
+            found.append(_mask() & (batch._HELD | {signal.SIGINT}))
 
     t = threading.Thread(target=run)
     t.start()
     t.join()
-    assert found == [signal.SIG_DFL, set(), signal.default_int_handler, signal.SIG_DFL]
+    assert found == [signal.default_int_handler, signal.SIG_DFL, set()]
 
 
 @pytest.mark.parametrize(
@@ -472,6 +484,39 @@ def test_a_signal_stops_every_worker_within_seconds(
 ) -> None:
     with _busy_compare(*where) as proc:
         _stop_and_check(proc, how, code)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+@pytest.mark.parametrize("after", [0.0, 1.0])
+def test_ctrl_c_while_a_dask_cluster_starts_is_quiet_and_leaves_nothing(after: float) -> None:
+    """Ctrl-C to the whole process group as the cluster's first processes start (and a second
+    later): the command says it was interrupted, no process prints a traceback, none is left."""
+    proc = subprocess.Popen(
+        _gleek("compare", "--simulate", "100000", "--workers", "2", "--scheduler", "dask"),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        preexec_fn=_sigint_as_at_a_terminal,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not _workers(proc.pid):
+            assert proc.poll() is None and time.monotonic() < deadline, "no process started"
+            time.sleep(0.02)
+        time.sleep(after)
+        family = _descendants(proc.pid)
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+        assert proc.returncode == 130, err.decode()
+        assert "Traceback" not in err.decode() and "gleek: interrupted" in err.decode()
+        deadline = time.monotonic() + 20
+        while _alive(family) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not _alive(family)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
 
 
 def _stop_and_check(proc: subprocess.Popen[bytes], how: str, code: int) -> None:

@@ -39,7 +39,7 @@ import threading
 import types
 import warnings
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Final, TypeVar, overload
 from urllib.parse import urlsplit
 
@@ -315,28 +315,6 @@ def _worker_init(parent: int) -> None:
 
 
 @contextlib.contextmanager
-def _stop_on_sigterm() -> Iterator[None]:
-    """While a dask cluster runs, SIGTERM raises ``SystemExit(143)`` in the main thread, so
-    that the cluster is closed before this process ends (as it would have ended by default)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.getsignal(signal.SIGTERM)
-    if previous not in (signal.SIG_DFL, None):
-        yield  # somebody else handles SIGTERM: leave it to them
-        return
-
-    def stop(signum: int, frame: types.FrameType | None) -> None:
-        raise SystemExit(128 + signum)
-
-    signal.signal(signal.SIGTERM, stop)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-
-
-@contextlib.contextmanager
 def _signals_noted() -> Iterator[list[int]]:
     """While a pool runs: Ctrl-C (SIGINT) and SIGTERM are only noted, in the list this yields,
     and :func:`_raise_noted` raises them where the pool's loop chooses. Raised by a handler, an
@@ -388,11 +366,43 @@ def _signals_held() -> Iterator[None]:
     if not main or not hasattr(signal, "pthread_sigmask"):  # (Windows has none)
         yield
         return
+    _tracker_running()
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
     try:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _tracker_running() -> None:
+    """Start multiprocessing's resource tracker now, if it is not running: the first process
+    started starts it, and on its way it *unblocks* SIGINT and SIGTERM in the thread that
+    starts it, which would end a hold of them half-way (and a signal could be lost)."""
+    with contextlib.suppress(ImportError, OSError):  # (no resource tracker on Windows)
+        from multiprocessing import resource_tracker
+
+        resource_tracker.ensure_running()
+
+
+@contextlib.contextmanager
+def _children_deaf_to_ctrl_c() -> Iterator[None]:
+    """While a local dask cluster starts its processes: Ctrl-C is held in this thread, and so in
+    the threads it starts (dask's event loop among them), so the processes those start are born
+    holding it too (a held signal stays held across ``exec``) and never see it: otherwise each
+    prints the traceback of an interrupted import, and this process that of a cluster closed
+    half-started. This process still hears Ctrl-C (another thread, or this one once the cluster
+    is up, takes it); the dask workers are stopped by it, as the pool's are."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(
+        signal, "pthread_sigmask"
+    ):
+        yield
+        return
+    _tracker_running()
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
@@ -471,7 +481,7 @@ def run_pool(
     return [r for r in results if r is not None]
 
 
-def _put_index(finished: queue.SimpleQueue[int], i: int, future: Future[Any]) -> None:
+def _put_index(finished: queue.SimpleQueue[int], i: int, future: object) -> None:
     finished.put(i)  # (called in the pool's own thread)
 
 
@@ -527,38 +537,43 @@ def _run_dask(
     progress: Callable[[int], None] | None,
 ) -> list[list[list[Any]]]:
     try:
-        from distributed import Client, LocalCluster, as_completed
+        from distributed import Client, LocalCluster
     except ImportError:
         raise ArgumentError(
             f"scheduler {where!r} needs dask.distributed: pip install 'gleek[dask]'"
         ) from None
     with contextlib.ExitStack() as stack:
-        stack.enter_context(_stop_on_sigterm())  # SIGTERM closes the cluster on its way out
         if where == "dask":
-            cluster = stack.enter_context(
-                LocalCluster(  # type: ignore[no-untyped-call]
-                    n_workers=workers,
-                    threads_per_worker=1,
-                    processes=True,
-                    host="127.0.0.1",
-                    dashboard_address=None,
-                    silence_logs=logging.CRITICAL,  # a closing cluster logs errors of its own
-                    # no dashboard; its HTTP server on any free loopback port, not 8787
-                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+            noted = stack.enter_context(_signals_noted())  # raised between results, as the pool's
+            with _children_deaf_to_ctrl_c():
+                cluster = stack.enter_context(
+                    LocalCluster(  # type: ignore[no-untyped-call]
+                        n_workers=workers,
+                        threads_per_worker=1,
+                        processes=True,
+                        host="127.0.0.1",
+                        dashboard_address=None,
+                        silence_logs=logging.CRITICAL,  # a closing cluster logs errors of its own
+                        # no dashboard; its HTTP server on any free loopback port, not 8787
+                        scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                    )
                 )
-            )
             client = stack.enter_context(Client(cluster))  # type: ignore[no-untyped-call]
             parallel = workers
         else:
-            client = stack.enter_context(_connect(Client, where))
+            client = stack.enter_context(_connect(Client, where))  # Ctrl-C ends the wait at once
+            noted = stack.enter_context(_signals_noted())
             parallel = max(1, sum(client.nthreads().values()))
+        _raise_noted(noted)
         work = tasks(parallel)
         futures = client.map(_play_task, work, pure=False)
-        index = {f.key: i for i, f in enumerate(futures)}
+        finished: queue.SimpleQueue[int] = queue.SimpleQueue()
+        for i, f in enumerate(futures):
+            f.add_done_callback(functools.partial(_put_index, finished, i))  # (dask's thread)
         results: list[list[list[Any]] | None] = [None] * len(work)
-        for f in as_completed(futures):  # type: ignore[no-untyped-call]
-            i = index[f.key]
-            results[i] = f.result()
+        for _ in futures:
+            i = _next_finished(finished, noted)
+            results[i] = futures[i].result()
             if progress:
                 progress(_deals_in(work[i]))
         return [r for r in results if r is not None]

@@ -1,5 +1,12 @@
 """Rule profiles: one YAML file per source, variants as overlays, checked by a shipped schema.
 
+This module finds and loads them: the index of the shipped files and of registered folders,
+reading a file, applying variants in order, the caches. What a loaded profile is lives in
+:mod:`gleek.profile_model` (:class:`Profile`, its typed groups, :class:`RuleValue`,
+:class:`Variant`), the schemas and the checks across rules in :mod:`gleek.profile_checks`, and a
+rule's citation (:class:`Source`) in :mod:`gleek.sources`; every name this module exported
+before is still exported here.
+
 >>> p = load_profile("pi")
 >>> p.id, p.stock.opening_bid, p.stock.increment, p.ruff.model, p.tricks.honours_to
 ('publications-international', 10, 2, 'pool', 'winner')
@@ -15,20 +22,47 @@ import copy
 import difflib
 import functools
 import os
-import weakref
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path as FsPath
-from typing import Any, Final, Literal, TypeVar
+from typing import Any, Final
 
 import attrs
 
 from gleek import limits
-from gleek.cards import Rank
 from gleek.errors import ArgumentError, ArgumentTypeError, ProfileError
-from gleek.schemacheck import load_schema, problems, short_repr
+from gleek.profile_checks import (
+    check_cotton_words,
+    check_cross_fields,
+    check_schema,
+    profile_schema,
+    rule_schemas,
+    variant_schema,
+)
+from gleek.profile_model import HONOUR_ORDER as HONOUR_ORDER
+from gleek.profile_model import HONOUR_RANKS as HONOUR_RANKS
+from gleek.profile_model import (
+    DealRules,
+    FrozenMap,
+    Profile,
+    RuffRules,
+    RuleValue,
+    ScoringRules,
+    SessionRules,
+    SetRules,
+    SmallTrumpRules,
+    StockRules,
+    TrickRules,
+    TurnUpRules,
+    Variant,
+    intern_profile,
+)
+from gleek.profile_model import display_value as display_value
+from gleek.schemacheck import short_repr
 from gleek.sourcemap import Located, LocatedError, load_located, read_limited
-from gleek.sources import COTTON, SILENT_PAGE, bibliography, find_in_cotton, profiles_dir
+from gleek.sources import Source, profiles_dir
 
+# Every name of this list was defined here before the model, the checks and the citations
+# moved out; it is still exported from here.
 __all__ = [
     "DealRules",
     "FrozenMap",
@@ -53,402 +87,6 @@ __all__ = [
     "profiles_dir",
     "variant_schema",
 ]
-
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-class FrozenMap(Mapping[K, V]):
-    """A read-only mapping that pickles, hashes and compares equal to a dict of the same
-    items (a profile's ``titles`` and honour values)."""
-
-    __slots__ = ("_items",)
-    _items: dict[K, V]
-
-    def __init__(self, items: Mapping[K, V] | Iterable[tuple[K, V]] = ()) -> None:
-        object.__setattr__(self, "_items", dict(items))
-
-    def __getitem__(self, key: K) -> V:
-        return self._items[key]
-
-    def __iter__(self) -> Iterator[K]:
-        return iter(self._items)
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, FrozenMap):
-            return self._items == other._items
-        return self._items == other if isinstance(other, Mapping) else NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(frozenset(self._items.items()))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"{type(self).__name__} is read-only")
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (FrozenMap, (self._items,))
-
-    def __repr__(self) -> str:
-        return f"FrozenMap({self._items!r})"
-
-
-HONOUR_RANKS: Final = {"A": Rank.ACE, "K": Rank.KING, "Q": Rank.QUEEN, "J": Rank.JACK}
-HONOUR_ORDER: Final = (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
-
-
-@attrs.frozen
-class Source:
-    """Where a rule value comes from: ``ref`` (a key of the bibliography, ``profiles/sources.yaml``)
-    with the place ``at`` and the ``quote``; ``cotton``, Cotton's words on the same point; or
-    ``inferred``, the project's reason where the sources are silent, with ``silent``, the section
-    of the docs page "Where the sources are silent" that explains it. ``doubt`` states why a
-    reading of the words is uncertain. ``kind`` is ``source``, ``cotton`` or ``inferred``."""
-
-    ref: str | None = None
-    at: str | None = None
-    quote: str | None = None
-    cotton: str | None = None
-    inferred: str | None = None
-    silent: str | None = None
-    doubt: str | None = None
-
-    @property
-    def kind(self) -> Literal["source", "cotton", "inferred"]:
-        if self.inferred is not None:
-            return "inferred"
-        return "cotton" if self.ref in (None, COTTON) else "source"
-
-    @property
-    def certainty(self) -> Literal["stated", "inferred", "doubtful"]:
-        """How sure the value is: ``stated`` (the source says it), ``inferred`` (the source is
-        silent and the project decides, with its reason), or ``doubtful`` (the source's words
-        can be read another way: :attr:`doubt` says how)."""
-        if self.inferred is not None:
-            return "inferred"
-        return "doubtful" if self.doubt is not None else "stated"
-
-    def notes(self) -> tuple[str, ...]:
-        """What a reader should know beyond the citation: the reason of an inference (with its
-        section of "Where the sources are silent") and the doubt of a reading."""
-        out = []
-        if self.inferred is not None:
-            out.append(f"inferred ({SILENT_PAGE}: {self.silent}): {self.inferred}")
-        if self.doubt is not None:
-            out.append(f"doubtful: {self.doubt}")
-        return tuple(out)
-
-    def place(self) -> str | None:
-        """The place in the source: ``Stage 1 ¶1``; for Cotton, the sentence the quote is in."""
-        if self.ref == COTTON and self.at is None and self.quote:
-            return _sentences(self.quote)
-        return self.at
-
-    def cite(self, *, quotes: bool = False) -> str:
-        """A citation as a book gives it: ``Full rules (after Parlett), Stage 1 ¶1`` and, with
-        ``quotes``, the words; an inference names its section of "Where the sources are silent"
-        and says why."""
-        parts: list[str] = []
-        if self.inferred is not None:
-            parts.append(f"inferred ({SILENT_PAGE}: {self.silent}): {self.inferred}")
-        if self.ref is not None:
-            book = bibliography()[self.ref].cite_as
-            place = self.place()
-            head = f"{book}, {place}" if place else book
-            parts.append(f'{head}: "{self.quote}"' if quotes and self.quote else head)
-        if self.cotton is not None and (quotes or self.ref is None):
-            head = f"{bibliography()[COTTON].cite_as}, {_sentences(self.cotton)}"
-            parts.append(f'{head}: "{self.cotton}"' if quotes or self.ref is None else head)
-        if self.doubt is not None and quotes:
-            parts.append(f"doubtful: {self.doubt}")
-        return "; ".join(parts)
-
-    def data(self) -> dict[str, str]:
-        """The source as plain data (the JSON of ``gleek rules`` and ``gleek compare``), with the
-        bibliography key, the place found for Cotton's words and the full citation."""
-        out = {k: v for k, v in attrs.asdict(self).items() if v is not None}
-        place = self.place()
-        if place is not None:
-            out["at"] = place
-        if self.cotton is not None:
-            out["cotton_at"] = _sentences(self.cotton)
-        out["citation"] = self.cite(quotes=True)
-        out["certainty"] = self.certainty
-        return out
-
-
-def _sentences(quote: str) -> str:
-    found = find_in_cotton(quote)
-    if not found:
-        return "(not found in the text)"
-    if len(found) == 1:
-        return f"sentence {found[0]}"
-    return "sentences " + ", ".join(map(str, found))
-
-
-@attrs.frozen
-class RuleValue:
-    """One rule of a profile: its dotted path, title, value (as in the YAML) and source."""
-
-    path: str
-    group: str
-    title: str
-    description: str
-    value: Any
-    source: Source
-    origin: str
-
-    @property
-    def inferred(self) -> bool:
-        return self.source.kind == "inferred"
-
-    @property
-    def certainty(self) -> Literal["stated", "inferred", "doubtful"]:
-        """``stated``, ``inferred`` or ``doubtful``: see :attr:`Source.certainty`."""
-        return self.source.certainty
-
-    def display(self) -> str:
-        """The value as a person reads it: ``12``, ``A 15, K 3``, ``none``, ``yes``."""
-        return display_value(self.value)
-
-
-def display_value(value: Any) -> str:
-    if value is True:
-        return "yes"
-    if value is False:
-        return "no"
-    if value is None:
-        return "-"
-    if isinstance(value, list | tuple):
-        return ", ".join(map(str, value)) if value else "none"
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {v}" for k, v in value.items())
-    return str(value)
-
-
-def _ranks(value: Iterable[str | Rank]) -> frozenset[Rank]:
-    return frozenset(r if isinstance(r, Rank) else HONOUR_RANKS[r] for r in value)
-
-
-def _honours(value: Mapping[str, int]) -> Mapping[Rank, int]:
-    if isinstance(value, FrozenMap):
-        return value
-    return FrozenMap({HONOUR_RANKS[k]: int(v) for k, v in value.items()})
-
-
-def _late_raise(value: Mapping[str, int] | tuple[int, int] | None) -> tuple[int, int] | None:
-    if value is None or isinstance(value, tuple):
-        return value
-    return (int(value["from"]), int(value["raise"]))
-
-
-@attrs.frozen
-class DealRules:
-    packet_size: int
-
-
-@attrs.frozen
-class TurnUpRules:
-    honour_to_dealer: bool
-    tiddy: int
-    towser: int
-    tumbler: int
-    #: A turned Towser or Tumbler pays twice its held value instead of ``towser``/``tumbler``.
-    double_when_turned: bool = False
-
-
-@attrs.frozen
-class StockRules:
-    opening_bid: int
-    increment: int
-    odd_chip: Literal["pot", "eldest"]
-    forbidden_discards: frozenset[Rank] = attrs.field(converter=_ranks)
-    #: ``discard-first``: the buyer lays out 7 of its 12 cards, then takes the stock;
-    #: ``take-first``: it takes the stock, then lays out 7 of its 19 cards.
-    exchange: Literal["discard-first", "take-first"]
-
-
-@attrs.frozen
-class RuffRules:
-    card_values: Mapping[Rank, int] = attrs.field(converter=_honours)
-    four_aces: bool = False
-    model: Literal["direct", "pool"] = "direct"
-    first_speaker: Literal["eldest", "buyer"] = "eldest"
-    stake: int = 2
-    raise_: int = 2
-    no_vie: Literal["carry-fixed", "carry-double", "show"] = "carry-fixed"
-    carried_stake: int | None = None
-    tie_break: Literal["eldest-first"] = "eldest-first"
-    losers_pay: Literal["stake", "how-far"] = "stake"
-    nothing_to_say: int | None = None
-    #: ``(from, raise)``: once the stake reaches ``from`` a revie adds ``raise``; or None.
-    late_raise: tuple[int, int] | None = attrs.field(default=None, converter=_late_raise)
-    youngest_doubles: bool = False
-    #: Ruff points of every 11-bit holding of one suit, derived from ``card_values``.
-    suit_table: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
-
-    def __attrs_post_init__(self) -> None:
-        pips = [4, 5, 6, 7, 8, 9, 10, *(self.card_values[r] for r in HONOUR_ORDER)]
-        table = tuple(sum(pips[r] for r in range(11) if sub >> r & 1) for sub in range(2048))
-        object.__setattr__(self, "suit_table", table)
-
-
-@attrs.frozen
-class SetRules:
-    gleek: Mapping[Rank, int] = attrs.field(converter=_honours)
-    mournival: Mapping[Rank, int] = attrs.field(converter=_honours)
-    four_aces_pay: bool = True
-    forfeit: int = 0
-
-
-@attrs.frozen
-class SmallTrumpRules:
-    tiddy: int
-    towser: int
-    tumbler: int
-
-
-@attrs.frozen
-class TrickRules:
-    first_lead: Literal["eldest", "buyer"]
-    play_high: bool
-    trick_points: int
-    honours: Mapping[Rank, int] = attrs.field(converter=_honours)
-    honours_to: Literal["player", "winner"] = "player"
-    #: Honour points by rank index (0 = the 4 ... 10 = the Ace), derived from ``honours``.
-    by_rank: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
-
-    def __attrs_post_init__(self) -> None:
-        table = tuple(self.honours.get(Rank(r + 4), 0) for r in range(11))
-        object.__setattr__(self, "by_rank", table)
-
-
-@attrs.frozen
-class ScoringRules:
-    par: int
-    pot: Literal["carries"]
-
-
-@attrs.frozen
-class SessionRules:
-    starting_chips: int
-    starting_pot: int
-    deals_multiple: int
-
-
-@attrs.frozen(eq=False)
-class Profile:
-    """A complete, checked rule set: a source's profile with any variants applied in order.
-
-    Groups of rules are typed attributes (``profile.stock.opening_bid``); :meth:`rule` and
-    :attr:`rules` give each rule's value with its title and source, for docs and comparison.
-    Two profiles are equal when their id, variants and rule values are.
-    """
-
-    id: str
-    title: str
-    titles: Mapping[str, str]
-    aliases: tuple[str, ...]
-    summary: str
-    sources: tuple[str, ...]
-    variants: tuple[str, ...]
-    deal: DealRules
-    turn_up: TurnUpRules
-    stock: StockRules
-    ruff: RuffRules
-    sets: SetRules
-    small_trumps: SmallTrumpRules
-    tricks: TrickRules
-    scoring: ScoringRules
-    session: SessionRules
-    rules: tuple[RuleValue, ...]
-    fingerprint: str = attrs.field(repr=False)
-
-    @property
-    def name(self) -> str:
-        """``parlett`` or, with variants, ``parlett+play-high``."""
-        return "+".join((self.id, *self.variants))
-
-    def rule(self, path: str) -> RuleValue:
-        """The rule at a dotted path such as ``stock.opening_bid``."""
-        for r in self.rules:
-            if r.path == path:
-                return r
-        if not isinstance(path, str):
-            raise ArgumentTypeError(f"path: a dotted rule path, not {type(path).__name__}")
-        close = difflib.get_close_matches(path, [r.path for r in self.rules], n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise ArgumentError(
-            f"path: no rule {short_repr(path)}{hint}; rules: "
-            + ", ".join(r.path for r in self.rules)
-        )
-
-    def __eq__(self, other: object) -> bool:
-        return self is other or (
-            isinstance(other, Profile)
-            and (self.id, self.variants, self.fingerprint)
-            == (other.id, other.variants, other.fingerprint)
-        )
-
-    def __hash__(self) -> int:
-        return hash(self.fingerprint)
-
-    def __repr__(self) -> str:
-        return f"<Profile {self.name}>"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """A profile pickles as all its values (not its name: a profile from a file, or changed
-        with variants or :func:`with_rules`, reaches another process as it is)."""
-        return (_restore_profile, tuple(getattr(self, f.name) for f in attrs.fields(Profile)))
-
-
-# Profiles alive in this process by fingerprint: unpickling one that is here already gives that
-# very object, so the engine's tables built for it are shared.
-# (Keyed by the rule values and the files they came from; every value is compared before
-# an object is shared.)
-_KNOWN: weakref.WeakValueDictionary[tuple[str, tuple[str, ...]], Profile] = (
-    weakref.WeakValueDictionary()
-)
-
-
-def _intern(profile: Profile) -> Profile:
-    key = (profile.fingerprint, tuple([r.origin for r in profile.rules]))
-    known = _KNOWN.get(key)
-    if known is None:
-        _KNOWN[key] = profile
-    elif all(getattr(known, f.name) == getattr(profile, f.name) for f in attrs.fields(Profile)):
-        return known
-    return profile
-
-
-def _restore_profile(*values: Any) -> Profile:
-    return _intern(Profile(*values))
-
-
-@attrs.frozen
-class Variant:
-    """An overlay: rule values (with sources) that replace a profile's.
-
-    ``only_where`` (rule path -> value) limits it to profiles that have those values: on any
-    other profile it changes nothing (``towser-tumbler`` under ``cotton``, which pays Towser and
-    Tumbler already)."""
-
-    id: str
-    title: str
-    summary: str
-    rules: Mapping[str, Mapping[str, Any]]
-    origin: str
-    only_where: Mapping[str, Any] = attrs.field(factory=dict)
-
-    def applies_to(self, rules: Mapping[str, Mapping[str, Any]]) -> bool:
-        """Whether it changes profile data ``rules`` (group -> name -> {value, source})."""
-        for path, want in self.only_where.items():
-            group, name = path.split(".")
-            if rules[group][name]["value"] != want:
-                return False
-        return True
 
 
 # ---------------------------------------------------------------------------- locating files
@@ -600,68 +238,6 @@ def _read(file: FsPath) -> Located:
         ) from None
 
 
-# ---------------------------------------------------------------------------- schemas
-
-
-def profile_schema() -> dict[str, Any]:
-    """The JSON Schema of a profile file (shipped as ``gleek/schemas/profile.schema.json``)."""
-    return load_schema("profile")
-
-
-@functools.cache
-def _rule_schemas() -> dict[str, tuple[str, dict[str, Any]]]:
-    """Every rule path -> (group title, the schema of its ``{value, source}`` entry)."""
-    groups = profile_schema()["properties"]["rules"]["properties"]
-    return {
-        f"{g}.{name}": (gs["title"], rs)
-        for g, gs in groups.items()
-        for name, rs in gs["properties"].items()
-    }
-
-
-@functools.cache
-def variant_schema() -> dict[str, Any]:
-    """The JSON Schema of a variant overlay, derived from the profile schema's rules."""
-    rules = {path: rs for path, (_, rs) in _rule_schemas().items()}
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": "gleek variant overlay",
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["id", "title", "summary", "set"],
-        "properties": {
-            "id": {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"},
-            "title": {"type": "string", "minLength": 1},
-            "summary": {"type": "string", "minLength": 1},
-            "only_where": {
-                "description": "Rule values a profile must have for the variant to apply; "
-                "on any other profile it changes nothing.",
-                "type": "object",
-                "minProperties": 1,
-                "additionalProperties": False,
-                "properties": {path: rs["properties"]["value"] for path, rs in rules.items()},
-            },
-            "set": {
-                "type": "object",
-                "minProperties": 1,
-                "additionalProperties": False,
-                "properties": rules,
-            },
-        },
-        "$defs": profile_schema()["$defs"],
-    }
-
-
-def _check(doc: Located, schema: dict[str, Any], file: str) -> None:
-    found = problems(doc, schema, quote=False)  # never what another file holds
-    if found:
-        first = found[0]
-        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
-        raise ProfileError(
-            first.message + more, file=file, line=first.line, column=first.column, path=first.dotted
-        )
-
-
 # ---------------------------------------------------------------------------- loading
 
 
@@ -697,7 +273,7 @@ def _variant_file(name_or_path: Any, dirs: tuple[str, ...], *, paths: bool) -> F
 
 def _variant(file: FsPath) -> Variant:
     doc = _read(file)
-    _check(doc, variant_schema(), str(file))
+    check_schema(doc, variant_schema(), str(file))
     data = doc.data
     return Variant(
         data["id"],
@@ -807,9 +383,9 @@ def _variant_list(variants: Any) -> tuple[str | os.PathLike[str], ...]:
 @functools.lru_cache(maxsize=PROFILE_CACHE)
 def _load_cached(file: str, variants: tuple[str, ...]) -> Profile:
     doc = _read(FsPath(file))
-    _check(doc, profile_schema(), file)
+    check_schema(doc, profile_schema(), file)
     data: dict[str, Any] = copy.deepcopy(doc.data)
-    origins = {path: file for path in _rule_schemas()}
+    origins = {path: file for path in rule_schemas()}
     applied: list[str] = []
     for v in variants:
         overlay = _variant(FsPath(v))
@@ -832,7 +408,7 @@ def _build(
     file: str,
 ) -> Profile:
     rules = data["rules"]
-    schemas = _rule_schemas()
+    schemas = rule_schemas()
     values = {
         path: RuleValue(
             path=path,
@@ -845,69 +421,14 @@ def _build(
         )
         for path, (group_title, rs) in schemas.items()
     }
+    # what the schema cannot say: Cotton's words, and one rule against another
+    check_cotton_words(values, doc, file)
+    check_cross_fields(values, doc, file)
 
     def v(path: str) -> Any:
         return values[path].value
 
-    # Cotton's words are checked against the shipped text of his chapter.
-    for path, r in values.items():
-        for field, words in (("cotton", r.source.cotton), ("quote", r.source.quote)):
-            if (
-                words
-                and (field == "cotton" or r.source.ref == COTTON)
-                and not find_in_cotton(words)
-            ):
-                group, name = path.split(".")
-                at = ("rules", group, name, "source", field)
-                pos = doc.position(at) or (None, None)
-                raise ProfileError(
-                    f"Cotton does not say {words!r} (checked against his chapter, "
-                    "sentence by sentence; join separate words with ' ... ')",
-                    file=origins[path],
-                    line=pos[0] if origins[path] == file else None,
-                    column=pos[1] if origins[path] == file else None,
-                    path=".".join(map(str, at)),
-                )
-
-    # Cross-field checks the schema cannot say.
-    if v("ruff.no_vie") == "carry-fixed" and v("ruff.carried_stake") is None:
-        pos = doc.position(("rules", "ruff", "carried_stake", "value")) or (None, None)
-        raise ProfileError(
-            "ruff.carried_stake must be a whole number when ruff.no_vie is carry-fixed",
-            file=file,
-            line=pos[0],
-            column=pos[1],
-            path="rules.ruff.carried_stake.value",
-        )
-    if v("ruff.no_vie") == "show" and v("ruff.model") != "pool":
-        pos = doc.position(("rules", "ruff", "no_vie", "value")) or (None, None)
-        raise ProfileError(
-            "ruff.no_vie 'show' needs ruff.model 'pool' (only a pool has antes to take); "
-            "valid choices for the direct model: carry-fixed, carry-double",
-            file=file,
-            line=pos[0],
-            column=pos[1],
-            path="rules.ruff.no_vie.value",
-        )
-    direct_only = (
-        ("losers_pay", "how-far"),
-        ("youngest_doubles", True),
-        ("late_raise", None),
-    )
-    for name, needs in direct_only:
-        value = v(f"ruff.{name}")
-        used = value is not None if needs is None else value == needs
-        if used and v("ruff.model") != "direct":
-            _cross_error(doc, file, ("ruff", name), f"ruff.{name} applies to the direct model only")
-    if (v("ruff.losers_pay") == "how-far") != (v("ruff.nothing_to_say") is not None):
-        _cross_error(
-            doc,
-            file,
-            ("ruff", "nothing_to_say"),
-            "ruff.nothing_to_say must be a whole number with losers_pay how-far, and null with "
-            "losers_pay stake",
-        )
-    return _intern(
+    return intern_profile(
         Profile(
             id=data["id"],
             title=data["title"],
@@ -920,13 +441,6 @@ def _build(
             rules=tuple(values.values()),
             fingerprint=repr((data["id"], variants, [(k, r.value) for k, r in values.items()])),
         )
-    )
-
-
-def _cross_error(doc: Located, file: str, at: tuple[str, str], message: str) -> None:
-    pos = doc.position(("rules", *at, "value")) or (None, None)
-    raise ProfileError(
-        message, file=file, line=pos[0], column=pos[1], path=f"rules.{'.'.join(at)}.value"
     )
 
 

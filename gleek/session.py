@@ -24,7 +24,7 @@ import attrs
 from gleek._args import check_int, check_seat, check_type, type_name
 from gleek.cards import Card
 from gleek.errors import ArgumentError, ArgumentTypeError
-from gleek.profile import Profile
+from gleek.profile_model import Profile
 from gleek.stages.deal import next_dealer
 from gleek.stages.rules import rules_of
 from gleek.stages.settle import pot_after

@@ -1,11 +1,13 @@
 """The bibliography (``gleek/profiles/sources.yaml``), Cotton's chapter with numbered sentences, and
 book-style citations.
 
-Every rule of a profile names a source by its key and a place in it; a citation reads like a
-book's: the short name, the place, the words.
+Every rule of a profile names a source by its key and a place in it (a :class:`Source`); a
+citation reads like a book's: the short name, the place, the words.
 
 >>> print(bibliography()["parlett"].cite_as)
 Full rules (after Parlett)
+>>> print(Source(ref="parlett", at="Stage 1 ¶2").cite())
+Full rules (after Parlett), Stage 1 ¶2
 >>> cotton_sentences()[13][:36]
 'A Gleek of Aces is four, of Kings th'
 >>> find_in_cotton("eight to the winner, and all above is but two a time")
@@ -20,7 +22,7 @@ from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path as FsPath
 from types import MappingProxyType
-from typing import Final
+from typing import Final, Literal
 
 import attrs
 
@@ -33,6 +35,7 @@ __all__ = [
     "SILENT_PAGE",
     "Bibliography",
     "BookSource",
+    "Source",
     "bibliography",
     "cotton_sentences",
     "find_in_cotton",
@@ -149,3 +152,92 @@ def find_in_cotton(quote: str) -> tuple[int, ...]:
         else:
             return ()
     return tuple(found)
+
+
+@attrs.frozen
+class Source:
+    """Where a rule value comes from: ``ref`` (a key of the bibliography, ``profiles/sources.yaml``)
+    with the place ``at`` and the ``quote``; ``cotton``, Cotton's words on the same point; or
+    ``inferred``, the project's reason where the sources are silent, with ``silent``, the section
+    of the docs page "Where the sources are silent" that explains it. ``doubt`` states why a
+    reading of the words is uncertain. ``kind`` is ``source``, ``cotton`` or ``inferred``."""
+
+    ref: str | None = None
+    at: str | None = None
+    quote: str | None = None
+    cotton: str | None = None
+    inferred: str | None = None
+    silent: str | None = None
+    doubt: str | None = None
+
+    @property
+    def kind(self) -> Literal["source", "cotton", "inferred"]:
+        if self.inferred is not None:
+            return "inferred"
+        return "cotton" if self.ref in (None, COTTON) else "source"
+
+    @property
+    def certainty(self) -> Literal["stated", "inferred", "doubtful"]:
+        """How sure the value is: ``stated`` (the source says it), ``inferred`` (the source is
+        silent and the project decides, with its reason), or ``doubtful`` (the source's words
+        can be read another way: :attr:`doubt` says how)."""
+        if self.inferred is not None:
+            return "inferred"
+        return "doubtful" if self.doubt is not None else "stated"
+
+    def notes(self) -> tuple[str, ...]:
+        """What a reader should know beyond the citation: the reason of an inference (with its
+        section of "Where the sources are silent") and the doubt of a reading."""
+        out = []
+        if self.inferred is not None:
+            out.append(f"inferred ({SILENT_PAGE}: {self.silent}): {self.inferred}")
+        if self.doubt is not None:
+            out.append(f"doubtful: {self.doubt}")
+        return tuple(out)
+
+    def place(self) -> str | None:
+        """The place in the source: ``Stage 1 ¶1``; for Cotton, the sentence the quote is in."""
+        if self.ref == COTTON and self.at is None and self.quote:
+            return _sentences(self.quote)
+        return self.at
+
+    def cite(self, *, quotes: bool = False) -> str:
+        """A citation as a book gives it: ``Full rules (after Parlett), Stage 1 ¶1`` and, with
+        ``quotes``, the words; an inference names its section of "Where the sources are silent"
+        and says why."""
+        parts: list[str] = []
+        if self.inferred is not None:
+            parts.append(f"inferred ({SILENT_PAGE}: {self.silent}): {self.inferred}")
+        if self.ref is not None:
+            book = bibliography()[self.ref].cite_as
+            place = self.place()
+            head = f"{book}, {place}" if place else book
+            parts.append(f'{head}: "{self.quote}"' if quotes and self.quote else head)
+        if self.cotton is not None and (quotes or self.ref is None):
+            head = f"{bibliography()[COTTON].cite_as}, {_sentences(self.cotton)}"
+            parts.append(f'{head}: "{self.cotton}"' if quotes or self.ref is None else head)
+        if self.doubt is not None and quotes:
+            parts.append(f"doubtful: {self.doubt}")
+        return "; ".join(parts)
+
+    def data(self) -> dict[str, str]:
+        """The source as plain data (the JSON of ``gleek rules`` and ``gleek compare``), with the
+        bibliography key, the place found for Cotton's words and the full citation."""
+        out = {k: v for k, v in attrs.asdict(self).items() if v is not None}
+        place = self.place()
+        if place is not None:
+            out["at"] = place
+        if self.cotton is not None:
+            out["cotton_at"] = _sentences(self.cotton)
+        out["citation"] = self.cite(quotes=True)
+        out["certainty"] = self.certainty
+        return out
+
+
+def _sentences(quote: str) -> str:
+    found = find_in_cotton(quote)
+    if not found:
+        return "(not found in the text)"
+    if len(found) == 1:
+        return f"sentence {found[0]}"
+    return "sentences " + ", ".join(map(str, found))

@@ -57,7 +57,7 @@ from gleek.actions import (
 )
 from gleek.cards import CARDS, Card, Suit, cards_of_mask
 from gleek.errors import ArgumentError, ArgumentTypeError, IllegalAction
-from gleek.profile import Profile
+from gleek.profile_model import Profile
 from gleek.stages import deal as deal_stage
 from gleek.stages.common import Payment, left_of
 from gleek.stages.ruff import (

@@ -12,7 +12,7 @@ import attrs
 
 from gleek.actions import Action, Phase
 from gleek.cards import Card, Suit, n_cards
-from gleek.profile import Profile
+from gleek.profile_model import Profile
 from gleek.stages.common import Payment
 
 if TYPE_CHECKING:

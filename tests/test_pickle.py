@@ -48,14 +48,14 @@ def test_a_profile_not_alive_here_comes_back_whole() -> None:
     profile = gleek.load_profile("parlett", "play-high")
     blob = pickle.dumps(profile)
     # the receiving process has never seen it: forget the interned copy
-    from gleek import profile as profile_module
+    from gleek import profile_model
 
-    alive = dict(profile_module._KNOWN)
-    profile_module._KNOWN.clear()
+    alive = dict(profile_model._KNOWN)
+    profile_model._KNOWN.clear()
     try:
         back = pickle.loads(blob)
     finally:
-        profile_module._KNOWN.update(alive)
+        profile_model._KNOWN.update(alive)
     assert isinstance(back, gleek.Profile) and back is not profile
     assert back == profile and back.name == "parlett+play-high"
     assert [(r.path, r.value, r.source, r.origin) for r in back.rules] == [

@@ -35,7 +35,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from gleek.errors import ArgumentError
-from gleek.profile import Profile
+from gleek.profile_model import Profile
 from gleek.rl.actions import (
     N_ACTIONS,
     action_mask,

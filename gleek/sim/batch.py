@@ -45,7 +45,7 @@ from urllib.parse import urlsplit
 
 from gleek.errors import ArgumentError, ArgumentTypeError
 from gleek.limits import MAX_WORKERS_NOTE
-from gleek.profile import Profile
+from gleek.profile_model import Profile
 from gleek.session import Session, play_deal
 from gleek.sim.bots import BOTS
 from gleek.state import Outcome

@@ -23,7 +23,7 @@ from typing import Final
 import attrs
 
 from gleek.cards import DECK, Card, Rank, Suit, mask_of
-from gleek.profile import Profile
+from gleek.profile_model import Profile
 from gleek.session import Bot
 from gleek.stages.ruff import best_suit_value
 from gleek.stages.ruff import revie_stake as stage_revie_stake

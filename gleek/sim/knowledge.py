@@ -28,7 +28,7 @@ from typing import Final, TypeVar
 
 from gleek.cards import DECK, Card, Rank
 from gleek.errors import IllegalAction
-from gleek.profile import Profile
+from gleek.profile_model import Profile
 from gleek.state import Action, Observation, Phase, State, apply, new_deal, observation
 
 __all__ = ["Knowledge", "determinize", "opening_stake", "public_history"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Final, Literal, assert_never
 
-from gleek.profile import Profile
+from gleek.profile_model import Profile
 from gleek.stages.common import Payment
 
 __all__ = ["MEMO_BUDGET", "RULES_BUDGET", "Rules", "forget", "memo", "rules_of"]

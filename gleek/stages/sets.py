@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Final
 
 from gleek.cards import Rank
-from gleek.profile import Profile
+from gleek.profile_model import Profile
 from gleek.stages.common import R4, R5, R6, RA, RANK_MASK, RJ, RK, RQ, Payment
 from gleek.stages.rules import Rules, memo
 

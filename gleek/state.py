@@ -355,7 +355,7 @@ class State:
             return self._paid
         except AttributeError:
             paid = final_payments(self)
-            self._paid = paid
+            object.__setattr__(self, "_paid", paid)  # a cache: the state is sealed (_SEALED)
             return paid
 
     @property
@@ -853,6 +853,47 @@ def _apply(state: object, action: object, seat: object) -> State:
 # ---------------------------------------------------------------------------- the phases
 
 
+def _refuse_set(self: object, name: str, value: object) -> None:
+    raise AttributeError(
+        f"a State cannot be changed (setting {name!r}): apply() returns a new state"
+    )
+
+
+def _refuse_del(self: object, name: str) -> None:
+    raise AttributeError(f"a State cannot be changed (deleting {name!r})")
+
+
+def _sealed_class() -> type[State] | None:
+    """Pure Python only: the class a finished state takes, ``State`` refusing assignment and
+    deletion of its attributes. (Compiled, the attributes are read-only already, and a compiled
+    class cannot be subclassed.) A state is built as a plain ``State``, its fields stored at
+    full speed, then sealed by changing its class: one store, not a check on every store."""
+    if not __file__.endswith(".py"):  # compiled by mypyc
+        return None
+    return type(
+        "State",
+        (State,),
+        {
+            "__slots__": (),
+            "__setattr__": _refuse_set,
+            "__delattr__": _refuse_del,
+            "__module__": __name__,
+            "__qualname__": "State",
+            "__doc__": State.__doc__,
+        },
+    )
+
+
+_SEALED: Final = _sealed_class()
+
+
+def _seal(m: State) -> State:
+    """``m``, finished: from now on nothing can change it (see :func:`_sealed_class`)."""
+    if _SEALED is not None:
+        m.__class__ = _SEALED
+    return m
+
+
 def _set_pre(
     m: State, bid: int, bidder: int, out: int, discards: tuple[int, ...], ruff: Ruff | None
 ) -> State:
@@ -863,7 +904,7 @@ def _set_pre(
     m._out = out
     m._discards = discards
     m._ruff = ruff
-    return m
+    return _seal(m)
 
 
 def _node(
@@ -975,8 +1016,11 @@ def _play(n: State, seat: int, c: int, action: Action) -> State:
     ntrick = n._ntrick
     if ntrick < 2:
         trick = n._trick | c << (6 * ntrick)
-        return State(deal, n, action, PLAY_PHASE, (seat + 1) % 3, h0, h1, h2, base, n._leader,
-                     trick, ntrick + 1, n._ntricks, points, n._won)  # fmt: skip
+        m = State(deal, n, action, PLAY_PHASE, (seat + 1) % 3, h0, h1, h2, base, n._leader,
+                  trick, ntrick + 1, n._ntricks, points, n._won)  # fmt: skip
+        if _SEALED is not None:  # (_seal, inline)
+            m.__class__ = _SEALED
+        return m
     trick = n._trick
     c0 = trick & 63
     c1 = trick >> 6
@@ -984,8 +1028,11 @@ def _play(n: State, seat: int, c: int, action: Action) -> State:
     points = _add(points, winner, trick_points(rules, deal.honour, c0, c1, c))
     ntricks = n._ntricks + 1
     over = ntricks == 12
-    return State(deal, n, action, OVER if over else PLAY_PHASE, -1 if over else winner, h0, h1,
-                 h2, base, winner, 0, 0, ntricks, points, _add(n._won, winner, 1))  # fmt: skip
+    m = State(deal, n, action, OVER if over else PLAY_PHASE, -1 if over else winner, h0, h1,
+              h2, base, winner, 0, 0, ntricks, points, _add(n._won, winner, 1))  # fmt: skip
+    if _SEALED is not None:
+        m.__class__ = _SEALED
+    return m
 
 
 def _add(t: tuple[int, int, int], seat: int, k: int) -> tuple[int, int, int]:
@@ -1241,7 +1288,7 @@ def _rollout(n: State, greedy: bool, rng: random.Random) -> State:
     m = State(deal, n, None, OVER, -1, h[0], h[1], h[2], base, leader, 0, 0, 12,
               (pts[0], pts[1], pts[2]), (won[0], won[1], won[2]))  # fmt: skip
     m._tail = tuple(tail)
-    return m
+    return _seal(m)
 
 
 def _rollout_discards(n: State, greedy: bool, rng: random.Random) -> State:
@@ -1256,7 +1303,7 @@ def _rollout_discards(n: State, greedy: bool, rng: random.Random) -> State:
         mask &= ~(1 << c)
         cards.append(c)
     m = _exchange(n, n._discards + tuple(cards), None)
-    m._tail = tuple([(n._bidder, DISCARD[c]) for c in cards])
+    object.__setattr__(m, "_tail", tuple([(n._bidder, DISCARD[c]) for c in cards]))  # (sealed)
     return m
 
 

@@ -115,6 +115,49 @@ def test_a_state_is_immutable_from_outside() -> None:
     assert len({s, s.apply("bid 12"), s.apply("bid 12")}) == 2  # equal states hash alike
 
 
+# what mypyc compiles as Final (set once, in __init__): read-only from Python in either build
+_SET_IN_INIT = frozenset(
+    "_act _base _deal _h0 _h1 _h2 _leader _ntrick _ntricks _phase _points _prev _to_act "
+    "_trick _won".split()
+)
+
+
+def _states_of_every_kind() -> list[gleek.State]:
+    p = load_profile("parlett")
+    s = gleek.new_deal(p, seed=3)
+    out = [s]
+    while not s.is_over:
+        s = s.apply(s.legal_actions()[0])
+        out.append(s)
+    assert s.payments  # its payments now cached on it
+    out.append(gleek.rollout(gleek.new_deal(p, seed=4), rng=random.Random(1)))  # a tail
+    return out
+
+
+def test_no_field_of_a_state_can_be_assigned_or_deleted_in_pure_python() -> None:
+    """In pure Python a state is sealed once built, every field of it (compiled, mypyc makes
+    those set in ``__init__`` read-only: the test below)."""
+    pure = gleek.build_info().kind == "pure"
+    fields = set(gleek.State.__slots__) if pure else set(_SET_IN_INIT)
+    for s in _states_of_every_kind():
+        before = (s.history, s.hands, s.payments, hash(s))
+        for name in fields:
+            with pytest.raises(AttributeError):
+                setattr(s, name, None)
+            if pure:
+                with pytest.raises(AttributeError, match="cannot be changed"):
+                    delattr(s, name)
+        assert (s.history, s.hands, s.payments, hash(s)) == before
+        assert isinstance(s, gleek.State) and type(s).__name__ == "State"
+
+
+def test_every_field_set_in_init_is_read_only_in_either_build() -> None:
+    s = _states_of_every_kind()[5]
+    for name in _SET_IN_INIT:
+        with pytest.raises(AttributeError):
+            setattr(s, name, getattr(s, name))
+
+
 def test_equal_states_hash_alike_whatever_the_order_of_a_hands_cards() -> None:
     """Two decks that give the same hands, turn-up and stock deal equal states, and equal
     states hash alike (so they are one key in a dict or a set), before and after actions."""

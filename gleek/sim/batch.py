@@ -28,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import functools
+import gc
 import logging
 import multiprocessing
 import os
@@ -508,7 +509,14 @@ def _connect(client_class: Any, where: str) -> Any:
         try:
             box["client"] = client_class(where, timeout=f"{CONNECT_SECONDS}s")
         except BaseException as exc:  # MemoryError, struct.error...: not a dask scheduler
-            box["error"] = exc
+            why = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+            box["error"] = (isinstance(exc, OSError | TimeoutError), why, type(exc).__name__)
+        if "error" in box:
+            # The half-made client, held by the error's frames, is garbage now: collect it
+            # here. Left to the collector's next run, its __del__ (which closes it and takes
+            # dask's loop lock) may run in a thread that holds that lock, and that thread and
+            # every later dask client wait for ever.
+            gc.collect()
 
     thread = threading.Thread(target=connect, name="gleek-dask-connect", daemon=True)
     thread.start()
@@ -521,12 +529,12 @@ def _connect(client_class: Any, where: str) -> Any:
     error = box.get("error")
     if error is None:
         return box["client"]
-    if isinstance(error, OSError | TimeoutError):
-        why = str(error).splitlines()[0][:200] if str(error) else type(error).__name__
+    unreachable, why, kind = error
+    if unreachable:
         raise ArgumentError(f"cannot reach the dask scheduler at {where}: {why}")
     raise ArgumentError(
         f"cannot reach the dask scheduler at {where}: what answers there is not a dask "
-        f"scheduler ({type(error).__name__})"
+        f"scheduler ({kind})"
     )
 
 

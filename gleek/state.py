@@ -724,8 +724,10 @@ def legal_actions(state: object) -> tuple[Action, ...]:
     phase = n._phase
     deal = n._deal
     if phase == PLAY_PHASE:
-        led = _led(n)
-        mask = legal_mask(hand_mask(n, n._to_act), led, deal.play_high)
+        to_act = n._to_act  # (hand_mask and _led, inline: the play is most of a deal)
+        hand = n._h0 if to_act == 0 else n._h1 if to_act == 1 else n._h2
+        led = (n._trick & 63) // 11 if n._ntrick else -1
+        mask = legal_mask(hand, led, deal.play_high)
         if led >= 0:
             shift = 11 * led
             held = (mask >> shift) & _M11

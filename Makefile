@@ -86,6 +86,8 @@ compiled: $(STAMP)
 	GLEEK_MYPYC=1 $(BIN)/python -m pip wheel --quiet --no-deps --no-build-isolation \
 		-w $(COMPILED)/dist .
 	$(BIN)/python -m zipfile -e $(COMPILED)/dist/gleek-*.whl $(COMPILED)/tree
+	@cd $(COMPILED)/tree && $(abspath $(BIN))/python -c "import gleek, sys; i = gleek.build_info(); \
+		sys.exit(0 if i.kind == 'compiled' else f'make compiled: the wheel is pure Python ({i}): see the build log')"
 
 sdist: $(STAMP)
 	$(BIN)/nox -s sdist

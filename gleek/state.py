@@ -881,7 +881,7 @@ def _sealed_class() -> type[State] | None:
             "__delattr__": _refuse_del,
             "__module__": __name__,
             "__qualname__": "State",
-            "__doc__": State.__doc__,
+            "__doc__": vars(State).get("__doc__"),
         },
     )
 

@@ -15,7 +15,7 @@ from gleek.actions import BIDS, DISCARD, PLAY, Action, Phase
 from gleek.stages.deal import stock_of, trumps_of
 from gleek.stages.rules import Rules
 from gleek.stages.stock import discard_keep
-from gleek.stages.tricks import strength
+from gleek.stages.tricks import play_scores, strength
 
 # The phases as ints (an enum member is a slow global lookup); PHASES gives the public Phase.
 AUCTION: Final = 0
@@ -105,6 +105,7 @@ class Deal:
         "honour",
         "keep",
         "key",
+        "on_play",
         "play_high",
         "profile",
         "ruff_stake",
@@ -136,6 +137,8 @@ class Deal:
         self.play_high: Final = rules.play_high
         #: honour points of each card (0 unless an honour of trumps)
         self.honour: Final[tuple[int, ...]] = rules.honour[trumps]
+        #: what playing each card scores for its player at once (gleek.stages.tricks.play_points)
+        self.on_play: Final[tuple[int, ...]] = play_scores(rules, self.honour)
         #: a card's strength in a trick (gleek.stages.tricks.strength)
         self.key: Final[tuple[int, ...]] = strength(trumps)
         #: the cards the buyer may discard (gleek.stages.stock.discard_keep)

@@ -88,7 +88,6 @@ from gleek.stages.stock import (
 from gleek.stages.tricks import (
     first_leader,
     legal_mask,
-    play_points,
     trick_points,
     trick_winner,
     verify_play,
@@ -392,7 +391,8 @@ class State:
         """Same as :func:`apply`: ``action`` an :class:`Action` or its text, ``seat`` None or
         the seat to act. (Arguments are typed ``object`` here and checked inside, so that a
         wrong one raises the library's own error in the compiled build too.)"""
-        return _apply(self, action, seat)
+        # (apply's overloads type the public API; its body takes objects and checks them)
+        return apply(self, action, seat)  # type: ignore[call-overload,no-any-return]
 
     def verify(self, action: object, seat: object = None) -> IllegalAction | None:
         """Same as :func:`check_action`: why ``action`` (by ``seat``, default the player to
@@ -408,7 +408,7 @@ class State:
         """The next state if ``action`` is legal, else why not (the error :meth:`apply` would
         raise), without raising: the validator replays records with it."""
         try:
-            return _apply(self, action, seat)
+            return apply(self, action, seat)  # type: ignore[call-overload,no-any-return]
         except IllegalAction as err:
             return err
 
@@ -820,10 +820,6 @@ def apply(state: object, action: object, seat: object = None) -> State:
     :class:`~gleek.errors.ArgumentTypeError` / :class:`~gleek.errors.ArgumentError` for
     arguments of the wrong type or out of range.
     """
-    return _apply(state, action, seat)
-
-
-def _apply(state: object, action: object, seat: object) -> State:
     if (
         isinstance(state, State)
         and isinstance(action, Action)
@@ -1012,7 +1008,7 @@ def _play(n: State, seat: int, c: int, action: Action) -> State:
     if base is None:
         base = n
     points = n._points
-    x = play_points(rules, deal.honour, c)
+    x = deal.on_play[c]  # (play_points of each card, for this deal's trumps)
     if x:
         points = _add(points, seat, x)
     ntrick = n._ntrick

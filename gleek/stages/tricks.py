@@ -28,6 +28,7 @@ __all__ = [
     "first_leader",
     "legal_mask",
     "play_points",
+    "play_scores",
     "strength",
     "trick_points",
     "trick_winner",
@@ -98,10 +99,20 @@ def trick_winner(key: tuple[int, ...], c0: int, c1: int, c2: int, leader: int) -
     return winner
 
 
+#: nothing for any card
+_NOTHING: Final = (0,) * 44
+
+
+def play_scores(rules: Rules, honour: tuple[int, ...]) -> tuple[int, ...]:
+    """What playing each card scores for its player at once: its honour points where honours
+    go to the player (``honour`` is the profile's honour table for this deal's trumps), else
+    nothing. The engine reads a deal's table once dealt."""
+    return honour if rules.to_player else _NOTHING
+
+
 def play_points(rules: Rules, honour: tuple[int, ...], c: int) -> int:
-    """What playing ``c`` scores for its player at once: its honour points where honours go
-    to the player (``honour`` is the profile's honour table for this deal's trumps)."""
-    return honour[c] if rules.to_player else 0
+    """What playing ``c`` scores for its player at once (:func:`play_scores` of ``c``)."""
+    return play_scores(rules, honour)[c]
 
 
 def trick_points(rules: Rules, honour: tuple[int, ...], c0: int, c1: int, c2: int) -> int:

@@ -135,8 +135,8 @@ def test_every_quote_is_in_its_source(ref: str) -> None:
     file = SHARED / "seeds" / SEEDS[ref]
     if not file.is_file() and not os.environ.get("CI"):
         pytest.skip(
-            f"needs the text of {b.author}, {b.title} (not shipped: not ours to redistribute) "
-            "in ../shared beside the checkout"
+            f"needs the text of {b.title} (cited as {b.cite_as}; not shipped: not ours to "
+            "redistribute) in ../shared beside the checkout"
         )
     text = normalize(file.read_text("utf-8"))
     for pid, path, words in _quotes(ref):

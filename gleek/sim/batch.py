@@ -353,22 +353,27 @@ def _raise_noted(noted: list[int]) -> None:
     raise SystemExit(128 + noted[0])
 
 
-_HELD: Final = {signal.SIGINT, signal.SIGTERM}
+_HELD: Final = frozenset({signal.SIGINT, signal.SIGTERM})
+_CTRL_C: Final = frozenset({signal.SIGINT})
 
 
 @contextlib.contextmanager
-def _signals_held() -> Iterator[None]:
-    """Hold back SIGINT and SIGTERM while workers are started: a signal that comes meanwhile is
-    delivered when this block ends (and stops the pool), never half-way through starting a
-    worker, which would leave it out of the pool's list and running on. The workers inherit the
-    held signals and release them once they have set their own handlers (:func:`_worker_init`).
-    """
+def _signals_held(signals: frozenset[int] = _HELD) -> Iterator[None]:
+    """Hold back ``signals`` in this thread, and so in the threads and processes it starts
+    meanwhile (a held signal stays held across ``exec``); one that comes is delivered to this
+    process when the block ends. The pool holds SIGINT and SIGTERM while it starts workers, so
+    that none is stopped half-way through starting, out of the pool's list and running on; the
+    workers release them once they have set their own handlers (:func:`_worker_init`). A local
+    dask cluster starts with Ctrl-C alone held (:data:`_CTRL_C`): its threads (dask's event
+    loop) and the processes they start never see it, where each would print the traceback of
+    an interrupted import, and this process that of a cluster closed half-started; this
+    process still hears it and stops them, as it stops the pool's."""
     main = threading.current_thread() is threading.main_thread()
     if not main or not hasattr(signal, "pthread_sigmask"):  # (Windows has none)
         yield
         return
     _tracker_running()
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, signals)
     try:
         yield
     finally:
@@ -383,27 +388,6 @@ def _tracker_running() -> None:
         from multiprocessing import resource_tracker
 
         resource_tracker.ensure_running()
-
-
-@contextlib.contextmanager
-def _children_deaf_to_ctrl_c() -> Iterator[None]:
-    """While a local dask cluster starts its processes: Ctrl-C is held in this thread, and so in
-    the threads it starts (dask's event loop among them), so the processes those start are born
-    holding it too (a held signal stays held across ``exec``) and never see it: otherwise each
-    prints the traceback of an interrupted import, and this process that of a cluster closed
-    half-started. This process still hears Ctrl-C (another thread, or this one once the cluster
-    is up, takes it); the dask workers are stopped by it, as the pool's are."""
-    if threading.current_thread() is not threading.main_thread() or not hasattr(
-        signal, "pthread_sigmask"
-    ):
-        yield
-        return
-    _tracker_running()
-    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
@@ -553,7 +537,7 @@ def _run_dask(
     with contextlib.ExitStack() as stack:
         if where == "dask":
             noted = stack.enter_context(_signals_noted())  # raised between results, as the pool's
-            with _children_deaf_to_ctrl_c():
+            with _signals_held(_CTRL_C):  # the cluster's processes never see Ctrl-C
                 cluster = stack.enter_context(
                     LocalCluster(  # type: ignore[no-untyped-call]
                         n_workers=workers,

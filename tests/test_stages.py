@@ -14,7 +14,7 @@ import pytest
 
 import gleek
 from gleek.cards import DECK, mask_of
-from gleek.stages.common import Payment, left_of
+from gleek.stages.common import Payment, from_eldest, left_of
 from gleek.stages.deal import (
     deal_hands,
     next_dealer,
@@ -308,6 +308,7 @@ def test_turn_up_only_tiddy_towser_and_tumbler_are_paid_and_only_if_priced() -> 
 
 def test_eldest_is_the_dealers_left_and_deals_next() -> None:
     assert [left_of(d) for d in range(3)] == [1, 2, 0]
+    assert [from_eldest(d) for d in range(3)] == [(1, 2, 0), (2, 0, 1), (0, 1, 2)]
     assert [next_dealer(d) for d in range(3)] == [1, 2, 0]
     for dealer in range(3):
         s = gleek.new_deal(PARLETT, dealer, seed=1)

@@ -22,7 +22,7 @@ from gleek.record.shape import limits
 from gleek.schemacheck import short_repr
 from gleek.session import DealRecord, Session
 from gleek.sourcemap import format_path
-from gleek.stages.common import POT, left_of
+from gleek.stages.common import POT, from_eldest
 from gleek.state import State, split_history
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ def deal_data(deal: DealRecord, players: tuple[str, str, str]) -> dict[str, Any]
     claims, and the result."""
     s = deal.final
     dealer = s.dealer
-    order = (left_of(dealer), left_of(left_of(dealer)), dealer)  # eldest, middle, dealer
+    order = from_eldest(dealer)
     out: dict[str, Any] = {"dealer": players[dealer]}
     out["hands"] = {players[seat]: [str(c) for c in s.dealt[seat]] for seat in order}
     out["turn_up"] = str(s.turn_up)

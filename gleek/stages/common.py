@@ -19,6 +19,7 @@ __all__ = [
     "Party",
     "Payment",
     "card",
+    "from_eldest",
     "left_of",
 ]
 
@@ -64,3 +65,9 @@ def left_of(seat: int) -> int:
     """The seat on ``seat``'s left (the next clockwise): eldest hand is the dealer's left,
     and the deal passes to the left, so eldest deals next."""
     return (seat + 1) % 3
+
+
+def from_eldest(dealer: int) -> tuple[int, int, int]:
+    """The seats clockwise from eldest: eldest, the middle hand, the dealer."""
+    eldest = left_of(dealer)
+    return (eldest, left_of(eldest), dealer)

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
 from typing import Final, TypeVar
 
-from gleek.stages.common import R4, R5, R6, Payment, left_of
+from gleek.stages.common import R4, R5, R6, Payment, from_eldest, left_of
 from gleek.stages.rules import Rules
 
 __all__ = [
@@ -92,8 +92,9 @@ def packets(deck: Sequence[T], dealer: int, packet: int) -> tuple[list[T], list[
     """The first 36 cards of ``deck`` (top first) by seat, each in the order it was dealt:
     packets of ``packet`` cards clockwise from eldest until each seat has 12."""
     hands: tuple[list[T], list[T], list[T]] = ([], [], [])
+    order = from_eldest(dealer)
     for k, start in enumerate(range(0, 36, packet)):
-        hands[(dealer + 1 + k) % 3].extend(deck[start : start + packet])
+        hands[order[k % 3]].extend(deck[start : start + packet])
     return hands
 
 
@@ -102,7 +103,7 @@ def stack_deck(
 ) -> list[T]:
     """The inverse of :func:`packets`: a deck, top first, that deals these 12-card hands, then
     turns ``turn_up`` and leaves ``stock``."""
-    order = ((dealer + 1) % 3, (dealer + 2) % 3, dealer)
+    order = from_eldest(dealer)
     deck: list[T] = []
     for k in range(0, 12, packet):
         for seat in order:

@@ -1012,23 +1012,20 @@ def _play(n: State, seat: int, c: int, action: Action) -> State:
     if x:
         points = _add(points, seat, x)
     ntrick = n._ntrick
-    if ntrick < 2:
-        trick = n._trick | c << (6 * ntrick)
+    if ntrick < 2:  # the trick goes on
         m = State(deal, n, action, PLAY_PHASE, (seat + 1) % 3, h0, h1, h2, base, n._leader,
-                  trick, ntrick + 1, n._ntricks, points, n._won)  # fmt: skip
-        if _SEALED is not None:  # (_seal, inline)
-            m.__class__ = _SEALED
-        return m
-    trick = n._trick
-    c0 = trick & 63
-    c1 = trick >> 6
-    winner = trick_winner(deal.key, c0, c1, c, n._leader)
-    points = _add(points, winner, trick_points(rules, deal.honour, c0, c1, c))
-    ntricks = n._ntricks + 1
-    over = ntricks == 12
-    m = State(deal, n, action, OVER if over else PLAY_PHASE, -1 if over else winner, h0, h1,
-              h2, base, winner, 0, 0, ntricks, points, _add(n._won, winner, 1))  # fmt: skip
-    if _SEALED is not None:
+                  n._trick | c << (6 * ntrick), ntrick + 1, n._ntricks, points, n._won)  # fmt: skip
+    else:  # the third card: the trick to its winner
+        trick = n._trick
+        c0 = trick & 63
+        c1 = trick >> 6
+        winner = trick_winner(deal.key, c0, c1, c, n._leader)
+        points = _add(points, winner, trick_points(rules, deal.honour, c0, c1, c))
+        ntricks = n._ntricks + 1
+        over = ntricks == 12
+        m = State(deal, n, action, OVER if over else PLAY_PHASE, -1 if over else winner, h0, h1,
+                  h2, base, winner, 0, 0, ntricks, points, _add(n._won, winner, 1))  # fmt: skip
+    if _SEALED is not None:  # (_seal, inline: the play is most of a deal)
         m.__class__ = _SEALED
     return m
 

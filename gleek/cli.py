@@ -57,7 +57,7 @@ def _parser() -> argparse.ArgumentParser:
         dest="command",
         required=True,
         parser_class=_Parser,
-        metavar="{profiles,rules,play,validate,compare,show,match}",
+        metavar="{profiles,rules,play,validate,compare,show,match,web}",
     )
 
     sub.add_parser("profiles", help="list profiles and variants with their titles")
@@ -123,6 +123,18 @@ def _parser() -> argparse.ArgumentParser:
     sh.add_argument("--svg", type=Path, metavar="FILE", help="write the last state reached here")
     sh.add_argument("--four-colour", action="store_true", help="blue diamonds, green clubs")
     _profile_dir(sh)
+
+    w = sub.add_parser("web", help="the page that plays Gleek in the browser (Pyodide)")
+    wsub = w.add_subparsers(dest="web_command", required=True, parser_class=_Parser)
+    wb = wsub.add_parser("build", help="write the page's static folder (docs/web.rst)")
+    wb.add_argument("out", type=Path, metavar="OUT", help="the folder to write (made if missing)")
+    wb.add_argument(
+        "--cache",
+        type=Path,
+        default=Path("build/web-cache"),
+        metavar="DIR",
+        help="keep the npm and PyPI downloads here between builds (default: build/web-cache)",
+    )
 
     c = sub.add_parser("compare", help="how the profiles differ: matrix, record, simulation")
     c.add_argument(
@@ -344,7 +356,18 @@ def _run(args: argparse.Namespace) -> int:
         return _show(args)
     if args.command == "match":
         return _match(args)
+    if args.command == "web":
+        return _web(args)
     return _compare(args)
+
+
+def _web(args: argparse.Namespace) -> int:
+    from gleek.web.build import build
+
+    files = build(args.out, args.cache)
+    print(f"wrote {len(files)} files to {args.out}/; serve it with:")
+    print(f"  python -m http.server --directory {args.out} 8000   # then open http://localhost:8000/")
+    return 0
 
 
 def _profiles() -> int:

@@ -1,0 +1,335 @@
+"""The Python that the browser page runs (in Pyodide): a deal against two bots, a disputed rule
+toggled on the same deal, a record opened. It calls gleek's public API only; the page's
+JavaScript draws what these functions return (JSON text) and never decides a rule itself.
+
+>>> import json
+>>> table = Table("parlett", [], seed=7)
+>>> view = json.loads(table.view())
+>>> view["to_act"] == view["you"] or view["over"], len(view["legal"]) > 0
+(True, True)
+>>> while not json.loads(table.view())["over"]:
+...     _ = table.play(0)
+>>> final = json.loads(table.view())
+>>> sum(final["outcome"]["chips"]) + final["outcome"]["pot"]
+0
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import tempfile
+from typing import Any, Final
+
+import gleek
+from gleek import Action, Outcome, Payment, Profile, RuleValue, State
+from gleek.compare import compare_record, rule_matrix
+from gleek.profile import with_rules
+from gleek.record import dumps
+from gleek.session import DealRecord, Session
+from gleek.sim.search import SearchBot
+from gleek.svg import draw
+from gleek.viewer import deal_steps, load_record, viewer_page
+
+__all__ = ["BOT_PLAYOUTS", "Table", "disputed", "open_record", "options", "user_profile"]
+
+NAMES: Final = ("You", "Ann", "Ben")
+#: Rollouts per card the bots weigh (:class:`gleek.sim.search.SearchBot`): the strongest bot
+#: that answers well under a second a move in the browser (docs/web.rst gives the figures).
+BOT_PLAYOUTS: Final = 40
+
+#: The rules a payment of each reason follows (a set's and a turn-up's are chosen by kind).
+_REASON_RULES: Final[dict[str, tuple[str, ...]]] = {
+    "stock": ("stock.opening_bid", "stock.odd_chip"),
+    "ruff": ("ruff.model", "ruff.losers_pay", "ruff.stake"),
+    "ruff-pool": ("ruff.model", "ruff.stake"),
+    "tiddy": ("small_trumps.tiddy",),
+    "towser": ("small_trumps.towser",),
+    "tumbler": ("small_trumps.tumbler",),
+    "settlement": ("scoring.par", "tricks.trick_points", "tricks.honours", "tricks.honours_to"),
+    "forfeit": ("sets.forfeit",),
+}
+_TURNED: Final = {"4": "turn_up.tiddy", "5": "turn_up.towser", "6": "turn_up.tumbler"}
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False)
+
+
+def _rule(r: RuleValue) -> dict[str, str]:
+    """A rule as the page cites it: title, value, and the source's own words."""
+    return {
+        "path": r.path,
+        "title": r.title,
+        "value": r.display(),
+        "description": r.description,
+        "cite": r.source.cite(quotes=True),
+    }
+
+
+def _rules_for(profile: Profile, p: Payment, state: State) -> list[dict[str, str]]:
+    if p.reason == "set":
+        paths: tuple[str, ...] = (f"sets.{p.set_kind or 'gleek'}",)
+    elif p.reason == "turn-up":
+        paths = (_TURNED.get(state.turn_up.rank.value, "turn_up.tiddy"),)
+    else:
+        paths = _REASON_RULES.get(p.reason, ())
+    return [_rule(profile.rule(path)) for path in paths]
+
+
+def _party(who: object) -> str:
+    return "the pot" if who == gleek.POT else NAMES[int(who)]  # type: ignore[call-overload]
+
+
+def _payment(profile: Profile, p: Payment, state: State) -> dict[str, Any]:
+    text = f"{_party(p.payer)} pays {_party(p.payee)} {p.amount} ({p.reason}"
+    text += f": {p.detail})" if p.detail else ")"
+    return {"text": text, "rules": _rules_for(profile, p, state)}
+
+
+def _outcome(o: Outcome) -> dict[str, Any]:
+    return {"chips": list(o.chips), "pot": o.pot, "points": list(o.points)}
+
+
+def options() -> str:
+    """The profiles, the variants and the disputed rules, for the page's menus."""
+    return _dumps(
+        {
+            "profiles": list(gleek.list_profiles()),
+            "variants": list(gleek.list_variants()),
+            "disputed": disputed(),
+        }
+    )
+
+
+def disputed() -> list[dict[str, Any]]:
+    """The rules ``gleek compare`` lists (those on which the shipped profiles differ), each with
+    its distinct values and the profiles that hold them."""
+    profiles = [gleek.load_profile(p) for p in gleek.list_profiles()]
+    out = []
+    for row in rule_matrix(profiles).rows:
+        values: dict[str, dict[str, Any]] = {}
+        for name, cell in zip(rule_matrix_names(profiles), row.cells, strict=True):
+            key = json.dumps(cell.value, sort_keys=True)
+            values.setdefault(key, {"value": cell.display(), "profiles": []})["profiles"].append(
+                name
+            )
+        out.append({"path": row.path, "title": row.title, "values": list(values.values())})
+    return out
+
+
+def rule_matrix_names(profiles: list[Profile]) -> list[str]:
+    return [p.id for p in profiles]
+
+
+def _act(state: State, action: Action) -> State:
+    return gleek.apply(state, action)
+
+
+class Table:
+    """A session in the page: you (seat 0) against two :class:`SearchBot` players. Each deal is
+    shuffled from ``(seed, deal number)``; the dealer moves on, the scores run on."""
+
+    def __init__(self, profile: str, variants: list[str], seed: int) -> None:
+        self.profile = gleek.load_profile(profile, list(variants))
+        self.variants = list(variants)
+        self.seed = seed
+        self.session = Session.start(self.profile, deals=9999, players=NAMES)
+        self.previous = self.session
+        self.rng = random.Random(seed)
+        self.bot = SearchBot(BOT_PLAYOUTS)
+        self.deal_seed = ""
+        self.state = self._deal()
+        self.events: list[dict[str, Any]] = []
+        self._bots()
+
+    def _deal(self) -> State:
+        self.deal_seed = f"{self.seed}:{len(self.session.deals)}"
+        self.actions: list[Action] = []
+        return self.session.new_deal(seed=self.deal_seed)
+
+    def _apply(self, action: Action) -> None:
+        before = self.state
+        seat = before.to_act
+        assert seat is not None
+        after = _act(before, action)
+        self.actions.append(action)
+        self.state = after
+        new = after.payments[len(before.payments) :]
+        self.events.append(
+            {
+                "who": NAMES[seat],
+                "action": str(action),
+                "payments": [_payment(self.profile, p, after) for p in new],
+            }
+        )
+        if after.is_over:
+            self.previous = self.session
+            self.session = self.session.record(DealRecord(after))
+
+    def _bots(self) -> None:
+        while not self.state.is_over and self.state.to_act != 0:
+            seat = self.state.to_act
+            assert seat is not None
+            obs = gleek.observation(self.state, seat)
+            self._apply(self.bot.choose(obs, self.state.legal_actions(), self.rng))
+
+    def play(self, index: int) -> str:
+        """Play your legal action number ``index``, then let the bots play to your next turn."""
+        legal = self.state.legal_actions()
+        if self.state.is_over or self.state.to_act != 0 or not 0 <= index < len(legal):
+            raise gleek.ArgumentError(f"no legal action number {index} for you now")
+        self.events = []
+        self._apply(legal[index])
+        self._bots()
+        return self.view()
+
+    def next_deal(self) -> str:
+        """Deal the next hand (the session score runs on)."""
+        self.state = self._deal()
+        self.events = []
+        self._bots()
+        return self.view()
+
+    def view(self) -> str:
+        """What the page shows: the table as you see it, your legal actions, what just
+        happened with every payment explained, and the session score."""
+        s = self.state
+        mine = s.to_act == 0 and not s.is_over
+        seen = s if s.is_over else gleek.observation(s, 0)
+        data: dict[str, Any] = {
+            "you": 0,
+            "names": list(NAMES),
+            "profile": self.profile.name,
+            "deal": len(self.session.deals) + (0 if s.is_over else 1),
+            "seed": self.deal_seed,
+            "svg": draw(seen, names=NAMES, width=None),
+            "to_act": s.to_act,
+            "phase": s.phase.value,
+            "legal": [
+                {"label": str(a), "card": str(a.card) if a.card is not None else None}
+                for a in (s.legal_actions() if mine else ())
+            ],
+            "events": self.events,
+            "over": s.is_over,
+            "outcome": _outcome(gleek.outcome(s)) if s.is_over else None,
+            "score": list(self.session.balances),
+            "pot": self.session.pot,
+            "actions": [str(a) for a in self.actions],
+        }
+        return _dumps(data)
+
+    def record_text(self) -> str:
+        """The deal played so far (finished) as a record (YAML)."""
+        return dumps(self.session)
+
+    def toggle(self, path: str, holder: str) -> str:
+        """The last finished deal again with the rule ``path`` as the profile ``holder`` has
+        it: the same cards, your and the bots' same choices where still legal (where not, the
+        bot decides for its seat, and for yours); and ``gleek compare --record``'s report of
+        the deal under both rule sets."""
+        if not self.session.deals:
+            raise gleek.ArgumentError("finish a deal first: the toggle replays a finished deal")
+        deal = self.session.deals[-1]
+        other = gleek.load_profile(holder)
+        changed = with_rules(
+            self.profile, {path: other.rule(path)}, path
+        )
+        replay = _replay(changed, deal, self.bot, random.Random(self.seed))
+        p = self.previous
+        one = Session.start(
+            self.profile,
+            deals=1,
+            players=NAMES,
+            chips=p.balances,
+            pot=p.pot,
+            dealer=p.dealer,
+            ruff_stake=p.ruff_stake,
+        ).record(deal)
+        report = _compare(dumps(one), [self.profile, changed])
+        before, after = deal.outcome, gleek.outcome(replay.state)
+        return _dumps(
+            {
+                "rule": _rule(self.profile.rule(path)),
+                "new_rule": _rule(changed.rule(path)),
+                "before": _outcome(before),
+                "after": _outcome(after),
+                "kept": replay.kept,
+                "changed_choices": replay.changed,
+                "svg_before": draw(deal.final, names=NAMES, width=None),
+                "svg_after": draw(replay.state, names=NAMES, width=None),
+                "report": report.text(),
+                "causes": [
+                    {"path": d.path, "title": d.title, "effect": d.effect}
+                    for _, divs in report.causes
+                    for d in divs
+                ],
+            }
+        )
+
+
+class _Replay:
+    def __init__(self, state: State, kept: int, changed: int) -> None:
+        self.state, self.kept, self.changed = state, kept, changed
+
+
+def _replay(profile: Profile, deal: DealRecord, bot: SearchBot, rng: random.Random) -> _Replay:
+    """``deal``'s cards dealt again under ``profile``; each recorded action taken while it is
+    legal, the bot choosing where it is not."""
+    first = deal.state_at(0)
+    state = gleek.new_deal(
+        profile, first.dealer, deck=_deck(first), ruff_stake=first.ruff_stake
+    )
+    recorded = [a for _, a in deal.actions]
+    kept = changed = 0
+    while not state.is_over:
+        legal = state.legal_actions()
+        seat = state.to_act
+        assert seat is not None
+        if recorded and recorded[0] in legal:
+            action = recorded.pop(0)
+            kept += 1
+        else:
+            action = bot.choose(gleek.observation(state, seat), legal, rng)
+            if recorded:
+                recorded.pop(0)
+            changed += 1
+        state = gleek.apply(state, action)
+    return _Replay(state, kept, changed)
+
+
+def _deck(state: State) -> list[str]:
+    return [str(c) for c in state.deck]
+
+
+def _compare(text: str, profiles: list[Profile]) -> Any:
+    """``gleek compare --record`` of a record given as text (written to a temporary file)."""
+    folder = tempfile.mkdtemp(prefix="gleek-web-")
+    path = os.path.join(folder, "deal.yaml")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return compare_record(path, profiles)
+
+
+def open_record(text: str, name: str) -> str:
+    """A record's text: the viewer page of ``gleek show --html``, read, replayed and drawn by
+    the same calls (one renderer for both), and its first error."""
+    record, error = load_record(text=text, name=name)
+    deals = deal_steps(record) if record is not None else ()
+    names = record.players if record is not None else ()
+    return _dumps({"page": viewer_page(deals, names, name, error, False), "error": error})
+
+
+def user_profile(text: str, name: str) -> str:
+    """A profile file the user chose, checked as ``gleek`` checks any profile file; its id, or
+    the error (a clear :class:`gleek.ProfileError` message)."""
+    folder = tempfile.mkdtemp(prefix="gleek-profile-")
+    path = os.path.join(folder, os.path.basename(name) or "profile.yaml")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    try:
+        profile = gleek.load_profile(path)
+    except gleek.GleekError as exc:
+        return _dumps({"error": str(exc)})
+    return _dumps({"id": profile.id, "name": profile.name, "path": path})

@@ -1,0 +1,322 @@
+// The page's JavaScript: loads Pyodide and the wheels from this folder, then draws what
+// gleek.web.app (Python, gleek's public API) returns. No rule of the game is decided here.
+const $ = (id) => document.getElementById(id);
+const started = performance.now();
+let py = null;   // the Pyodide runtime
+let app = null;  // the Python module gleek.web.app
+let table = null;  // the Python Table of the game in play
+let options = null;
+
+function status(text, error = false) {
+  const el = $("status");
+  el.textContent = text;
+  el.className = error ? "error" : "";
+}
+
+function message(err) {
+  // A Python exception's last line is its message ("ProfileError: ..."): shown without the trace.
+  const text = String(err && err.message ? err.message : err).trim().split("\n");
+  return text[text.length - 1];
+}
+
+function call(fn) {
+  try {
+    return fn();
+  } catch (err) {
+    status(message(err), true);
+    throw err;
+  }
+}
+
+async function load() {
+  if ("serviceWorker" in navigator && location.protocol !== "file:") {
+    navigator.serviceWorker.register("sw.js").catch(() => {});
+  }
+  const manifest = await (await fetch("manifest.json")).json();
+  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+  py = await loadPyodide({ indexURL: new URL("pyodide/", location.href).href });
+  const buffers = await Promise.all(
+    manifest.wheels.map(async (w) => {
+      const r = await fetch(w);
+      if (!r.ok) throw new Error(`${w}: ${r.status}`);
+      return r.arrayBuffer();
+    }),
+  );
+  for (const buffer of buffers) py.unpackArchive(buffer, "wheel");
+  app = py.pyimport("gleek.web.app");
+  options = JSON.parse(app.options());
+  setup();
+  const seconds = (performance.now() - started) / 1000;
+  window.gleekLoadSeconds = seconds;
+  status(`Ready (gleek ${manifest.gleek}, Pyodide ${manifest.pyodide}; loaded in ${seconds.toFixed(1)} s). Choose a profile and press New game.`);
+  document.body.dataset.ready = "1";
+}
+
+// ------------------------------------------------------------------ tabs
+function showTab(name) {
+  for (const tab of document.querySelectorAll("[role=tab]")) {
+    const on = tab.getAttribute("aria-controls") === name;
+    tab.setAttribute("aria-selected", on ? "true" : "false");
+    tab.tabIndex = on ? 0 : -1;
+    $(tab.getAttribute("aria-controls")).hidden = !on;
+  }
+}
+const tabs = [...document.querySelectorAll("[role=tab]")];
+tabs.forEach((tab, i) => {
+  tab.addEventListener("click", () => showTab(tab.getAttribute("aria-controls")));
+  tab.addEventListener("keydown", (e) => {
+    const step = { ArrowRight: 1, ArrowLeft: -1 }[e.key];
+    if (!step) return;
+    const next = tabs[(i + step + tabs.length) % tabs.length];
+    next.focus();
+    showTab(next.getAttribute("aria-controls"));
+    e.preventDefault();
+  });
+});
+
+// ------------------------------------------------------------------ play
+function option(select, value, label) {
+  const o = document.createElement("option");
+  o.value = value;
+  o.textContent = label;
+  select.appendChild(o);
+  return o;
+}
+
+function setup() {
+  for (const p of options.profiles) option($("profile"), p, p);
+  $("profile").value = options.profiles.includes("parlett") ? "parlett" : options.profiles[0];
+  for (const v of options.variants) {
+    const label = document.createElement("label");
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.value = v;
+    label.append(box, " " + v);
+    $("variants").appendChild(label);
+  }
+  for (const d of options.disputed) option($("toggle-path"), d.path, `${d.title} (${d.path})`);
+  $("toggle-path").addEventListener("change", fillValues);
+  if (options.disputed.some((d) => d.path === "tricks.honours_to")) $("toggle-path").value = "tricks.honours_to";
+  fillValues();
+  $("new-game").disabled = false;
+}
+
+function fillValues() {
+  const d = options.disputed.find((x) => x.path === $("toggle-path").value);
+  $("toggle-value").innerHTML = "";
+  for (const v of d.values) option($("toggle-value"), v.profiles[0], `${v.value} (${v.profiles.join(", ")})`);
+  // by default, a value the chosen profile does not have
+  const other = d.values.find((v) => !v.profiles.includes($("profile").value));
+  if (other) $("toggle-value").value = other.profiles[0];
+}
+
+$("setup").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const variants = [...$("variants").querySelectorAll("input:checked")].map((b) => b.value);
+  const seed = parseInt($("seed").value || "0", 10);
+  $("events").innerHTML = "";
+  if (table) table.destroy();
+  table = call(() => app.Table($("profile").value, py.toPy(variants), seed));
+  status(`A game of ${$("profile").value}${variants.length ? " + " + variants.join(" + ") : ""}, seed ${seed}: you are "You", at the bottom.`);
+  fillValues();
+  draw(JSON.parse(table.view()));
+});
+
+function draw(v) {
+  $("table").innerHTML = v.svg;
+  const legal = $("legal");
+  legal.innerHTML = "";
+  v.legal.forEach((a, i) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.index = i;
+    if (a.card) b.dataset.card = a.card;
+    b.innerHTML = i < 9 ? `<kbd>${i + 1}</kbd>` : "";
+    b.append(a.label);
+    b.addEventListener("click", () => play(i));
+    legal.appendChild(b);
+    if (a.card) {
+      const use = $("table").querySelector(`use[data-seat="0"][data-card="${a.card}"]`);
+      if (use) {
+        use.classList.add("legal");
+        use.addEventListener("click", () => play(i));
+        const box = use.getBBox ? use.getBBox() : null;
+        if (box) {
+          const r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+          for (const [k, val] of Object.entries({ x: box.x, y: box.y, width: box.width, height: box.height, rx: 4 })) r.setAttribute(k, val);
+          r.setAttribute("class", "legal-mark");
+          use.after(r);
+        }
+      }
+    }
+  });
+  if (!v.legal.length && !v.over) legal.textContent = "The others are playing…";
+  for (const e of v.events) event(e);
+  const out = $("outcome");
+  out.hidden = !v.over;
+  $("next-deal").hidden = !v.over;
+  if (v.over) {
+    const o = v.outcome;
+    out.innerHTML = "<h2>The deal is over</h2>";
+    const t = document.createElement("table");
+    t.id = "outcome-table";
+    t.innerHTML = "<tr><th></th>" + v.names.map((n) => `<th>${n}</th>`).join("") + "<th>pot</th></tr>";
+    const points = document.createElement("tr");
+    points.innerHTML = "<th>points</th>" + o.points.map((p, k) => `<td data-party="${k}">${p}</td>`).join("") + "<td></td>";
+    const chips = document.createElement("tr");
+    chips.className = "chips";
+    chips.innerHTML = "<th>chips</th>" + o.chips.map((c, k) => `<td data-party="${k}">${c > 0 ? "+" : ""}${c}</td>`).join("") + `<td data-party="pot">${o.pot > 0 ? "+" : ""}${o.pot}</td>`;
+    t.append(points, chips);
+    out.appendChild(t);
+    $("toggle").disabled = false;
+  }
+  score(v);
+  document.body.dataset.over = v.over ? "1" : "0";
+  document.body.dataset.actions = JSON.stringify(v.actions);
+  document.body.dataset.dealSeed = v.seed;
+}
+
+function score(v) {
+  $("score").tHead.rows[0].innerHTML = v.names.map((n) => `<th>${n}</th>`).join("") + "<th>pot</th>";
+  $("score").tBodies[0].rows[0].innerHTML = v.score.map((c, k) => `<td data-party="${k}">${c}</td>`).join("") + `<td data-party="pot">${v.pot}</td>`;
+}
+
+function event(e) {
+  const li = document.createElement("li");
+  li.textContent = `${e.who}: ${e.action}`;
+  if (e.payments.length) {
+    const ul = document.createElement("ul");
+    for (const p of e.payments) {
+      const item = document.createElement("li");
+      item.className = "pay";
+      item.textContent = p.text;
+      if (p.rules.length) {
+        const why = document.createElement("details");
+        const s = document.createElement("summary");
+        s.textContent = "the rule";
+        why.appendChild(s);
+        for (const r of p.rules) {
+          const div = document.createElement("div");
+          div.className = "cite";
+          const b = document.createElement("b");
+          b.textContent = `${r.title}: ${r.value}. `;
+          div.append(b, r.description + " ");
+          const q = document.createElement("q");
+          q.textContent = r.cite;
+          div.appendChild(q);
+          why.appendChild(div);
+        }
+        item.appendChild(why);
+      }
+      ul.appendChild(item);
+    }
+    li.appendChild(ul);
+  }
+  $("events").appendChild(li);
+  li.scrollIntoView({ block: "nearest" });
+}
+
+function play(i) {
+  if (!table) return;
+  draw(JSON.parse(call(() => table.play(i))));
+}
+
+$("next-deal").addEventListener("click", () => {
+  $("events").innerHTML = "";
+  draw(JSON.parse(call(() => table.next_deal())));
+});
+
+document.addEventListener("keydown", (e) => {
+  if ($("play").hidden || !table || e.target.matches("input, select, textarea")) return;
+  if (e.key >= "1" && e.key <= "9") {
+    const b = $("legal").querySelector(`button[data-index="${parseInt(e.key, 10) - 1}"]`);
+    if (b) { b.click(); e.preventDefault(); }
+  } else if ((e.key === "n" || e.key === "N") && !$("next-deal").hidden) {
+    $("next-deal").click();
+    e.preventDefault();
+  }
+});
+
+// ------------------------------------------------------------------ a profile file
+$("profile-file").addEventListener("change", async () => {
+  const file = $("profile-file").files[0];
+  if (!file) return;
+  const text = await file.text();
+  const r = JSON.parse(call(() => app.user_profile(text, file.name)));
+  const msg = $("profile-msg");
+  msg.hidden = false;
+  if (r.error) {
+    msg.className = "msg error";
+    msg.textContent = r.error;
+  } else {
+    msg.className = "msg";
+    msg.textContent = `Loaded ${r.name} (${r.id}): choose it under Profile.`;
+    option($("profile"), r.path, `${r.id} (your file)`).selected = true;
+  }
+});
+
+// ------------------------------------------------------------------ toggle a rule
+$("toggle-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  if (!table) return;
+  const r = JSON.parse(call(() => table.toggle($("toggle-path").value, $("toggle-value").value)));
+  $("toggle-result").hidden = false;
+  $("toggle-title").textContent = `${r.rule.title}: ${r.rule.value} → ${r.new_rule.value}`;
+  const names = JSON.parse(table.view()).names;
+  $("toggle-table").tHead.rows[0].innerHTML = "<th></th>" + names.map((n) => `<th>${n}</th>`).join("") + "<th>pot</th>";
+  const rows = [
+    ["points as played", r.before.points, null, "before-points"],
+    ["points with the rule changed", r.after.points, null, "after-points"],
+    ["chips as played", r.before.chips, r.before.pot, "before-chips"],
+    ["chips with the rule changed", r.after.chips, r.after.pot, "after-chips"],
+  ];
+  $("toggle-table").tBodies[0].innerHTML = rows.map(([label, xs, pot, cls]) =>
+    `<tr class="${cls}"><th>${label}</th>` + xs.map((x, k) => `<td data-party="${k}">${x}</td>`).join("") + `<td data-party="pot">${pot === null ? "" : pot}</td></tr>`).join("");
+  $("toggle-kept").textContent = r.changed_choices
+    ? `${r.kept} choices kept; ${r.changed_choices} no longer legal, made afresh by the bot.`
+    : `All ${r.kept} choices are still legal under the changed rule.`;
+  const causes = $("toggle-causes");
+  causes.innerHTML = "";
+  for (const c of r.causes) {
+    const li = document.createElement("li");
+    li.textContent = `${c.title} (${c.path}): ${c.effect}`;
+    causes.appendChild(li);
+  }
+  if (!r.causes.length) causes.innerHTML = "<li>compare --record: the recorded deal comes out the same under both.</li>";
+  $("toggle-before").innerHTML = r.svg_before;
+  $("toggle-after").innerHTML = r.svg_after;
+  $("toggle-report").textContent = r.report;
+});
+
+// ------------------------------------------------------------------ open a record
+async function openRecord(file) {
+  if (!app) return;
+  const text = await file.text();
+  const r = JSON.parse(call(() => app.open_record(text, file.name)));
+  const err = $("record-error");
+  err.hidden = !r.error;
+  err.textContent = r.error ? "Invalid record: " + r.error : "";
+  const view = $("record-view");
+  view.hidden = false;
+  view.srcdoc = r.page;
+  view.addEventListener("load", () => view.contentWindow.focus(), { once: true });
+  status(r.error ? `${file.name}: not valid; the viewer opens at the first broken rule.` : `${file.name}: valid.`, !!r.error);
+}
+$("record-file").addEventListener("change", () => {
+  const file = $("record-file").files[0];
+  if (file) openRecord(file);
+});
+const drop = $("drop");
+drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
+drop.addEventListener("dragleave", () => drop.classList.remove("over"));
+drop.addEventListener("drop", (e) => {
+  e.preventDefault();
+  drop.classList.remove("over");
+  const file = e.dataTransfer.files[0];
+  if (file) openRecord(file);
+});
+drop.addEventListener("keydown", (e) => {
+  if (e.key === "Enter" || e.key === " ") { $("record-file").click(); e.preventDefault(); }
+});
+
+load().catch((err) => status("The page could not start: " + message(err), true));

@@ -1,0 +1,218 @@
+"""The page of ``gleek web build`` as a person uses it: the folder is built once (Pyodide from
+npm, the wheels from PyPI, as ``make web`` does), served by ``http.server`` on a free local
+port, and headless Chromium plays a deal by clicks, toggles a disputed rule, and opens a broken
+record; what the page shows is checked against the Python engine for the same seed and choices.
+
+Chromium and chromedriver come from Debian's packages (``tools/install-browser.sh``); where
+they cannot be installed the test is skipped, saying so (under CI, ``CI`` set, it fails).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import gleek
+from gleek.profile import with_rules
+from gleek.record import validate
+from gleek.web.build import build
+from tests.chromium import chromium
+
+pytestmark = pytest.mark.browser  # make check; make test leaves it out
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = ROOT / "build" / "web-cache"
+REVOKE = ROOT / "tests" / "records" / "revoke.yaml"
+LOAD = 120  # seconds allowed for Pyodide's first load on a busy machine (about 10 s idle)
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base's name
+        pass
+
+
+@contextmanager
+def serve(folder: Path) -> Iterator[str]:
+    """``folder`` served over HTTP on a free local port, as ``python -m http.server`` does."""
+    handler = functools.partial(_Quiet, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("web")
+    build(out, CACHE)
+    return out
+
+
+@pytest.fixture(scope="module")
+def page(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    profile = tmp_path_factory.mktemp("chromium-profile")
+    with serve(site) as url, chromium(profile, "--window-size=1200,1000") as driver:
+        start = time.monotonic()
+        driver.get(url)
+        _wait_ready(driver)
+        print(f"first load: {time.monotonic() - start:.1f} s")
+        yield driver
+
+
+def _wait_ready(driver: Any) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    def ready(d: Any) -> bool:
+        if "could not start" in _text(d, "#status"):
+            pytest.fail(_text(d, "#status"))
+        return bool(d.find_element("tag name", "body").get_attribute("data-ready") == "1")
+
+    WebDriverWait(driver, LOAD, poll_frequency=0.25).until(ready)
+
+
+def _text(driver: Any, css: str) -> str:
+    return str(driver.find_element("css selector", css).text)
+
+
+def _body(driver: Any, name: str) -> str:
+    return str(driver.find_element("tag name", "body").get_attribute(f"data-{name}") or "")
+
+
+def _cells(driver: Any, css: str) -> list[int]:
+    cells = driver.find_elements("css selector", f"{css} td")
+    return [int(c.text) for c in cells if c.text != ""]
+
+
+def _replay(profile: gleek.Profile, seed: str, dealer: int, actions: list[str]) -> gleek.State:
+    """The deal dealt from ``seed`` under ``profile``, with the page's choices, by the engine."""
+    state = gleek.new_deal(profile, dealer, seed=seed)
+    for text in actions:
+        (action,) = [a for a in state.legal_actions() if str(a) == text]
+        state = state.apply(action)
+    assert state.is_over
+    return state
+
+
+def _play_deal(driver: Any) -> int:
+    """Play the deal to its end by clicking the first highlighted move each time."""
+    clicks = 0
+    while _body(driver, "over") != "1":
+        buttons = driver.find_elements("css selector", "#legal button")
+        assert buttons, "the page offers no move while the deal is not over"
+        buttons[0].click()
+        clicks += 1
+    return clicks
+
+
+def _new_game(driver: Any, seed: int) -> None:
+    driver.find_element("id", "tab-play").click()
+    box = driver.find_element("id", "seed")
+    box.clear()
+    box.send_keys(str(seed))
+    driver.find_element("id", "new-game").click()
+
+
+def test_a_deal_played_by_clicks_pays_what_the_engine_pays(page: Any) -> None:
+    _new_game(page, 5)
+    assert _play_deal(page) > 0
+    chips = _cells(page, "#outcome-table tr.chips")
+    seed = _body(page, "deal-seed")
+    assert seed == "5:0"
+    actions = json.loads(_body(page, "actions"))
+    final = _replay(gleek.load_profile("parlett"), seed, 0, actions)
+    o = gleek.outcome(final)
+    assert chips == [*o.chips, o.pot]
+    start = gleek.load_profile("parlett").rule("session.starting_chips").value
+    assert _cells(page, "#score")[:3] == [start + c for c in o.chips]
+    # every payment is explained with its rule a click away
+    payments = page.find_elements("css selector", "#events li.pay")
+    assert len(payments) == len(o.payments)
+    summary = payments[-1].find_element("tag name", "summary")
+    summary.click()
+    assert "Full rules (after Parlett)" in payments[-1].text
+
+
+def test_toggling_who_scores_an_honour_changes_the_points_as_gleek_does(page: Any) -> None:
+    parlett = gleek.load_profile("parlett")
+    winner = gleek.load_profile("publications-international").rule("tricks.honours_to")
+    assert parlett.rule("tricks.honours_to").value != winner.value
+    changed = with_rules(parlett, {"tricks.honours_to": winner}, "honours to the winner")
+    _new_game(page, 11)
+    seen_change = False
+    for _ in range(6):  # deals until one where an honour falls to another player's trick
+        _play_deal(page)
+        seed, actions = _body(page, "deal-seed"), json.loads(_body(page, "actions"))
+        dealer = int(seed.split(":")[1]) % 3  # the session's dealer moves on each deal
+        page.find_element("id", "tab-rule").click()
+        _select(page, "toggle-path", "tricks.honours_to")
+        assert "tricks.honours_to" in _selected(page, "toggle-path")
+        assert "winner" in _selected(page, "toggle-value")
+        page.find_element("id", "toggle").click()
+        before = gleek.outcome(_replay(parlett, seed, dealer, actions))
+        after = gleek.outcome(_replay(changed, seed, dealer, actions))
+        assert _cells(page, "#toggle-table tr.before-points")[:3] == list(before.points)
+        assert _cells(page, "#toggle-table tr.after-points")[:3] == list(after.points)
+        assert _cells(page, "#toggle-table tr.after-chips") == [*after.chips, after.pot]
+        assert "still legal" in _text(page, "#toggle-kept")
+        if before.points != after.points:
+            seen_change = True
+            causes = _text(page, "#toggle-causes")
+            assert "tricks.honours_to" in causes and "points" in causes
+            break
+        page.find_element("id", "tab-play").click()
+        page.find_element("id", "next-deal").click()
+    assert seen_change, "no deal of six had an honour won by another player"
+
+
+def _select(driver: Any, select_id: str, value: str) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    Select(driver.find_element("id", select_id)).select_by_value(value)
+
+
+def _selected(driver: Any, select_id: str) -> str:
+    from selenium.webdriver.support.ui import Select
+
+    return str(Select(driver.find_element("id", select_id)).first_selected_option.text)
+
+
+def test_a_broken_record_opens_at_its_error(page: Any) -> None:
+    report = validate(REVOKE)
+    error = report.errors[0]
+    page.find_element("id", "tab-record").click()
+    page.find_element("id", "record-file").send_keys(str(REVOKE))
+    banner = _text(page, "#record-error")
+    assert f"revoke.yaml:{error.line}:{error.column}: revoke: {error.message}" in banner
+    frame = page.find_element("id", "record-view")
+    page.switch_to.frame(frame)
+    try:
+        # the viewer of `gleek show --html`: opened at the refused action
+        assert _text(page, "#caption").endswith(": against the rules")
+        assert "6H" in _text(page, "#caption")
+        assert "Invalid record" in _text(page, "#banner")
+        assert page.find_element("id", "next").get_attribute("disabled") is not None
+    finally:
+        page.switch_to.default_content()
+
+
+def test_a_broken_profile_file_is_refused_with_its_message(page: Any, tmp_path: Path) -> None:
+    bad = tmp_path / "house.yaml"
+    bad.write_text("id: house\n", encoding="utf-8")
+    page.find_element("id", "tab-play").click()
+    page.find_element("id", "profile-file").send_keys(str(bad))
+    message = _text(page, "#profile-msg")
+    assert "house.yaml" in message and "missing key" in message

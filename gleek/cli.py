@@ -125,7 +125,9 @@ def _parser() -> argparse.ArgumentParser:
     _profile_dir(sh)
 
     w = sub.add_parser("web", help="the page that plays Gleek in the browser (Pyodide)")
-    wsub = w.add_subparsers(dest="web_command", required=True, parser_class=_Parser)
+    wsub = w.add_subparsers(
+        dest="web_command", required=True, parser_class=_Parser, metavar="{build}"
+    )
     wb = wsub.add_parser("build", help="write the page's static folder (docs/web.rst)")
     wb.add_argument("out", type=Path, metavar="OUT", help="the folder to write (made if missing)")
     wb.add_argument(
@@ -366,7 +368,8 @@ def _web(args: argparse.Namespace) -> int:
 
     files = build(args.out, args.cache)
     print(f"wrote {len(files)} files to {args.out}/; serve it with:")
-    print(f"  python -m http.server --directory {args.out} 8000   # then open http://localhost:8000/")
+    print(f"  python -m http.server --directory {args.out} 8000")
+    print("and open http://localhost:8000/ (docs/web.rst: any static host serves it too)")
     return 0
 
 

@@ -36,7 +36,7 @@ LOAD = 120  # seconds allowed for Pyodide's first load on a busy machine (about 
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base's name
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
 

@@ -23,7 +23,7 @@ import tempfile
 from typing import Any, Final
 
 import gleek
-from gleek import Action, Outcome, Payment, Profile, RuleValue, State
+from gleek import Action, Outcome, Payment, Profile, Rank, RuleValue, State
 from gleek.compare import compare_record, rule_matrix
 from gleek.profile import with_rules
 from gleek.record import dumps
@@ -50,7 +50,11 @@ _REASON_RULES: Final[dict[str, tuple[str, ...]]] = {
     "settlement": ("scoring.par", "tricks.trick_points", "tricks.honours", "tricks.honours_to"),
     "forfeit": ("sets.forfeit",),
 }
-_TURNED: Final = {"4": "turn_up.tiddy", "5": "turn_up.towser", "6": "turn_up.tumbler"}
+_TURNED: Final = {
+    Rank.FOUR: "turn_up.tiddy",
+    Rank.FIVE: "turn_up.towser",
+    Rank.SIX: "turn_up.tumbler",
+}
 
 
 def _dumps(data: Any) -> str:
@@ -72,7 +76,7 @@ def _rules_for(profile: Profile, p: Payment, state: State) -> list[dict[str, str
     if p.reason == "set":
         paths: tuple[str, ...] = (f"sets.{p.set_kind or 'gleek'}",)
     elif p.reason == "turn-up":
-        paths = (_TURNED.get(state.turn_up.rank.value, "turn_up.tiddy"),)
+        paths = (_TURNED.get(state.turn_up.rank, "turn_up.tiddy"),)
     else:
         paths = _REASON_RULES.get(p.reason, ())
     return [_rule(profile.rule(path)) for path in paths]
@@ -220,10 +224,6 @@ class Table:
         }
         return _dumps(data)
 
-    def record_text(self) -> str:
-        """The deal played so far (finished) as a record (YAML)."""
-        return dumps(self.session)
-
     def toggle(self, path: str, holder: str) -> str:
         """The last finished deal again with the rule ``path`` as the profile ``holder`` has
         it: the same cards, your and the bots' same choices where still legal (where not, the
@@ -233,9 +233,7 @@ class Table:
             raise gleek.ArgumentError("finish a deal first: the toggle replays a finished deal")
         deal = self.session.deals[-1]
         other = gleek.load_profile(holder)
-        changed = with_rules(
-            self.profile, {path: other.rule(path)}, path
-        )
+        changed = with_rules(self.profile, {path: other.rule(path)}, path)
         replay = _replay(changed, deal, self.bot, random.Random(self.seed))
         p = self.previous
         one = Session.start(
@@ -275,25 +273,25 @@ class _Replay:
 
 
 def _replay(profile: Profile, deal: DealRecord, bot: SearchBot, rng: random.Random) -> _Replay:
-    """``deal``'s cards dealt again under ``profile``; each recorded action taken while it is
-    legal, the bot choosing where it is not."""
+    """``deal``'s cards dealt again under ``profile``; each player makes the first of its
+    recorded choices not yet made that is legal now, and where none is, the bot chooses."""
     first = deal.state_at(0)
-    state = gleek.new_deal(
-        profile, first.dealer, deck=_deck(first), ruff_stake=first.ruff_stake
-    )
-    recorded = [a for _, a in deal.actions]
+    state = gleek.new_deal(profile, first.dealer, deck=_deck(first), ruff_stake=first.ruff_stake)
+    queues: list[list[Action]] = [[], [], []]
+    for who, action in deal.actions:
+        queues[who].append(action)
     kept = changed = 0
     while not state.is_over:
         legal = state.legal_actions()
         seat = state.to_act
         assert seat is not None
-        if recorded and recorded[0] in legal:
-            action = recorded.pop(0)
+        mine = [a for a in queues[seat] if a in legal]
+        if mine:
+            action = mine[0]
+            queues[seat].remove(action)
             kept += 1
         else:
             action = bot.choose(gleek.observation(state, seat), legal, rng)
-            if recorded:
-                recorded.pop(0)
             changed += 1
         state = gleek.apply(state, action)
     return _Replay(state, kept, changed)

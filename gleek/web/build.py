@@ -51,8 +51,8 @@ __all__ = [
 
 PYODIDE_VERSION: Final = "314.0.8"
 #: npm's ``dist.integrity`` of pyodide@314.0.8: the tarball ``npm pack`` fetches is checked by it
-PYODIDE_INTEGRITY: Final = (
-    "sha512-74Wq1kXOC+CCEzAfxuRAO701nAcCMLjf8NrwvWpu8S41dVMXwXmLQ05dYB+F4e46AdnGo0oq7YHSVUpHsoarLQ=="
+PYODIDE_INTEGRITY: Final = "sha512-" + (
+    "74Wq1kXOC+CCEzAfxuRAO701nAcCMLjf8NrwvWpu8S41dVMXwXmLQ05dYB+F4e46AdnGo0oq7YHSVUpHsoarLQ=="
 )
 #: The runtime files the page loads (the rest of the npm package is types, maps and consoles).
 PYODIDE_FILES: Final = (
@@ -131,9 +131,10 @@ def _requirement(filename: str, sha256: str) -> str:
     return f"{name}=={version} --hash=sha256:{sha256}"
 
 
-def download(files: Iterable[tuple[str, str]], cache: Path, run: Run = _run) -> list[Path]:
+def download(files: Iterable[tuple[str, str]], cache: Path, run: Run | None = None) -> list[Path]:
     """The PyPI ``files`` (name, sha256) in ``cache``, downloaded by pip (``--require-hashes``)
     where missing, each checked against its sha256 again."""
+    run = run or _run
     wanted = list(files)
     missing = [
         (f, h) for f, h in wanted if not ((cache / f).is_file() and _sha256_of(cache / f) == h)
@@ -183,7 +184,8 @@ def write_wheel(
     entries.append(
         (
             f"{dist}/METADATA",
-            f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\nSummary: {summary}\n".encode(),
+            f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+            f"Summary: {summary}\n".encode(),
         )
     )
     entries.append(
@@ -212,9 +214,9 @@ def gleek_wheel(folder: Path) -> Path:
     files = []
     for path in sorted(root.rglob("*")):
         rel = path.relative_to(root)
-        if not path.is_file() or "__pycache__" in rel.parts or rel.parts[:2] == ("web", "static"):
-            continue
-        if path.name.endswith(_DATA_SUFFIXES):
+        skip = "__pycache__" in rel.parts or rel.parts[:2] == ("web", "static")
+        # modules and data only: not a compiled module (.so) of a compiled install
+        if path.is_file() and not skip and path.name.endswith(_DATA_SUFFIXES):
             files.append((f"gleek/{rel.as_posix()}", path.read_bytes()))
     return write_wheel(folder, "gleek", gleek.__version__, files, "Gleek, pure Python")
 
@@ -248,7 +250,7 @@ def _integrity(data: bytes) -> str:
     return "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode()
 
 
-def pyodide_runtime(cache: Path, run: Run = _run, npm: str | None = None) -> Path:
+def pyodide_runtime(cache: Path, run: Run | None = None, npm: str | None = None) -> Path:
     """The folder of Pyodide's runtime files, from ``npm pack pyodide@VERSION`` into ``cache``,
     the tarball checked against npm's pinned integrity."""
     tgz = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
@@ -260,7 +262,7 @@ def pyodide_runtime(cache: Path, run: Run = _run, npm: str | None = None) -> Pat
                 f"pyodide@{PYODIDE_VERSION} (install Node.js and npm, e.g. apt-get install npm)"
             )
         cache.mkdir(parents=True, exist_ok=True)
-        run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--silent"], cache)
+        (run or _run)([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--silent"], cache)
         if not tgz.is_file():
             raise BuildError(f"npm pack pyodide@{PYODIDE_VERSION} wrote no {tgz.name} in {cache}")
         got = _integrity(tgz.read_bytes())
@@ -297,7 +299,7 @@ def build(
     out: str | os.PathLike[str],
     cache: str | os.PathLike[str] = "build/web-cache",
     *,
-    run: Run = _run,
+    run: Run | None = None,
     npm: str | None = None,
 ) -> list[str]:
     """Write the page's folder into ``out``; ``cache`` keeps the downloads between builds.
@@ -335,5 +337,3 @@ def build(
     for name in PAGE_FILES:
         (target / name).write_bytes(_page_file(name))
     return [*PAGE_FILES, "manifest.json", *written]
-
-

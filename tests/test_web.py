@@ -1,0 +1,289 @@
+"""``gleek web build`` without the network or a browser: the wheels it makes, the downloads
+checked by hash (pip and npm replaced by fakes), the folder it writes, the CLI's errors; and
+the Python the page runs (``gleek.web.app``), called as the page calls it."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import json
+import shutil
+import tarfile
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import gleek
+from gleek.cli import main
+from gleek.record import validate
+from gleek.web import app
+from gleek.web import build as web
+
+ROOT = Path(__file__).resolve().parent.parent
+REVOKE = ROOT / "tests" / "records" / "revoke.yaml"
+EXAMPLE = ROOT / "examples" / "parlett-s0-auction.yaml"
+
+
+def _tar(path: Path, files: dict[str, bytes]) -> None:
+    with tarfile.open(path, "w:gz") as tar:
+        for name, data in files.items():
+            info = tarfile.TarInfo(name.rstrip("/"))
+            info.size = len(data)
+            info.type = tarfile.DIRTYPE if name.endswith("/") else tarfile.REGTYPE
+            tar.addfile(info, io.BytesIO(data))
+
+
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _wheel_bytes(name: str) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as z:
+        z.writestr(f"{name}/__init__.py", "")
+    return buffer.getvalue()
+
+
+class FakeTools:
+    """npm and pip as the build calls them: each writes the files it would download."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.calls: list[list[str]] = []
+        self.npm_tgz = tmp / "pyodide.tgz"
+        _tar(self.npm_tgz, {f"package/{n}": n.encode() for n in web.PYODIDE_FILES})
+        self.integrity = (
+            "sha512-"
+            + base64.b64encode(hashlib.sha512(self.npm_tgz.read_bytes()).digest()).decode()
+        )
+        self.sdist = tmp / "pyyaml-6.0.3.tar.gz"
+        _tar(
+            self.sdist,
+            {
+                "pyyaml-6.0.3/lib/yaml/__init__.py": b"__version__ = '6.0.3'\n",
+                "pyyaml-6.0.3/lib/yaml/": b"",
+                "pyyaml-6.0.3/lib/yaml/cyaml.py": b"",
+                "pyyaml-6.0.3/lib/_yaml/__init__.py": b"",
+                "pyyaml-6.0.3/LICENSE": b"MIT",
+                "pyyaml-6.0.3/setup.py": b"",
+            },
+        )
+        self.wheels = {"fake-1.0-py3-none-any.whl": _wheel_bytes("fake")}
+
+    def run(self, argv: list[str], cwd: Path) -> None:
+        self.calls.append(argv)
+        if argv[1] == "pack":
+            shutil.copy(self.npm_tgz, cwd / f"pyodide-{web.PYODIDE_VERSION}.tgz")
+        elif "--no-binary" in argv:
+            shutil.copy(self.sdist, cwd / self.sdist.name)
+        else:
+            for name, data in self.wheels.items():
+                (cwd / name).write_bytes(data)
+
+
+@pytest.fixture
+def tools(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> FakeTools:
+    fake = FakeTools(tmp_path)
+    monkeypatch.setattr(web, "PYODIDE_INTEGRITY", fake.integrity)
+    monkeypatch.setattr(web, "PYYAML_SDIST", (fake.sdist.name, _sha(fake.sdist.read_bytes())))
+    monkeypatch.setattr(web, "WHEELS", tuple((n, _sha(d)) for n, d in fake.wheels.items()))
+    return fake
+
+
+def test_the_folder_holds_the_page_the_runtime_and_the_wheels(
+    tools: FakeTools, tmp_path: Path
+) -> None:
+    out, cache = tmp_path / "site", tmp_path / "cache"
+    files = web.build(out, cache, run=tools.run, npm="npm")
+    manifest = json.loads((out / "manifest.json").read_text("utf-8"))
+    assert manifest["wheels"] == [
+        "wheels/gleek-0.1.0-py3-none-any.whl",
+        "wheels/PyYAML-6.0.3-py3-none-any.whl",
+        "wheels/fake-1.0-py3-none-any.whl",
+    ]
+    for name in files:
+        assert (out / name).is_file(), name
+    assert set(manifest["files"]) == {"./", *files}
+    assert manifest["cache"].startswith("gleek-web-")
+    assert (out / "pyodide" / "pyodide.asm.wasm").read_bytes() == b"pyodide.asm.wasm"
+    yaml_wheel = zipfile.ZipFile(out / "wheels" / "PyYAML-6.0.3-py3-none-any.whl")
+    names = yaml_wheel.namelist()
+    assert "yaml/__init__.py" in names and "yaml/cyaml.py" in names
+    assert "PyYAML-6.0.3.dist-info/licenses/LICENSE" in names
+    assert not any(n.startswith("_yaml") for n in names)
+    record = yaml_wheel.read("PyYAML-6.0.3.dist-info/RECORD").decode()
+    assert "yaml/__init__.py,sha256=" in record
+    # a second build downloads nothing: the cache holds every file, checked by its hash
+    tools.calls.clear()
+    web.build(out, cache, run=tools.run, npm="npm")
+    assert tools.calls == []
+    assert "--hash=sha256:" in (cache / "wheels.txt").read_text()
+
+
+def test_a_download_that_does_not_match_its_hash_fails_loudly(
+    tools: FakeTools, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(web, "WHEELS", (("fake-1.0-py3-none-any.whl", "0" * 64),))
+    with pytest.raises(web.BuildError, match=r"fake-1.0-py3-none-any.whl: sha256 .* expected 0+"):
+        web.build(tmp_path / "site", tmp_path / "cache", run=tools.run, npm="npm")
+    tools.wheels = {}
+    with pytest.raises(web.BuildError, match=r"pip download wrote no fake-1.0"):
+        web.build(tmp_path / "site", tmp_path / "cache2", run=tools.run, npm="npm")
+
+
+def test_pyodide_from_npm_is_checked_by_its_integrity(
+    tools: FakeTools, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(web, "PYODIDE_INTEGRITY", "sha512-other")
+    with pytest.raises(web.BuildError, match=r"integrity .* expected sha512-other"):
+        web.pyodide_runtime(tmp_path / "c1", tools.run, "npm")
+    with pytest.raises(web.BuildError, match=r"wrote no pyodide-"):
+        web.pyodide_runtime(tmp_path / "c2", lambda argv, cwd: None, "npm")
+    broken = tmp_path / "c3"
+    broken.mkdir()
+    _tar(broken / f"pyodide-{web.PYODIDE_VERSION}.tgz", {"package/pyodide.mjs": b""})
+    monkeypatch.setattr(
+        web,
+        "PYODIDE_INTEGRITY",
+        "sha512-"
+        + base64.b64encode(
+            hashlib.sha512((broken / f"pyodide-{web.PYODIDE_VERSION}.tgz").read_bytes()).digest()
+        ).decode(),
+    )
+    with pytest.raises(web.BuildError, match=r"has no package/pyodide.asm.mjs"):
+        web.pyodide_runtime(broken, tools.run, "npm")
+
+
+def test_a_sdist_without_the_yaml_package_is_refused(tmp_path: Path) -> None:
+    sdist = tmp_path / "pyyaml-6.0.3.tar.gz"
+    _tar(sdist, {"pyyaml-6.0.3/README": b""})
+    with pytest.raises(web.BuildError, match=r"no lib/yaml/__init__.py"):
+        web.pyyaml_wheel(sdist, tmp_path)
+
+
+def test_the_cli_says_why_it_cannot_build(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    a_file = tmp_path / "out"
+    a_file.write_text("")
+    assert main(["web", "build", str(a_file)]) == 1
+    assert f"gleek: {a_file}: not a folder" in capsys.readouterr().err
+    monkeypatch.setattr(web.shutil, "which", lambda name: None)
+    out = tmp_path / "site"
+    assert main(["web", "build", str(out), "--cache", str(tmp_path / "cache")]) == 1
+    err = capsys.readouterr().err
+    assert "gleek: npm is not installed" in err and "Traceback" not in err
+    assert main(["web"]) == 2
+    assert "build" in capsys.readouterr().err
+
+
+def test_an_out_folder_that_cannot_be_made_is_an_error(tmp_path: Path) -> None:
+    parent = tmp_path / "file"
+    parent.write_text("")
+    with pytest.raises(web.BuildError, match="cannot create the folder"):
+        web.build(parent / "site", tmp_path / "cache")
+
+
+def test_the_cli_builds_with_the_fakes(
+    tools: FakeTools,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(web, "_run", tools.run)
+    monkeypatch.setattr(web.shutil, "which", lambda name: f"/usr/bin/{name}")
+    out = tmp_path / "site"
+    assert main(["web", "build", str(out), "--cache", str(tmp_path / "cache")]) == 0
+    said = capsys.readouterr().out
+    assert f"python -m http.server --directory {out} 8000" in said
+    assert (out / "index.html").is_file()
+
+
+# ---------------------------------------------------------------------------- the page's Python
+
+
+def test_options_list_the_rules_that_gleek_compare_lists() -> None:
+    from gleek.compare import rule_matrix
+
+    data = json.loads(app.options())
+    assert data["profiles"] == list(gleek.list_profiles())
+    profiles = [gleek.load_profile(p) for p in gleek.list_profiles()]
+    assert [d["path"] for d in data["disputed"]] == [r.path for r in rule_matrix(profiles).rows]
+    honours = next(d for d in data["disputed"] if d["path"] == "tricks.honours_to")
+    assert {v["value"] for v in honours["values"]} == {"player", "winner"}
+
+
+def _finish(table: app.Table) -> dict[str, object]:
+    view = json.loads(table.view())
+    while not view["over"]:
+        view = json.loads(table.play(len(view["legal"]) - 1))
+    return view  # type: ignore[no-any-return]
+
+
+def test_a_session_explains_every_payment_and_runs_its_score() -> None:
+    table = app.Table("cotton", ["towser-tumbler"], seed=3)
+    first = _finish(table)
+    o = first["outcome"]
+    assert isinstance(o, dict)
+    explained = [p for e in table.events for p in e["payments"]]
+    assert all(p["rules"] for p in explained)
+    with pytest.raises(gleek.ArgumentError, match="no legal action number 0"):
+        table.play(0)
+    second = json.loads(table.next_deal())
+    assert second["deal"] == 2 and second["seed"] == "3:1"
+    assert not second["over"]
+
+
+def test_the_rules_of_each_kind_of_payment() -> None:
+    profile = gleek.load_profile("cotton", ["towser-tumbler"])
+    state = gleek.new_deal(profile, seed=1)
+    for reason, kind in [("set", "mournival"), ("set", None), ("turn-up", None), ("x", None)]:
+        p = gleek.Payment(0, 1, 2, reason, set_kind=kind)
+        rules = app._rules_for(profile, p, state)
+        if reason == "x":
+            assert rules == []
+        else:
+            assert rules and rules[0]["cite"]
+    assert app._payment(profile, gleek.Payment(0, "pot", 1, "set", "AH"), state)["text"] == (
+        "You pays the pot 1 (set: AH)"
+    )
+
+
+def test_a_rule_toggled_replays_the_same_deal_and_reports_as_compare_does() -> None:
+    table = app.Table("parlett", [], seed=11)
+    with pytest.raises(gleek.ArgumentError, match="finish a deal first"):
+        table.toggle("tricks.honours_to", "publications-international")
+    _finish(table)
+    data = json.loads(table.toggle("tricks.honours_to", "publications-international"))
+    assert data["new_rule"]["value"] == "winner"
+    assert data["kept"] > 0 and data["changed_choices"] == 0
+    assert "replayed under 2 profile(s)" in data["report"]
+    # a rule that changes what is legal: the bot decides where the recorded choice is not
+    again = app.Table("parlett", [], seed=2)
+    _finish(again)  # bids 12, 13...: a raise of 2 makes 13 illegal
+    raised = json.loads(again.toggle("stock.increment", "pedagogical"))
+    assert raised["changed_choices"] > 0 and raised["kept"] > 0
+    (cause,) = raised["causes"]
+    assert cause["path"] == "stock.increment"
+    assert cause["effect"].startswith("the record breaks this rule: bad-bid")
+
+
+def test_a_record_opens_in_the_viewer_of_gleek_show() -> None:
+    from gleek.viewer import viewer_html
+
+    text = REVOKE.read_text("utf-8")
+    data = json.loads(app.open_record(text, "revoke.yaml"))
+    error = validate(REVOKE).errors[0]
+    assert data["error"].startswith(f"revoke.yaml:{error.line}:{error.column}: revoke: ")
+    assert data["page"] == viewer_html(text=text, name="revoke.yaml")
+    bad = json.loads(app.open_record("not: [a record", "x.yaml"))
+    assert bad["error"].startswith("x.yaml:") and "<!DOCTYPE html>" in bad["page"]
+
+
+def test_a_profile_file_is_checked_or_refused_with_its_message(tmp_path: Path) -> None:
+    refused = json.loads(app.user_profile("id: house\n", "house.yaml"))
+    assert "house.yaml" in refused["error"] and "missing key" in refused["error"]
+    text = (ROOT / "gleek" / "profiles" / "parlett.yaml").read_text("utf-8")
+    accepted = json.loads(app.user_profile(text, "mine.yaml"))
+    assert accepted["id"] == "parlett" and accepted["path"].endswith("mine.yaml")

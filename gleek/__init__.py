@@ -49,7 +49,14 @@ from gleek.state import (
     rollout,
 )
 
-__version__ = build_info().version
+
+def __getattr__(name: str) -> str:
+    """``gleek.__version__``, read from the package's metadata when first asked for (reading it
+    at import would cost ``import gleek`` some 30 ms)."""
+    if name == "__version__":
+        return build_info().version
+    raise AttributeError(f"module 'gleek' has no attribute {name!r}")
+
 
 __all__ = [
     "DECK",

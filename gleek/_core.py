@@ -9,7 +9,7 @@ runs as plain Python when no compiler is at hand.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, TypeVar
 
 from gleek.actions import BIDS, DISCARD, PLAY, Action, Phase
 from gleek.stages.deal import stock_of, trumps_of
@@ -26,24 +26,28 @@ OVER: Final = 4
 PHASES: Final = (Phase.AUCTION, Phase.DISCARD, Phase.RUFF, Phase.PLAY, Phase.OVER)
 
 _M11: Final = 0x7FF
+_T = TypeVar("_T")
+
+
+def _subsets(items: tuple[_T, ...]) -> tuple[tuple[_T, ...], ...]:
+    """The items picked by every 11-bit mask, low bits first: each mask's tuple is its lowest
+    bit's item before the tuple of the mask without that bit (one step a mask, not eleven)."""
+    out: list[tuple[_T, ...]] = [()]
+    for sub in range(1, 1 << 11):
+        low = sub & -sub
+        out.append((items[low.bit_length() - 1], *out[sub ^ low]))
+    return tuple(out)
 
 
 def _suit_tables(table: tuple[Action, ...]) -> tuple[tuple[tuple[Action, ...], ...], ...]:
     """For each suit, the actions of every 11-bit holding of it, low cards first."""
-    return tuple(
-        tuple(tuple(table[11 * s + r] for r in range(11) if sub >> r & 1) for sub in range(1 << 11))
-        for s in range(4)
-    )
+    return tuple(_subsets(table[11 * s : 11 * s + 11]) for s in range(4))
 
 
 def _cards_by_suit() -> tuple[tuple[tuple[int, ...], ...], ...]:
-    return tuple(
-        tuple(tuple(11 * s + r for r in range(11) if sub >> r & 1) for sub in range(1 << 11))
-        for s in range(4)
-    )
+    return tuple(_subsets(tuple(range(11 * s, 11 * s + 11))) for s in range(4))
 
 
-#: the play actions of every 11-bit holding of each suit, low cards first
 PLAY_BY_SUIT: Final = _suit_tables(PLAY)
 _S0: Final = PLAY_BY_SUIT[0]
 _S1: Final = PLAY_BY_SUIT[1]

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from importlib import metadata
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
@@ -43,6 +42,8 @@ class BuildInfo:
 def version(distribution: str = "gleek") -> str:
     """The installed distribution's version; ``0+unknown`` for a copy that was never installed
     (source files on ``sys.path`` with no package metadata)."""
+    from importlib import metadata  # here, not at import: it costs 30 ms and is rarely needed
+
     try:
         return metadata.version(distribution)
     except metadata.PackageNotFoundError:

@@ -57,7 +57,7 @@ from gleek.profile_model import (
     intern_profile,
 )
 from gleek.profile_model import display_value as display_value
-from gleek.schemacheck import short_repr
+from gleek.schemacheck import digest, load_schema, pre_checked, short_repr
 from gleek.sourcemap import Located, LocatedError, load_located, read_limited
 from gleek.sources import Source, profiles_dir
 
@@ -136,20 +136,25 @@ def _index_of(dirs: tuple[str, ...], stamps: tuple[int, ...]) -> _Index:
         for file in _files(base):
             if file.name == "sources.yaml":  # the bibliography, not a profile
                 continue
+            # a pre-checked file's id and aliases are known without loading it
+            entry = _pre_checked_entry(file, "profile")
             try:
-                loaded: Profile | None = _load_cached(str(file), ())
+                pid, aliases = (
+                    (entry["id"], entry["aliases"])
+                    if entry
+                    else _id_and_aliases(_load_cached(str(file), ()))
+                )
             except ProfileError:
-                loaded = None
-            if loaded is None:
                 profiles.setdefault(file.stem.lower(), file)
                 continue
-            if loaded.id.lower() not in profiles:
-                ids.append(loaded.id)
-            for key in (loaded.id, *loaded.aliases):
+            if pid.lower() not in profiles:
+                ids.append(pid)
+            for key in (pid, *aliases):
                 profiles.setdefault(key.lower(), file)
         for file in _files(base / "variants"):
             try:
-                _variant(file)
+                if not _pre_checked_entry(file, "variant"):
+                    _variant(file)
             except ProfileError:
                 variants.setdefault(file.stem.lower(), file)
                 continue
@@ -157,6 +162,10 @@ def _index_of(dirs: tuple[str, ...], stamps: tuple[int, ...]) -> _Index:
                 vids.append(file.stem)
             variants.setdefault(file.stem.lower(), file)
     return _Index(profiles, variants, tuple(sorted(ids)), tuple(vids))
+
+
+def _id_and_aliases(profile: Profile) -> tuple[str, tuple[str, ...]]:
+    return profile.id, profile.aliases
 
 
 def _files(folder: FsPath) -> list[FsPath]:
@@ -223,7 +232,10 @@ def _profile_limits(path: tuple[str | int, ...]) -> tuple[int, str]:
     return (limits.MAX_PROFILE_ITEMS, "more than any profile or variant file holds")
 
 
-def _read(file: FsPath) -> Located:
+def _read(file: FsPath, kind: str, *, trust: bool = True) -> tuple[Located, bool]:
+    """A profile or variant file (``kind``), parsed and checked by its schema, and whether it
+    is pre-checked: a shipped file, unchanged, that passed every check when gleek was built
+    (then the schema checker is not even imported). ``trust`` False checks it all the same."""
     try:
         text = read_limited(str(file))
     except OSError as exc:
@@ -231,11 +243,47 @@ def _read(file: FsPath) -> Located:
     except ValueError as exc:
         raise ProfileError(f"cannot read profile: {exc}", file=str(file)) from None
     try:
-        return load_located(text, str(file), limits=_profile_limits, quote=False)
+        doc = load_located(text, str(file), limits=_profile_limits, quote=False)
     except LocatedError as exc:
         raise ProfileError(
             exc.message, file=str(file), line=exc.line, column=exc.column, code=exc.code
         ) from None
+    checked = trust and pre_checked(kind, text) is not None
+    if not checked:
+        check_schema(doc, variant_schema() if kind == "variant" else profile_schema(), str(file))
+    return doc, checked
+
+
+def _pre_checked_entry(file: FsPath, kind: str) -> dict[str, Any] | None:
+    """The pre-checked entry of ``file`` (see :func:`_read`), or None (not one, or unreadable)."""
+    try:
+        return pre_checked(kind, read_limited(str(file)))
+    except (OSError, ValueError):
+        return None
+
+
+def pre_check_shipped() -> dict[str, dict[str, Any]]:
+    """Every shipped profile, variant and the bibliography (by its path under the profiles
+    folder), each put through every check of its kind -> its digest, and a profile's id and
+    aliases for the index: what ``gleek/schemas/pre-checked.json`` must list. A file that
+    fails a check raises :class:`ProfileError`."""
+    base = profiles_dir()
+    out: dict[str, dict[str, Any]] = {}
+    for file in sorted(base.rglob("*.yaml")):
+        name = file.relative_to(base).as_posix()
+        text = file.read_bytes()
+        if name == "sources.yaml":
+            doc = load_located(text, name)
+            check_schema(doc, load_schema("sources"), name)
+            out[name] = {"digest": digest("sources", text)}
+        elif "/" in name:
+            _variant_read(file, trust=False)
+            out[name] = {"digest": digest("variant", text)}
+        else:
+            loaded = _load(str(file), (), trust=False)
+            out[name] = {"digest": digest("profile", text), "id": loaded.id}
+            out[name]["aliases"] = list(loaded.aliases)
+    return out
 
 
 # ---------------------------------------------------------------------------- loading
@@ -272,10 +320,14 @@ def _variant_file(name_or_path: Any, dirs: tuple[str, ...], *, paths: bool) -> F
 
 
 def _variant(file: FsPath) -> Variant:
-    doc = _read(file)
-    check_schema(doc, variant_schema(), str(file))
+    return _variant_read(file)[0]
+
+
+def _variant_read(file: FsPath, *, trust: bool = True) -> tuple[Variant, bool]:
+    """The variant in ``file``, and whether the file is pre-checked (see :func:`_read`)."""
+    doc, checked = _read(file, "variant", trust=trust)
     data = doc.data
-    return Variant(
+    variant = Variant(
         data["id"],
         data["title"],
         data["summary"],
@@ -283,6 +335,7 @@ def _variant(file: FsPath) -> Variant:
         str(file),
         data.get("only_where") or {},
     )
+    return variant, checked
 
 
 def _profile_file(name_or_path: Any, dirs: tuple[str, ...], *, paths: bool) -> FsPath:
@@ -382,13 +435,21 @@ def _variant_list(variants: Any) -> tuple[str | os.PathLike[str], ...]:
 
 @functools.lru_cache(maxsize=PROFILE_CACHE)
 def _load_cached(file: str, variants: tuple[str, ...]) -> Profile:
-    doc = _read(FsPath(file))
-    check_schema(doc, profile_schema(), file)
+    return _load(file, variants)
+
+
+def _load(file: str, variants: tuple[str, ...], *, trust: bool = True) -> Profile:
+    """The profile in ``file`` with the ``variants`` (files) applied, checked (what was
+    pre-checked, unless ``trust`` is False, only for what the combination can break)."""
+    doc, checked = _read(FsPath(file), "profile", trust=trust)
     data: dict[str, Any] = copy.deepcopy(doc.data)
     origins = {path: file for path in rule_schemas()}
+    trusted = {file} if checked else set()
     applied: list[str] = []
     for v in variants:
-        overlay = _variant(FsPath(v))
+        overlay, overlay_checked = _variant_read(FsPath(v), trust=trust)
+        if overlay_checked:
+            trusted.add(overlay.origin)
         if not overlay.applies_to(data["rules"]):
             applied.append(overlay.id)
             continue
@@ -397,7 +458,7 @@ def _load_cached(file: str, variants: tuple[str, ...]) -> Profile:
             data["rules"][group][name] = copy.deepcopy(dict(entry))
             origins[path] = overlay.origin
         applied.append(overlay.id)
-    return _build(data, tuple(applied), origins, doc, file)
+    return _build(data, tuple(applied), origins, doc, file, frozenset(trusted))
 
 
 def _build(
@@ -406,7 +467,10 @@ def _build(
     origins: Mapping[str, str],
     doc: Located,
     file: str,
+    trusted: frozenset[str] = frozenset(),
 ) -> Profile:
+    """The profile of ``data``, checked beyond its schema: Cotton's words of the rules that come
+    from a file not in ``trusted`` (pre-checked files), and one rule against another."""
     rules = data["rules"]
     schemas = rule_schemas()
     values = {
@@ -422,7 +486,7 @@ def _build(
         for path, (group_title, rs) in schemas.items()
     }
     # what the schema cannot say: Cotton's words, and one rule against another
-    check_cotton_words(values, doc, file)
+    check_cotton_words({p: r for p, r in values.items() if r.origin not in trusted}, doc, file)
     check_cross_fields(values, doc, file)
 
     def v(path: str) -> Any:

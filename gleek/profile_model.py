@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import difflib
+import functools
 import weakref
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Final, Literal, TypeVar
@@ -197,9 +198,19 @@ class RuffRules:
     suit_table: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
-        pips = [4, 5, 6, 7, 8, 9, 10, *(self.card_values[r] for r in HONOUR_ORDER)]
-        table = tuple(sum(pips[r] for r in range(11) if sub >> r & 1) for sub in range(2048))
-        object.__setattr__(self, "suit_table", table)
+        pips = (4, 5, 6, 7, 8, 9, 10, *(self.card_values[r] for r in HONOUR_ORDER))
+        object.__setattr__(self, "suit_table", _suit_points(pips))
+
+
+@functools.lru_cache(maxsize=64)  # bounded: one entry per distinct set of card values
+def _suit_points(pips: tuple[int, ...]) -> tuple[int, ...]:
+    """The points of every 11-bit holding of a suit whose cards score ``pips``, low card first:
+    each holding's points are its lowest card's and those of the holding without it."""
+    table = [0]
+    for sub in range(1, 2048):
+        low = sub & -sub
+        table.append(pips[low.bit_length() - 1] + table[sub ^ low])
+    return tuple(table)
 
 
 @attrs.frozen

@@ -1,33 +1,89 @@
 """JSON Schema checks whose messages name the key, the path and the valid choices.
 
 The schemas themselves ship in ``gleek/schemas/``; :func:`load_schema` reads one by name.
+``jsonschema`` is imported on the first check, not with gleek: the shipped profiles are
+pre-checked (see :mod:`gleek.profile_checks`) and a record of the right shape never needs it,
+so ``import gleek`` stays quick and gleek runs where ``jsonschema`` cannot (in a browser, under
+Pyodide, whose ``rpds-py`` is native code).
 """
 
 from __future__ import annotations
 
 import difflib
 import functools
+import hashlib
 import itertools
 import json
 from collections.abc import Iterator
-from importlib import resources
-from typing import Any
+from pathlib import Path as FsPath
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
-import jsonschema
-from jsonschema.exceptions import ValidationError, best_match
 
+from gleek.errors import GleekError
 from gleek.limits import MAX_PROBLEMS
 from gleek.sourcemap import Located, Path, format_path
 
-__all__ = ["Problem", "load_schema", "problems"]
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
+
+__all__ = [
+    "PRE_CHECKED",
+    "Problem",
+    "SchemaCheckUnavailable",
+    "digest",
+    "load_schema",
+    "pre_checked",
+    "problems",
+    "schema_bytes",
+]
+
+
+#: The shipped schemas (a folder of the installed package: gleek is never run from a zip file).
+_SCHEMAS: Final = FsPath(__file__).resolve().parent / "schemas"
+
+
+class SchemaCheckUnavailable(GleekError):
+    """The file needs a schema check and ``jsonschema`` cannot be imported here."""
+
+
+@functools.cache
+def schema_bytes(name: str) -> bytes:
+    """The bytes of the shipped JSON Schema ``gleek/schemas/<name>.schema.json``."""
+    return (_SCHEMAS / f"{name}.schema.json").read_bytes()
+
+
+#: The kinds of shipped file that are pre-checked, each with the schema that checks it (a
+#: variant's schema is derived from the profile schema).
+PRE_CHECKED: Final = {"profile": "profile", "variant": "profile", "sources": "sources"}
+
+
+def digest(kind: str, text: bytes) -> str:
+    """The SHA-256 of a file's bytes with its kind and its schema's bytes: equal digests, the
+    same schema check, whatever the file is called."""
+    schema = schema_bytes(PRE_CHECKED[kind])
+    return hashlib.sha256(b"%s\0%s\0%s" % (kind.encode(), schema, text)).hexdigest()
+
+
+@functools.cache
+def _pre_checked() -> dict[str, dict[str, Any]]:
+    text = (_SCHEMAS / "pre-checked.json").read_text("utf-8")
+    files: dict[str, dict[str, Any]] = json.loads(text)["files"]
+    return {entry["digest"]: {"file": name, **entry} for name, entry in files.items()}
+
+
+def pre_checked(kind: str, text: bytes) -> dict[str, Any] | None:
+    """The entry of ``text`` if it is a file of ``kind`` that passed every check of its kind
+    when gleek was built (a shipped profile, variant or bibliography, unchanged, under the
+    shipped schema), else None. The entries are listed in ``gleek/schemas/pre-checked.json``
+    (written by ``tools/pre_check.py``; a test fails when the list is out of date)."""
+    return _pre_checked().get(digest(kind, text))
 
 
 @functools.cache
 def load_schema(name: str) -> dict[str, Any]:
     """The shipped JSON Schema ``gleek/schemas/<name>.schema.json``."""
-    text = resources.files("gleek").joinpath("schemas", f"{name}.schema.json").read_text("utf-8")
-    schema: dict[str, Any] = json.loads(text)
+    schema: dict[str, Any] = json.loads(schema_bytes(name).decode("utf-8"))
     return schema
 
 
@@ -50,11 +106,22 @@ def _whole(checker: Any, value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-#: Draft 2020-12, except that an integer is a Python ``int`` (never a float such as ``12.0``).
-_Validator: Any = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
-    jsonschema.Draft202012Validator,
-    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole),
-)
+@functools.cache
+def _validator_class() -> Any:
+    """Draft 2020-12, except that an integer is a Python ``int`` (never a float such as
+    ``12.0``); ``jsonschema`` imported now, the first time a file needs its schema checked."""
+    try:
+        import jsonschema
+    except ImportError as exc:  # e.g. Pyodide, where its rpds-py (native code) is missing
+        raise SchemaCheckUnavailable(
+            "this file needs a schema check, and the schema checker (the jsonschema package) "
+            f"cannot be imported here: {exc}; only gleek's shipped profiles and variants, and "
+            "records of the right shape, can be read without it"
+        ) from None
+    return jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+        jsonschema.Draft202012Validator,
+        type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole),
+    )
 
 
 def short_repr(value: Any, limit: int = 40) -> str:
@@ -194,6 +261,8 @@ def _message(
 
 def _leaves(error: ValidationError) -> Iterator[ValidationError]:
     if error.context:
+        from jsonschema.exceptions import best_match
+
         best = best_match(error.context)
         yield from _leaves(best)
     else:
@@ -206,7 +275,7 @@ def problems(doc: Located, schema: dict[str, Any], *, quote: bool = True) -> tup
     With ``quote`` False no message quotes a value or a key of the document (for files other
     than the one the caller asked about: a profile named by a record, say); a value at the
     document's root (not a mapping at all) is never quoted."""
-    validator = _Validator(schema)
+    validator = _validator_class()(schema)
     out: dict[tuple[Path, str], Problem] = {}
     misspelt: set[Path] = set()
     every = (leaf for error in validator.iter_errors(doc.data) for leaf in _leaves(error))

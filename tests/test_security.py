@@ -585,14 +585,14 @@ def test_profile_corners(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
 
     monkeypatch.setattr(prof, "read_limited", refuse)
     with pytest.raises(ProfileError, match="Permission denied"):
-        prof._read(tmp_path / "a.yaml")
+        prof._read(tmp_path / "a.yaml", "profile")
 
 
 def test_folder_named_like_a_profile(tmp_path: Path) -> None:
     from gleek import profile as prof
 
     with pytest.raises(ProfileError, match="folder"):
-        prof._read(tmp_path)
+        prof._read(tmp_path, "profile")
 
 
 def test_schema_and_loader_corners(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -657,9 +657,6 @@ def test_more_corners(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -
     with pytest.raises(RecordError, match="unknown profile"):
         read_text(TEXT.replace("profile: parlett", "profile: /etc/passwd"))
     monkeypatch.setattr(Path, "is_dir", lambda self: False)
-    from gleek import sources
-
-    monkeypatch.setattr(sources.resources, "files", lambda pkg: tmp_path / "none")
     with pytest.raises(ProfileError, match="reinstall"):
         prof.profiles_dir()
 

@@ -1,7 +1,8 @@
 # The README's commands: `make demo`, `make test` (the fast default: lint, types, the pure suite
 # without the slow marks, the docs) and `make check` (everything CI runs: adds the slow runs, the
 # browser test, the compiled build made the documented way, and the sdist). Each builds .venv if
-# missing. The checks themselves are nox sessions (noxfile.py); `nox -l` lists them.
+# missing. The checks themselves are nox sessions (noxfile.py); `nox -l` lists them. `make web`
+# builds the page that plays Gleek in the browser into build/web/ (docs/web.rst).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -11,7 +12,7 @@ export PATH := $(abspath $(BIN)):$(PATH)
 NOX := $(BIN)/nox --no-venv --no-install
 
 .PHONY: demo test check lint typecheck pytest slow pytest-compiled compiled sdist browser \
-	browser-install docs bench mutation clean
+	browser-install docs bench mutation clean web
 
 $(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -91,6 +92,12 @@ compiled: $(STAMP)
 
 sdist: $(STAMP)
 	$(BIN)/nox -s sdist
+
+# The page that plays Gleek in the browser (docs/web.rst): Pyodide from npm, the pure wheels
+# from PyPI (pinned, checked by sha256; cached in build/web-cache), written to build/web/.
+# Serve it with: python -m http.server --directory build/web 8000
+web: $(STAMP)
+	$(BIN)/gleek web build build/web
 
 bench: compiled
 	$(BIN)/python benchmarks/playout.py --compiled $(COMPILED)/tree

@@ -213,7 +213,7 @@ function event(e) {
     li.appendChild(ul);
   }
   $("events").appendChild(li);
-  li.scrollIntoView({ block: "nearest" });
+  $("events").scrollTop = $("events").scrollHeight;
 }
 
 function play(i) {

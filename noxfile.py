@@ -71,7 +71,8 @@ def slow(session: nox.Session) -> None:
 
 @nox.session
 def browser(session: nox.Session) -> None:
-    """The viewer in headless Chromium (tools/install-browser.sh installs it from Debian)."""
+    """The viewer and the web page (built with npm and pip, so with the network) in headless
+    Chromium (tools/install-browser.sh installs it from Debian)."""
     _develop(session)
     session.run(
         "python", "-m", "pytest", "-m", "browser", "tests", env={"GLEEK_EXPECT_COMPILED": "0"}

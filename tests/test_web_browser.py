@@ -223,3 +223,25 @@ def test_a_profile_file_is_refused_or_loaded(page: Any, tmp_path: Path) -> None:
     page.find_element("id", "profile-file").send_keys(str(copy))
     assert _text(page, "#profile-msg").startswith("Loaded parlett")
     assert "parlett (your file)" in _selected(page, "profile")
+
+
+def test_the_page_opens_offline_once_loaded(
+    site: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The service worker caches the folder on the first load: with the server gone, the page
+    loads again and is ready to play."""
+    profile = tmp_path_factory.mktemp("chromium-offline")
+    with chromium(profile) as driver:
+        with serve(site) as url:
+            driver.get(url)
+            _wait_ready(driver)
+            controlled = (
+                "const done = arguments[arguments.length - 1];"
+                "navigator.serviceWorker.ready.then(() => done(true));"
+            )
+            driver.set_script_timeout(LOAD)
+            assert driver.execute_async_script(controlled)
+        driver.get(url)  # the server is shut down: answered from the cache
+        _wait_ready(driver)
+        _new_game(driver, 3)
+        assert driver.find_elements("css selector", "#legal button")

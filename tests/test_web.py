@@ -246,7 +246,7 @@ def test_the_rules_of_each_kind_of_payment() -> None:
         else:
             assert rules and rules[0]["cite"]
     assert app._payment(profile, gleek.Payment(0, "pot", 1, "set", "AH"), state)["text"] == (
-        "You pays the pot 1 (set: AH)"
+        "You pay the pot 1 (set: AH)"
     )
 
 

@@ -35,9 +35,9 @@ from gleek.viewer import deal_steps, load_record, viewer_page
 __all__ = ["BOT_PLAYOUTS", "Table", "disputed", "open_record", "options", "user_profile"]
 
 NAMES: Final = ("You", "Ann", "Ben")
-#: Rollouts per card the bots weigh (:class:`gleek.sim.search.SearchBot`): the strongest bot
-#: that answers well under a second a move in the browser (docs/web.rst gives the figures).
-BOT_PLAYOUTS: Final = 40
+#: Rollouts a decision of the bots (:class:`gleek.sim.search.SearchBot`): as many as keep its
+#: slowest move in Pyodide near 0.3 s, well under a second (docs/web.rst gives the figures).
+BOT_PLAYOUTS: Final = 100
 
 #: The rules a payment of each reason follows (a set's and a turn-up's are chosen by kind).
 _REASON_RULES: Final[dict[str, tuple[str, ...]]] = {
@@ -87,7 +87,8 @@ def _party(who: object) -> str:
 
 
 def _payment(profile: Profile, p: Payment, state: State) -> dict[str, Any]:
-    text = f"{_party(p.payer)} pays {_party(p.payee)} {p.amount} ({p.reason}"
+    verb = "pay" if p.payer == 0 else "pays"  # "You pay", "Ann pays"
+    text = f"{_party(p.payer)} {verb} {_party(p.payee)} {p.amount} ({p.reason}"
     text += f": {p.detail})" if p.detail else ")"
     return {"text": text, "rules": _rules_for(profile, p, state)}
 
@@ -114,17 +115,13 @@ def disputed() -> list[dict[str, Any]]:
     out = []
     for row in rule_matrix(profiles).rows:
         values: dict[str, dict[str, Any]] = {}
-        for name, cell in zip(rule_matrix_names(profiles), row.cells, strict=True):
+        for name, cell in zip((p.id for p in profiles), row.cells, strict=True):
             key = json.dumps(cell.value, sort_keys=True)
             values.setdefault(key, {"value": cell.display(), "profiles": []})["profiles"].append(
                 name
             )
         out.append({"path": row.path, "title": row.title, "values": list(values.values())})
     return out
-
-
-def rule_matrix_names(profiles: list[Profile]) -> list[str]:
-    return [p.id for p in profiles]
 
 
 def _act(state: State, action: Action) -> State:

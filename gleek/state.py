@@ -71,7 +71,7 @@ from gleek.stages.ruff import (
     stake_now,
     verify_word,
 )
-from gleek.stages.rules import memo, rules_of
+from gleek.stages.rules import MEMO_BUDGET, memo, rules_of
 from gleek.stages.sets import forfeit_payments, hand_set_payments, hand_small_payments
 from gleek.stages.settle import settlement
 from gleek.stages.stock import (
@@ -606,15 +606,25 @@ def final_payments(n: State) -> tuple[Payment, ...]:
     the stock is bought; the ruff, sets and small trumps once the play begins; the settlement
     against par once the deal is over. Each stage's payments are remembered (on the profile's
     :class:`~gleek.stages.rules.Rules`) by what they depend on."""
+    out: tuple[Payment, ...] = ()
+    for run in _runs(n):
+        out += run
+    return out
+
+
+def _runs(n: State) -> list[tuple[Payment, ...]]:
+    """The payments so far as :func:`final_payments` makes them, in the runs the stages'
+    memo tables hold (the same tuples deal after deal, so that :func:`_net_of` knows them)."""
     deal = n._deal
     rules = deal.rules
     dealer = deal.dealer
     table = memo(rules, "turn-up")
-    out = table.get(deal.turn_up * 3 + dealer)
-    if out is None:
-        out = table[deal.turn_up * 3 + dealer] = deal_stage.turn_up_payments(
+    first = table.get(deal.turn_up * 3 + dealer)
+    if first is None:
+        first = table[deal.turn_up * 3 + dealer] = deal_stage.turn_up_payments(
             rules, deal.turn_up, dealer
         )
+    out = [first]
     if n._phase == AUCTION:
         return out
     p = pre(n)
@@ -623,7 +633,7 @@ def final_payments(n: State) -> tuple[Payment, ...]:
     price = table.get(key)
     if price is None:
         price = table[key] = price_payments(rules, p._bidder, p._bid, dealer)
-    out = out + price
+    out.append(price)
     r = p._ruff
     if r is None or not r.done:
         return out
@@ -633,16 +643,16 @@ def final_payments(n: State) -> tuple[Payment, ...]:
         won = table.get((r.winner, r.p0, r.p1, r.p2))
         if won is None:
             won = table[(r.winner, r.p0, r.p1, r.p2)] = ruff_payments(rules, r)
-        out = out + won
+        out.append(won)
     aces = aces_winner(rules, r, hands)
     for seat in range(3):
         pays = hand_set_payments(rules, hands[seat], seat, seat == aces)
         if pays:
-            out = out + pays
+            out.append(pays)
     for seat in range(3):
         pays = hand_small_payments(rules, hands[seat], deal.trumps, seat)
         if pays:
-            out = out + pays
+            out.append(pays)
     if n._phase != OVER:
         return out
     points = n._points
@@ -650,7 +660,26 @@ def final_payments(n: State) -> tuple[Payment, ...]:
     settled = table.get(points)
     if settled is None:
         settled = table[points] = settlement(points, rules.par)
-    return out + settled
+    out.append(settled)
+    return out
+
+
+#: ``id`` of a run of payments (see :func:`_runs`) -> the run, its net change by seat and of
+#: the pot: the run is kept, so that its ``id`` cannot be another's while it is listed.
+_NETS: Final[dict[int, tuple[tuple[Payment, ...], tuple[int, int, int, int]]]] = {}
+
+
+def _net_of(run: tuple[Payment, ...]) -> tuple[int, int, int, int]:
+    """The net change of ``run`` (:func:`net_chips`), remembered by the run's identity."""
+    hit = _NETS.get(id(run))
+    if hit is not None and hit[0] is run:
+        return hit[1]
+    chips, pot = net_chips(run)
+    net = (chips[0], chips[1], chips[2], pot)
+    if len(_NETS) >= MEMO_BUDGET:
+        _NETS.clear()
+    _NETS[id(run)] = (run, net)
+    return net
 
 
 # ---------------------------------------------------------------------------- starting
@@ -1489,20 +1518,46 @@ def _outcome(state: State, claims: tuple[tuple[str, ...], ...] | None = None) ->
     p = pre(state)
     r = p._ruff
     assert r is not None
-    rules = state._deal.rules
-    payments = state.payments + _forfeits(state, claims)
-    chips, pot = net_chips(payments)
+    deal = state._deal
+    rules = deal.rules
+    runs = _runs(state)
+    d0 = d1 = d2 = pot = 0
+    paid: tuple[Payment, ...] = ()
+    for run in runs:
+        net = _net_of(run)
+        d0 += net[0]
+        d1 += net[1]
+        d2 += net[2]
+        pot += net[3]
+        paid += run
+    object.__setattr__(state, "_paid", paid)  # the payments cache (see State.payments)
+    forfeits = _forfeits(state, claims)
+    if forfeits:
+        (f0, f1, f2), fpot = net_chips(forfeits)
+        d0, d1, d2, pot = d0 + f0, d1 + f1, d2 + f2, pot + fpot
     vied = r.vier >= 0
     stake = stake_now(rules, r) if vied or not rules.pool else 0
+    winner = r.winner if r.winner >= 0 else None
+    ruff = _RUFF_RESULTS.get((r.winner, stake, r.shown, vied))
+    if ruff is None:
+        if len(_RUFF_RESULTS) >= MEMO_BUDGET:
+            _RUFF_RESULTS.clear()
+        ruff = _RUFF_RESULTS[(r.winner, stake, r.shown, vied)] = RuffResult(
+            winner, stake, r.shown, vied
+        )
     return Outcome(
         points=state._points,
-        payments=payments,
-        chips=chips,
+        payments=paid + forfeits,
+        chips=(d0, d1, d2),
         pot=pot,
-        ruff_stake=next_stake(rules, r, state._deal.ruff_stake),
-        dealer=state._deal.dealer,
+        ruff_stake=next_stake(rules, r, deal.ruff_stake),
+        dealer=deal.dealer,
         buyer=p._bidder,
         price=p._bid,
-        trumps=state.trumps,
-        ruff=RuffResult(r.winner if r.winner >= 0 else None, stake, r.shown, vied),
+        trumps=CARDS[deal.turn_up].suit,
+        ruff=ruff,
     )
+
+
+#: The ruff's results by (winner, stake, shown, vied): immutable values, shared.
+_RUFF_RESULTS: Final[dict[tuple[int, int, bool, bool], RuffResult]] = {}

@@ -10,12 +10,16 @@ again; each pair gives a ratio, and the median and range of the ratios are repor
 mypyc-compiled build (``make compiled`` lays it out in ``build/compiled/tree``); each build runs
 in its own process, and pairs with the baseline inside it.
 
-The measures (both sides do the same work: each deals its own cards from randomness):
+The measures (both sides do the same work: each deal is dealt from a seed of its own, gleek's
+by ``new_deal(..., seed=...)``, the baseline's by a ``random.Random(seed)`` made for the deal,
+which also draws its choices):
 
 * ``playout``: through the public API. Each deal: ``new_deal`` from a seed, then
   ``legal_actions`` + a uniformly random pick + ``apply`` until the deal is over, then
   ``outcome``. The pick is ``legal[int(random() * len(legal))]``, the baseline's own draw.
 * ``deal+rollout``: ``new_deal`` from a seed and ``gleek.rollout(state, "random", rng)``.
+* ``kept``: ``deal+rollout``, the finished states all kept alive in a list to the end of the
+  run (what the garbage collector then costs: a caller who keeps its results).
 * ``rollout``: ``gleek.rollout`` from states dealt before the clock (a search bot's use); the
   baseline deals inside its clock, so this ratio flatters gleek by the cost of a deal.
 * ``greedy``: the same from dealt states, with the greedy policy.
@@ -44,7 +48,7 @@ from types import ModuleType
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 DEFAULT_BASELINE = ROOT.parent / "shared" / "bench" / "baseline_playout.py"
-MODES = ("playout", "deal+rollout", "rollout", "greedy")
+MODES = ("playout", "deal+rollout", "kept", "rollout", "greedy")
 
 
 def _baseline(path: Path) -> ModuleType | None:
@@ -97,6 +101,17 @@ def _gleek_block(mode: str, profile_id: str, n: int, seed: int) -> Callable[[], 
             return 0
 
         return block
+    if mode == "kept":
+        kept: list[object] = []  # every finished state, alive to the end of the run
+
+        def block() -> int:
+            base = counter[0]
+            counter[0] += n
+            for i in range(n):
+                kept.append(rollout(new_deal(profile, i % 3, seed=base + i), "random", rng))
+            return 0
+
+        return block
     policy = "greedy" if mode == "greedy" else "random"
 
     def block() -> int:
@@ -122,15 +137,15 @@ def worker(mode: str, profile_id: str, n: int, pairs: int, baseline: Path) -> di
     base = _baseline(baseline)
     block = _gleek_block(mode, profile_id, n, 1)
     block()  # warm up
-    base_rng = random.Random(12345)
     ours: list[float] = []
     theirs: list[float] = []
-    for _ in range(pairs):
+    seeded = random.Random
+    for k in range(pairs):
         if base is not None:
-            rnd = base_rng.random
+            first = 7_000_003 * (k + 1)
             start = time.perf_counter()
-            for i in range(n):
-                base.play_deal(rnd, i % 3)
+            for i in range(n):  # each deal from a seed of its own, as gleek's new_deal does
+                base.play_deal(seeded(first + i).random, i % 3)
             theirs.append(n / (time.perf_counter() - start))
         start = time.perf_counter()
         block()

@@ -25,7 +25,7 @@ This module is compiled by mypyc in the fast build, with the stages.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final, overload
 
 from gleek._args import check_int, check_seat, check_type, type_name
@@ -71,7 +71,7 @@ from gleek.stages.ruff import (
     stake_now,
     verify_word,
 )
-from gleek.stages.rules import memo, rules_of
+from gleek.stages.rules import MEMO_BUDGET, memo, rules_of
 from gleek.stages.sets import forfeit_payments, hand_set_payments, hand_small_payments
 from gleek.stages.settle import settlement
 from gleek.stages.stock import (
@@ -130,7 +130,9 @@ class State:
     # (``_deal``). Before the play the auction, discards, ruff and payments are the state's own;
     # during the play they are those of ``_base``, the state in which the play began. The trick
     # on the table is ``_ntrick`` cards packed 6 bits each. A :func:`rollout` ends in one state
-    # whose plays since ``_prev`` are ``_tail``. What the properties show is built on demand.
+    # whose plays since ``_prev`` are ``_tail``, ints (see :func:`_tail_code`: a tuple of ints
+    # is no work for the garbage collector, where one of pairs was 36 objects to trace for every
+    # finished rollout a caller keeps). What the properties show is built on demand.
     __slots__ = (
         "_act",
         "_base",
@@ -161,7 +163,7 @@ class State:
     _out: int
     _discards: tuple[int, ...]
     _ruff: Ruff | None
-    _tail: tuple[tuple[int, Action], ...]
+    _tail: tuple[int, ...]
     _paid: tuple[Payment, ...]
 
     def __init__(
@@ -492,13 +494,42 @@ def _led(n: State) -> int:
     return (n._trick & 63) // 11 if n._ntrick else -1
 
 
+def _tail_code(seat: int, action: Action) -> int:
+    """One action of a rollout's ``_tail`` as an int: ``3 * k + seat``, where ``k`` is the
+    card's index for a play, 44 more for a discard, 88 more for the n-th of :data:`_WORD_ORDER`,
+    and 100 more than the amount for a bid."""
+    card = action.card
+    if card is not None:
+        return 3 * (card.index + (44 if action.kind == "discard" else 0)) + seat
+    if action.kind == "bid":
+        assert action.amount is not None
+        return 3 * (100 + action.amount) + seat
+    return 3 * (88 + _WORD_ORDER.index(action.kind)) + seat
+
+
+#: The words of the auction and the ruff in the order :func:`_tail_code` numbers them.
+_WORD_ORDER: Final = ("pass", "wait", "vie", "see", "revie", "double")
+
+
+def _tail_entry(code: int) -> tuple[int, Action]:
+    """``(seat, action)`` of a :func:`_tail_code`."""
+    k, seat = divmod(code, 3)
+    if k < 44:
+        return seat, PLAY[k]
+    if k < 88:
+        return seat, DISCARD[k - 44]
+    if k < 100:
+        return seat, WORDS[_WORD_ORDER[k - 88]]
+    return seat, bid_action(k - 100)
+
+
 def history(n: State) -> tuple[tuple[int, Action], ...]:
     """Every action so far as ``(seat, action)``, in order (walks the back-pointers)."""
     parts: list[tuple[tuple[int, Action], ...]] = []
     m: State | None = n
     while m is not None:
         if m._act is None and m._prev is not None:  # a rollout's node
-            parts.append(m._tail)
+            parts.append(tuple([_tail_entry(x) for x in m._tail]))
         act = m._act
         if act is not None:
             prev = m._prev
@@ -575,15 +606,25 @@ def final_payments(n: State) -> tuple[Payment, ...]:
     the stock is bought; the ruff, sets and small trumps once the play begins; the settlement
     against par once the deal is over. Each stage's payments are remembered (on the profile's
     :class:`~gleek.stages.rules.Rules`) by what they depend on."""
+    out: tuple[Payment, ...] = ()
+    for run in _runs(n):
+        out += run
+    return out
+
+
+def _runs(n: State) -> list[tuple[Payment, ...]]:
+    """The payments so far as :func:`final_payments` makes them, in the runs the stages'
+    memo tables hold (the same tuples deal after deal, so that :func:`_net_of` knows them)."""
     deal = n._deal
     rules = deal.rules
     dealer = deal.dealer
     table = memo(rules, "turn-up")
-    out = table.get(deal.turn_up * 3 + dealer)
-    if out is None:
-        out = table[deal.turn_up * 3 + dealer] = deal_stage.turn_up_payments(
+    first = table.get(deal.turn_up * 3 + dealer)
+    if first is None:
+        first = table[deal.turn_up * 3 + dealer] = deal_stage.turn_up_payments(
             rules, deal.turn_up, dealer
         )
+    out = [first]
     if n._phase == AUCTION:
         return out
     p = pre(n)
@@ -592,7 +633,7 @@ def final_payments(n: State) -> tuple[Payment, ...]:
     price = table.get(key)
     if price is None:
         price = table[key] = price_payments(rules, p._bidder, p._bid, dealer)
-    out = out + price
+    out.append(price)
     r = p._ruff
     if r is None or not r.done:
         return out
@@ -602,16 +643,16 @@ def final_payments(n: State) -> tuple[Payment, ...]:
         won = table.get((r.winner, r.p0, r.p1, r.p2))
         if won is None:
             won = table[(r.winner, r.p0, r.p1, r.p2)] = ruff_payments(rules, r)
-        out = out + won
+        out.append(won)
     aces = aces_winner(rules, r, hands)
     for seat in range(3):
         pays = hand_set_payments(rules, hands[seat], seat, seat == aces)
         if pays:
-            out = out + pays
+            out.append(pays)
     for seat in range(3):
         pays = hand_small_payments(rules, hands[seat], deal.trumps, seat)
         if pays:
-            out = out + pays
+            out.append(pays)
     if n._phase != OVER:
         return out
     points = n._points
@@ -619,7 +660,26 @@ def final_payments(n: State) -> tuple[Payment, ...]:
     settled = table.get(points)
     if settled is None:
         settled = table[points] = settlement(points, rules.par)
-    return out + settled
+    out.append(settled)
+    return out
+
+
+#: ``id`` of a run of payments (see :func:`_runs`) -> the run, its net change by seat and of
+#: the pot: the run is kept, so that its ``id`` cannot be another's while it is listed.
+_NETS: Final[dict[int, tuple[tuple[Payment, ...], tuple[int, int, int, int]]]] = {}
+
+
+def _net_of(run: tuple[Payment, ...]) -> tuple[int, int, int, int]:
+    """The net change of ``run`` (:func:`net_chips`), remembered by the run's identity."""
+    hit = _NETS.get(id(run))
+    if hit is not None and hit[0] is run:
+        return hit[1]
+    chips, pot = net_chips(run)
+    net = (chips[0], chips[1], chips[2], pot)
+    if len(_NETS) >= MEMO_BUDGET:
+        _NETS.clear()
+    _NETS[id(run)] = (run, net)
+    return net
 
 
 # ---------------------------------------------------------------------------- starting
@@ -1187,25 +1247,12 @@ def rollout(state: object, policy: object = "random", rng: object = None) -> Sta
 
 
 def _rollout(n: State, greedy: bool, rng: random.Random) -> State:
-    """:func:`rollout`: until the play, one node per action (the discards in one); then the
-    play on ints, with the stages' own rules (legal_mask, play_points, trick_winner,
-    trick_points), and one node for all of it."""
+    """:func:`rollout`: the auction, the discards and the ruff in one node (their actions in its
+    ``_tail``), then the play on ints, with the stages' own rules (legal_mask, play_points,
+    trick_winner, trick_points), and one node for all of it."""
     rnd = rng.random
-    while n._phase != PLAY_PHASE and n._phase != OVER:
-        if n._phase == DISCARD_PHASE:
-            n = _rollout_discards(n, greedy, rng)
-            continue
-        rules = n._deal.rules
-        if n._phase == AUCTION:  # the stage's choices, in legal_actions' order
-            bids = auction_choices(rules, n._bid, n._bidder)
-            x = bids[0] if greedy else bids[int(rnd() * len(bids))]
-            n = _bid(n, x, PASS if x == PASS_BID else bid_action(x))
-        else:
-            r = n._ruff
-            assert r is not None
-            words = ruff_choices(rules, r)
-            w = words[0] if greedy else words[int(rnd() * len(words))]
-            n = _word(n, r, w, WORDS[w])
+    if n._phase != PLAY_PHASE and n._phase != OVER:
+        n = _rollout_to_play(n, greedy, rnd)
     if n._phase == OVER:
         return n
     deal = n._deal
@@ -1216,7 +1263,7 @@ def _rollout(n: State, greedy: bool, rng: random.Random) -> State:
     h = [n._h0, n._h1, n._h2]
     pts = [n._points[0], n._points[1], n._points[2]]
     won = [n._won[0], n._won[1], n._won[2]]
-    tail: list[tuple[int, Action]] = []
+    tail: list[int] = []
     seat = n._to_act
     leader = n._leader
     trick = [n._trick & 63, n._trick >> 6]
@@ -1260,7 +1307,7 @@ def _rollout(n: State, greedy: bool, rng: random.Random) -> State:
         else:
             c = opts[int(rnd() * len(opts))]
         h[seat] = hand & ~(1 << c)
-        tail.append((seat, PLAY[c]))
+        tail.append(3 * c + seat)  # (_tail_code of the play, inline)
         x = honour[c]
         if x and to_player:
             pts[seat] += x
@@ -1286,20 +1333,62 @@ def _rollout(n: State, greedy: bool, rng: random.Random) -> State:
     return _seal(m)
 
 
-def _rollout_discards(n: State, greedy: bool, rng: random.Random) -> State:
-    """The rest of the buyer's seven discards and the exchange in one node (the discards go
-    in its ``_tail``)."""
-    rnd = rng.random
-    mask = hand_mask(n, n._bidder) & n._deal.keep
-    cards: list[int] = []
-    for _ in range(7 - len(n._discards)):
-        opts = hand_cards(mask)
-        c = opts[0] if greedy else opts[int(rnd() * len(opts))]
-        mask &= ~(1 << c)
-        cards.append(c)
-    m = _exchange(n, n._discards + tuple(cards), None)
-    object.__setattr__(m, "_tail", tuple([(n._bidder, DISCARD[c]) for c in cards]))  # (sealed)
-    return m
+def _rollout_to_play(n: State, greedy: bool, rnd: Callable[[], float]) -> State:
+    """From ``n`` (before the play) to the play's first state, in one node whose ``_tail`` holds
+    the actions: the stages' choices and moves (auction_choices and auction_apply, the
+    discards, after_discards and ruff_start, ruff_choices and ruff_apply), as :func:`_bid`,
+    :func:`_discard`, :func:`_exchange` and :func:`_word` make them one state at a time, drawing
+    ``rnd`` once a choice in the same order (or taking the first choice when ``greedy``)."""
+    deal = n._deal
+    rules = deal.rules
+    tail: list[int] = []
+    phase = n._phase
+    to_act = n._to_act
+    bid, bidder, out = n._bid, n._bidder, n._out
+    h = [n._h0, n._h1, n._h2]
+    discards = n._discards
+    r = n._ruff
+    while phase == AUCTION:
+        bids = auction_choices(rules, bid, bidder)
+        x = bids[0] if greedy else bids[int(rnd() * len(bids))]
+        tail.append(_tail_code(to_act, PASS if x == PASS_BID else bid_action(x)))
+        bid, bidder, out, to_act = auction_apply(bid, bidder, out, to_act, x)
+        if to_act < 0:  # two have passed: the last bidder buys
+            h[bidder] = before_discards(rules, h[bidder], deal.stock_mask)
+            phase = DISCARD_PHASE
+            to_act = bidder
+    if phase == DISCARD_PHASE:
+        mask = h[bidder] & deal.keep
+        laid = list(discards)
+        for _ in range(7 - len(discards)):
+            opts = hand_cards(mask)
+            c = opts[0] if greedy else opts[int(rnd() * len(opts))]
+            mask &= ~(1 << c)
+            laid.append(c)
+            tail.append(3 * (44 + c) + bidder)  # (_tail_code of the discard, inline)
+        discards = tuple(laid)
+        out_mask = 0
+        for c in discards:
+            out_mask |= 1 << c
+        h[bidder] = after_discards(rules, h[bidder] & ~out_mask, deal.stock_mask)
+        r = ruff_start(rules, deal.dealer, bidder, deal.ruff_stake)
+        to_act = r.to_act
+        phase = RUFF
+    assert r is not None
+    hands = (h[0], h[1], h[2])
+    while not r.done:
+        words = ruff_choices(rules, r)
+        w = words[0] if greedy else words[int(rnd() * len(words))]
+        tail.append(_tail_code(to_act, WORDS[w]))
+        r = ruff_apply(rules, r, to_act, w, hands, deal.dealer)
+        to_act = r.to_act
+    leader = first_leader(rules, deal.dealer, bidder)
+    turned = deal_stage.turn_up_points(rules, deal.turn_up)
+    points = _add(_ZERO, deal.dealer, turned) if turned else _ZERO
+    m = State(deal, n, None, PLAY_PHASE, leader, h[0], h[1], h[2], None, leader, 0, 0, 0,
+              points, _ZERO)  # fmt: skip
+    m._tail = tuple(tail)
+    return _set_pre(m, bid, bidder, out, discards, r)
 
 
 def _greedy_follow(
@@ -1429,20 +1518,46 @@ def _outcome(state: State, claims: tuple[tuple[str, ...], ...] | None = None) ->
     p = pre(state)
     r = p._ruff
     assert r is not None
-    rules = state._deal.rules
-    payments = state.payments + _forfeits(state, claims)
-    chips, pot = net_chips(payments)
+    deal = state._deal
+    rules = deal.rules
+    runs = _runs(state)
+    d0 = d1 = d2 = pot = 0
+    paid: tuple[Payment, ...] = ()
+    for run in runs:
+        net = _net_of(run)
+        d0 += net[0]
+        d1 += net[1]
+        d2 += net[2]
+        pot += net[3]
+        paid += run
+    object.__setattr__(state, "_paid", paid)  # the payments cache (see State.payments)
+    forfeits = _forfeits(state, claims)
+    if forfeits:
+        (f0, f1, f2), fpot = net_chips(forfeits)
+        d0, d1, d2, pot = d0 + f0, d1 + f1, d2 + f2, pot + fpot
     vied = r.vier >= 0
     stake = stake_now(rules, r) if vied or not rules.pool else 0
+    winner = r.winner if r.winner >= 0 else None
+    ruff = _RUFF_RESULTS.get((r.winner, stake, r.shown, vied))
+    if ruff is None:
+        if len(_RUFF_RESULTS) >= MEMO_BUDGET:
+            _RUFF_RESULTS.clear()
+        ruff = _RUFF_RESULTS[(r.winner, stake, r.shown, vied)] = RuffResult(
+            winner, stake, r.shown, vied
+        )
     return Outcome(
         points=state._points,
-        payments=payments,
-        chips=chips,
+        payments=paid + forfeits,
+        chips=(d0, d1, d2),
         pot=pot,
-        ruff_stake=next_stake(rules, r, state._deal.ruff_stake),
-        dealer=state._deal.dealer,
+        ruff_stake=next_stake(rules, r, deal.ruff_stake),
+        dealer=deal.dealer,
         buyer=p._bidder,
         price=p._bid,
-        trumps=state.trumps,
-        ruff=RuffResult(r.winner if r.winner >= 0 else None, stake, r.shown, vied),
+        trumps=CARDS[deal.turn_up].suit,
+        ruff=ruff,
     )
+
+
+#: The ruff's results by (winner, stake, shown, vied): immutable values, shared.
+_RUFF_RESULTS: Final[dict[tuple[int, int, bool, bool], RuffResult]] = {}

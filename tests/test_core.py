@@ -97,6 +97,36 @@ def test_rollouts_replay_through_the_stages(pid: str, variant: str | None, polic
         assert end.trick_winners == replay.trick_winners and end.payments == replay.payments
 
 
+def test_a_rollouts_tail_codes_every_kind_of_action_and_back() -> None:
+    """A rollout keeps its actions as ints (no work for the garbage collector): every play,
+    discard, word and bid (one past the interned bids too) by every seat comes back whole."""
+    from gleek.actions import BIDS, WORDS
+    from gleek.state import _tail_code, _tail_entry
+
+    actions = [*PLAY, *DISCARD, *WORDS.values(), *BIDS, Action("bid", len(BIDS) + 3)]
+    codes = [_tail_code(seat, a) for a in actions for seat in range(3)]
+    assert len(set(codes)) == len(codes)
+    assert [_tail_entry(c) for c in codes] == [(s, a) for a in actions for s in range(3)]
+
+
+def test_kept_rollouts_leave_few_objects_for_the_garbage_collector() -> None:
+    """What a finished rollout keeps alive that the collector traces: its first and last
+    states and the deal's, not a state per action (a caller who keeps thousands of results
+    would pay for each at every full collection)."""
+    import gc
+
+    profile = load_profile("parlett")
+    rng = random.Random(3)
+    gc.collect()
+    before = len(gc.get_objects())
+    kept = [
+        gleek.rollout(gleek.new_deal(profile, k % 3, seed=k), "random", rng) for k in range(200)
+    ]
+    gc.collect()
+    per_deal = (len(gc.get_objects()) - before) / len(kept)
+    assert per_deal < 8, per_deal
+
+
 def test_the_engine_deals_the_seeded_deck_as_random_shuffles_it() -> None:
     """The documented contract of a seed: ``random.Random(seed).shuffle`` of the 44 indices."""
     for seed in [*range(200), "a", "gleek", 2**40 + 7, -5]:

@@ -128,19 +128,26 @@ _SUITS: Final = tuple(Suit)
 
 def encode(obs: Observation) -> npt.NDArray[np.float32]:
     """The observation as a vector of :data:`TENSOR_SIZE` floats (layout above)."""
-    x = np.zeros(TENSOR_SIZE, dtype=np.float32)
+    # The entries are gathered as (position, value) in two lists and written in one step: a
+    # numpy element written one at a time costs some ten times a list's append.
     at = _AT
-    x[at["seat"] + obs.seat] = 1
-    x[at["dealer"] + obs.dealer] = 1
-    to_act = obs.to_act
-    x[at["to_act"] + (to_act if to_act is not None else 3)] = 1
-    x[at["phase"] + _PHASES.index(obs.phase)] = 1
     pos = DECK_POS
-    x[[at["hand"] + pos[c.index] for c in obs.hand]] = 1
-    x[at["turn_up"] + pos[obs.turn_up.index]] = 1
-    x[at["trumps"] + _SUITS.index(obs.trumps)] = 1
+    to_act = obs.to_act
+    ones = [
+        at["seat"] + obs.seat,
+        at["dealer"] + obs.dealer,
+        at["to_act"] + (to_act if to_act is not None else 3),
+        at["phase"] + _PHASES.index(obs.phase),
+        at["turn_up"] + pos[obs.turn_up.index],
+        at["trumps"] + _SUITS.index(obs.trumps),
+    ]
+    hand_at = at["hand"]
+    ones += [hand_at + pos[c.index] for c in obs.hand]
+    where: list[int] = []
+    value: list[float] = []
     for s in range(3):
-        x[at["hand_sizes"] + s] = obs.hand_sizes[s] / 12
+        where.append(at["hand_sizes"] + s)
+        value.append(obs.hand_sizes[s] / 12)
     history = public_history(obs)
     # The auction is the leading run of bids and passes; then come discards, ruff words, plays.
     n = 0
@@ -148,58 +155,64 @@ def encode(obs: Observation) -> npt.NDArray[np.float32]:
         n += 1
     auction, rest = history[:n], history[n:]
     bid = 0
+    passed_at = [0.0, 0.0, 0.0]
     for i, (seat, action) in enumerate(auction):
         if action.kind == "pass":
-            x[at["passed_at"] + seat] = bid / 100
+            passed_at[seat] = bid / 100
         else:
             bid = action.amount or 0
         if i < AUCTION_SLOTS:
             base = at["auction"] + 5 * i
-            x[base + seat] = 1
+            ones.append(base + seat)
             if action.kind == "pass":
-                x[base + 3] = 1
+                ones.append(base + 3)
             else:
-                x[base + 4] = bid / 100
-    x[at["auction_calls"]] = len(auction) / AUCTION_SLOTS
-    x[at["bid"]] = bid / 100
-    x[at["buyer"] + (obs.buyer if obs.buyer is not None else 3)] = 1
-    x[at["price"]] = (obs.price or 0) / 100
+                where.append(base + 4)
+                value.append(bid / 100)
+    where += [at["passed_at"], at["passed_at"] + 1, at["passed_at"] + 2]
+    value += passed_at
+    where += [at["auction_calls"], at["bid"], at["price"]]
+    value += [len(auction) / AUCTION_SLOTS, bid / 100, (obs.price or 0) / 100]
+    ones.append(at["buyer"] + (obs.buyer if obs.buyer is not None else 3))
     for i, c in enumerate(obs.discards[:7]):
-        x[at["discards"] + 44 * i + pos[c.index]] = 1
+        ones.append(at["discards"] + 44 * i + pos[c.index])
     ruff_calls = 0
     plays = 0
+    plays_at = at["plays"]
     for seat, action in rest:
         kind = action.kind
         if kind == "play":
             assert action.card is not None
             if plays < 36:
-                base = at["plays"] + 47 * plays
-                x[base + seat] = 1
-                x[base + 3 + pos[action.card.index]] = 1
+                base = plays_at + 47 * plays
+                ones.append(base + seat)
+                ones.append(base + 3 + pos[action.card.index])
             plays += 1
         elif kind in RUFF_WORDS:
             if ruff_calls < RUFF_SLOTS:
                 base = at["ruff"] + _RUFF_WIDTH * ruff_calls
-                x[base + seat] = 1
-                x[base + 3 + RUFF_WORDS.index(kind)] = 1
+                ones.append(base + seat)
+                ones.append(base + 3 + RUFF_WORDS.index(kind))
             ruff_calls += 1
-    x[at["ruff_calls"]] = ruff_calls / RUFF_SLOTS
-    x[at["ruff_stake"]] = obs.ruff_stake / 100
+    where += [at["ruff_calls"], at["ruff_stake"]]
+    value += [ruff_calls / RUFF_SLOTS, obs.ruff_stake / 100]
     winner = obs.ruff_winner
-    x[at["ruff_winner"] + (winner if winner is not None else 3)] = 1
+    ones.append(at["ruff_winner"] + (winner if winner is not None else 3))
     for s in range(3):
-        x[at["tricks_won"] + s] = obs.tricks_won[s] / 12
-    for s in range(3):
-        x[at["points"] + s] = obs.points[s] / 100
-    by_reason = np.zeros((len(_REASONS) + 1, 4), dtype=np.float64)
+        where += [at["tricks_won"] + s, at["points"] + s, at["chips"] + s]
+        value += [obs.tricks_won[s] / 12, obs.points[s] / 100, obs.chips[s] / 100]
+    where.append(at["pot"])
+    value.append(obs.pot / 100)
+    by_reason = [0] * ((len(_REASONS) + 1) * 4)
     for pay in obs.payments:
         r = _REASONS.index(pay.reason) if pay.reason in _REASONS else len(_REASONS)
         payer = pay.payer if isinstance(pay.payer, int) else 3
         payee = pay.payee if isinstance(pay.payee, int) else 3
-        by_reason[r, payer] -= pay.amount
-        by_reason[r, payee] += pay.amount
-    for s in range(3):
-        x[at["chips"] + s] = obs.chips[s] / 100
-    x[at["pot"]] = obs.pot / 100
-    x[_SLICES["payments"]] = (by_reason / 100).reshape(-1)
+        by_reason[4 * r + payer] -= pay.amount
+        by_reason[4 * r + payee] += pay.amount
+    x = np.zeros(TENSOR_SIZE, dtype=np.float32)
+    x[ones] = 1
+    x[where] = value
+    payments_at = at["payments"]
+    x[payments_at : payments_at + len(by_reason)] = np.array(by_reason, dtype=np.float64) / 100
     return x

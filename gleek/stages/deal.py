@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import _random
 import random
-from collections.abc import Callable, Mapping, Sequence
-from operator import itemgetter
+from collections.abc import Mapping, Sequence
 from typing import Final, TypeVar
 
 from gleek.stages.common import R4, R5, R6, Payment, from_eldest, left_of
@@ -36,8 +35,6 @@ __all__ = [
 ]
 
 T = TypeVar("T")
-
-_BIT: Final = tuple([1 << c for c in range(44)])
 
 
 def next_dealer(dealer: int) -> int:
@@ -111,21 +108,29 @@ def stack_deck(
     return [*deck, turn_up, *stock]
 
 
-Getter = Callable[[tuple[int, ...]], tuple[int, ...]]
-#: by packet size and dealer: each seat's 12 positions in the deck, as item getters
-_GETTERS: dict[int, tuple[Getter, Getter, Getter]] = {}
+#: by packet size and dealer: the seat each of the deck's first 36 positions is dealt to
+_SEATS: dict[int, tuple[int, ...]] = {}
 
 
 def deal_hands(rules: Rules, dealer: int, deck: tuple[int, ...]) -> tuple[int, int, int]:
     """The three hands (masks) that ``deck`` (44 distinct indices, top first) deals."""
     key = rules.packet * 3 + dealer
-    get = _GETTERS.get(key)
-    if get is None:
-        seats = packets(range(36), dealer, rules.packet)
-        get = _GETTERS[key] = (itemgetter(*seats[0]), itemgetter(*seats[1]), itemgetter(*seats[2]))
-    bit = _BIT.__getitem__
-    # each seat's 12 cards picked out of the deck by position, their bits summed (in C)
-    return (sum(map(bit, get[0](deck))), sum(map(bit, get[1](deck))), sum(map(bit, get[2](deck))))
+    seats = _SEATS.get(key)
+    if seats is None:
+        by_seat = packets(range(36), dealer, rules.packet)
+        seats = _SEATS[key] = tuple(
+            0 if i in by_seat[0] else 1 if i in by_seat[1] else 2 for i in range(36)
+        )
+    h0 = h1 = h2 = 0
+    for i in range(36):
+        s = seats[i]
+        if s == 0:
+            h0 |= 1 << deck[i]
+        elif s == 1:
+            h1 |= 1 << deck[i]
+        else:
+            h2 |= 1 << deck[i]
+    return (h0, h1, h2)
 
 
 def trumps_of(turn_up: int) -> int:

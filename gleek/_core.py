@@ -35,7 +35,7 @@ def _subsets(items: tuple[_T, ...]) -> tuple[tuple[_T, ...], ...]:
     out: list[tuple[_T, ...]] = [()]
     for sub in range(1, 1 << 11):
         low = sub & -sub
-        out.append((items[low.bit_length() - 1], *out[sub ^ low]))
+        out.append((items[low.bit_length() - 1],) + out[sub ^ low])
     return tuple(out)
 
 

@@ -864,6 +864,12 @@ def _do(n: State, action: Action) -> State:
     return _word(n, r, action.kind, action)
 
 
+#: The interned play actions, by card index, and the class of an action (names of this module:
+#: compiled, statics, where a name imported from a pure module is a look-up in a dict).
+_PLAYS: Final[tuple[Action, ...]] = PLAY
+_ACTION: Final[type[Action]] = Action
+
+
 @overload
 def apply(state: State, action: Action, seat: int | None = None) -> State: ...
 @overload
@@ -882,20 +888,20 @@ def apply(state: object, action: object, seat: object = None) -> State:
     """
     if (
         isinstance(state, State)
-        and isinstance(action, Action)
+        and isinstance(action, _ACTION)
         and (seat is None or (type(seat) is int and seat == state._to_act))
     ):
         if state._phase == PLAY_PHASE:  # most of a deal: the play's own check, then the card
             card = action.card
-            to_act = state._to_act
-            hand = state._h0 if to_act == 0 else state._h1 if to_act == 1 else state._h2
-            led = (state._trick & 63) // 11 if state._ntrick else -1
-            if (
-                card is not None
-                and action.kind == "play"
-                and verify_play(hand, led, state._deal.play_high, card.index) is None
-            ):
-                return _play(state, to_act, card.index, action)
+            if card is not None:
+                c = card.index
+                # an interned play action (any other, a discard say, takes the checked path)
+                if _PLAYS[c] is action:
+                    to_act = state._to_act
+                    hand = state._h0 if to_act == 0 else state._h1 if to_act == 1 else state._h2
+                    led = (state._trick & 63) // 11 if state._ntrick else -1
+                    if verify_play(hand, led, state._deal.play_high, c) is None:
+                        return _play(state, to_act, c, action)
         elif verify(state, action) is None:
             return _do(state, action)
     checked_state = state_arg(state)

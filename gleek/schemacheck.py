@@ -192,6 +192,12 @@ def _message(
     return (f"{where}: {said}", path, doc.position(path))
 
 
+def _at(error: ValidationError, at: Path) -> ValidationError:
+    """``error`` with ``at`` put before its path (and so before its context's)."""
+    error.path.extendleft(reversed(at))
+    return error
+
+
 def _leaves(error: ValidationError) -> Iterator[ValidationError]:
     if error.context:
         best = best_match(error.context)
@@ -200,16 +206,20 @@ def _leaves(error: ValidationError) -> Iterator[ValidationError]:
         yield error
 
 
-def problems(doc: Located, schema: dict[str, Any], *, quote: bool = True) -> tuple[Problem, ...]:
+def problems(
+    doc: Located, schema: dict[str, Any], *, quote: bool = True, at: Path = ()
+) -> tuple[Problem, ...]:
     """Every schema failure of ``doc``, in document order, each with its located message.
 
     With ``quote`` False no message quotes a value or a key of the document (for files other
     than the one the caller asked about: a profile named by a record, say); a value at the
-    document's root (not a mapping at all) is never quoted."""
+    document's root (not a mapping at all) is never quoted. ``at`` is where ``doc.data`` stands
+    in its file, if it is a part of it (a deal of a record read deal by deal)."""
     validator = _Validator(schema)
     out: dict[tuple[Path, str], Problem] = {}
     misspelt: set[Path] = set()
-    every = (leaf for error in validator.iter_errors(doc.data) for leaf in _leaves(error))
+    errors = validator.iter_errors(doc.data)
+    every = (leaf for error in errors for leaf in _leaves(_at(error, at) if at else error))
     leaves = list(itertools.islice(every, MAX_PROBLEMS))
     wanted: list[Path] = []
     for leaf in leaves:  # find every position needed in one pass over the text

@@ -67,25 +67,17 @@ class _Source:
         self.failure: LocatedError | None = None
         self.nul: LocatedError | None = None
         self.budget_from = 0  # the offset where the current deal (or the head) began
-        self.what = "the record's head (the keys before its deals)"
-        self.where: Position | None = None
+        #: What is being read (the head, a deal) and where it starts, if known.
+        self.describe: Callable[[], tuple[str, tuple[int | None, int | None]]] = lambda: (
+            "the record's head",
+            (None, None),
+        )
         self.recent: list[tuple[int, str]] = []  # (first line number, text) of the last chunks
 
     def _fill(self) -> bool:
         """Read and decode one chunk; False at the end of the file."""
         if self.eof:
             return False
-        if self.offset - self.budget_from > MAX_DEAL_BYTES:
-            mib = f"{MAX_DEAL_BYTES / (1024 * 1024):g} MiB"
-            line, col = self.where or (None, None)
-            self.failure = LocatedError(
-                f"{self.what} is longer than {mib} of text; a record is read deal by deal, "
-                f"each at most {mib}",
-                line,
-                col,
-                "schema",
-            )
-            raise _Stop
         data = os.read(self.fd, CHUNK)
         pending = len(self.decoder.getstate()[0])
         start = self.offset
@@ -101,6 +93,8 @@ class _Source:
             raise _Stop from None
         if not data:
             self.eof = True
+        if self.offset - self.budget_from > MAX_DEAL_BYTES:
+            self._too_long()
         if "\x00" in text and self.nul is None:
             line = self.lines + text.count("\n", 0, text.index("\x00")) + 1
             self.nul = LocatedError("the file holds a NUL character", line, None)
@@ -110,6 +104,18 @@ class _Source:
         self.lines += text.count("\n")
         self.buffer += text
         return True
+
+    def _too_long(self) -> None:
+        mib = f"{MAX_DEAL_BYTES / (1024 * 1024):g} MiB"
+        what, (line, col) = self.describe()
+        self.failure = LocatedError(
+            f"{what} is longer than {mib} of text; a record is read deal by deal, each at "
+            f"most {mib}",
+            line,
+            col,
+            "schema",
+        )
+        raise _Stop
 
     def read(self, size: int = CHUNK) -> str:
         """At most ``size`` characters, "" at the end (what PyYAML asks of a file)."""
@@ -125,11 +131,9 @@ class _Source:
         k = number - first
         return lines[k] if 0 <= k < len(lines) else ""
 
-    def start(self, what: str, where: Position | None) -> None:
+    def start(self) -> None:
         """A deal begins here: its own budget of text."""
         self.budget_from = self.offset
-        self.what = what
-        self.where = where
 
     def drain(self) -> LocatedError | None:
         """Read the rest of the file for a bad byte or a NUL (which win over any other error,
@@ -355,11 +359,21 @@ class _Yaml:
         self.builder = _Builder(self.source, LOADERS[0], limits=stream_limits)  # type: ignore[arg-type]
         self.builder.sink = self._deal
         self.builder.note_depth = 1 << 30
+        self.source.describe = self._reading
         self.head_pos: dict[Path, Position] = {}
         self.head_keys: dict[Path, Position] = {}
         self.head_anchors: dict[str, Any] | None = None
         self.started: _Head | None = None
         self.count = 0
+
+    def _reading(self) -> tuple[str, tuple[int | None, int | None]]:
+        """What is being read, and where it starts (if the parser has reached it)."""
+        if self.builder.head is None:
+            return "the record's head (the keys before its deals)", self.builder.found.get(
+                (), (None, None)
+            )
+        where = self.builder.found.get(("deals", self.count), (None, None))
+        return f"deal {self.count + 1}", where
 
     def _deal(self, deal: Any) -> None:
         b = self.builder
@@ -378,7 +392,7 @@ class _Yaml:
         self.count = i + 1
         b.alias_nodes = 0
         b.anchors = dict(self.head_anchors)
-        self.source.start(f"deal {i + 2}", None)
+        self.source.start()
 
     def run(self) -> tuple[Report, _Head | None]:
         try:

@@ -438,3 +438,86 @@ def test_the_progress_bar_goes_to_stderr(big: Any, tmp_path: Path, monkeypatch: 
     assert err.getvalue() == ""
     monkeypatch.setattr("sys.stderr", io.StringIO())  # not a terminal: no bar
     assert _cli("validate", str(path))[0] == 0
+
+
+# ------------------------------------------------------------------------------ the edges
+
+
+def test_files_that_cannot_be_read(tmp_path: Path) -> None:
+    with pytest.raises(RecordError, match="NUL"):
+        validate("a\x00b.yaml")
+    (tmp_path / "f").write_text("x")
+    with pytest.raises(RecordError, match="cannot read"):
+        validate(tmp_path / "f" / "r.yaml")  # (a file is no folder)
+    with pytest.raises(RecordError, match="not a regular file"):
+        validate("/dev/null")
+    with pytest.raises(RecordError, match=r"use read_text"):
+        validate('{"format": "gleek-record/1"}')
+
+
+def test_progress_is_told_every_chunk(big: Any, tmp_path: Path) -> None:
+    head, deals = big
+    for form in ("yaml", "jsonl"):
+        path = _write(tmp_path, head, deals, form)
+        told: list[int] = []
+        assert validate(path, progress=told.append).valid
+        assert sum(told) == path.stat().st_size and told
+
+
+@pytest.mark.parametrize(
+    "deals",
+    ["deals: []\n", "", "deals: {a: 1}\n", "deals: 7\n"],
+    ids=["empty", "missing", "mapping", "number"],
+)
+def test_records_without_a_list_of_deals(deals: str, tmp_path: Path) -> None:
+    path = tmp_path / "r.yaml"
+    path.write_text(
+        f"format: gleek-record/1\nprofile: parlett\nplayers: [A, B, C]\n{deals}", encoding="utf-8"
+    )
+    report = validate(path)
+    assert report == _whole(path) and report.errors[0].code == "schema"
+
+
+def test_a_nul_or_a_bad_byte_anywhere_wins_as_when_read_whole(
+    big: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    head, deals = big
+    path = _write(tmp_path, head, deals * 3, "yaml")  # some chunks long
+    data = path.read_bytes()
+    assert len(data) > 2 * CHUNK
+    cases = {
+        "nul": data[:5000] + b"\x00" + data[5001:],
+        "nul, then a bad byte": data[:5000] + b"\x00" + data[5001:-9] + b"\xfe" + data[-8:],
+        "a syntax error, then a nul": b"[" + data[:-9] + b"\x00" + data[-8:],
+        "a tab": data[:3000] + b"\t" + data[3000:],
+    }
+    for name, text in cases.items():
+        path.write_bytes(text)
+        assert validate(path) == _whole(path), name
+    monkeypatch.setattr(gleek.limits, "MAX_BYTES", 1000)  # a large file: the first error stands
+    path.write_bytes(cases["nul, then a bad byte"])
+    assert "NUL" in validate(path).errors[0].message
+
+
+def test_json_lines_syntax(big: Any, tmp_path: Path) -> None:
+    head, deals = big
+    first = json.dumps(head)
+    deal = json.dumps(deals[0])
+    too_many_hands = json.dumps({**deals[0], "hands": {str(k): [] for k in range(9)}})  # 8 at most
+    cases = {
+        deal.replace('"dealer"', '"de\\qaler"', 1): "invalid \\escape",
+        deal.replace('"turn_up": "', '"turn_up": ' + "1" * 120 + ', "x": "', 1): "too large",
+        deal.replace('"turn_up": "', '"turn_up": 1.5e3, "x": "', 1): "must be a string",
+        deal.replace('"turn_up": "', '"turn_up": nope, "x": "', 1): "expected a JSON value",
+        deal.replace(', "turn_up"', ' "turn_up"', 1): "expected ',' or '}'",
+        deal.replace('"turn_up":', '"turn_up"', 1): "expected ':' after a key",
+        too_many_hands: "deals[0].hands has more than 8 keys",
+        deal.replace('"turn_up": "', '"turn_up": "\x00', 1): "NUL",
+        deal.replace('"turn_up": "', '"turn_up": [true, false, null, -0.5], "x": "', 1): "must be",
+    }
+    path = tmp_path / "r.jsonl"
+    for line, words in cases.items():
+        path.write_text(first + "\n" + line + "\n", encoding="utf-8")
+        errors = validate(path).errors
+        assert any(words in e.message for e in errors), (line[:80], errors)
+        assert {e.line for e in errors} == {2}

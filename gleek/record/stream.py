@@ -209,7 +209,7 @@ class _Part:
             found = self.deal.get(part) or self.head.get(part)
             if found is not None:
                 return found
-        return None
+        return None  # pragma: no cover - the root's place is always noted
 
     def key_position(self, path: Path) -> Position | None:
         return self.deal_keys.get(path) or self.head_keys.get(path) or self.position(path)
@@ -320,17 +320,13 @@ def validate_path(
     path: str | os.PathLike[str],
     dirs: tuple[str | os.PathLike[str], ...] = (),
     progress: Progress | None = None,
-    *,
-    jsonl: bool | None = None,
 ) -> Report:
-    """The report for the record file at ``path``, read deal by deal (``jsonl``: in the JSON
-    Lines form; None: if its name ends in ``.jsonl``)."""
+    """The report for the record file at ``path``, read deal by deal (in the JSON Lines form
+    if its name ends in ``.jsonl``, any case)."""
     file = str(path)
-    if jsonl is None:
-        jsonl = file.lower().endswith(".jsonl")
     fd = open_record(path)
     try:
-        if jsonl:
+        if file.lower().endswith(".jsonl"):
             return _JsonLines(file, dirs, fd, progress).run()
         first = _Yaml(file, dirs, fd, progress)
         report, late = first.run()
@@ -399,11 +395,7 @@ class _Yaml:
             data = self.builder.build()
         except LocatedError as exc:
             return self._stopped(exc), None
-        except _Stop:
-            return self._stopped(None), None
-        except Exception:  # the C parser may replace the source's own error by its own
-            if self.source.failure is None:
-                raise
+        except _Stop:  # (libyaml's parser passes on what the source raises, as PyYAML's does)
             return self._stopped(None), None
         stopped = self.source.drain()
         if stopped is not None:

@@ -285,6 +285,9 @@ class _Builder:
         self.sink: Callable[[Any], None] | None = None
         self.head: Any = None
         self.note_depth = 1
+        #: Read deal by deal: every node's event of the current deal, in order (its places are
+        #: found from them only if asked: see gleek.record.stream).
+        self.marks: list[Any] | None = None
 
     def positions(self) -> tuple[dict[Path, Position], dict[Path, Position]]:
         self.build()
@@ -353,6 +356,7 @@ class _Builder:
         top: _Frame | None = None
         cache = self.cache
         scalar = self._scalar
+        marks = self.marks
         while True:
             event = get()
             cls = type(event)
@@ -360,6 +364,8 @@ class _Builder:
                 # The common case, kept short: a plain value placed in its list or mapping (the
                 # work of _scalar's cache and of _value, inline).
                 nodes += 1
+                if marks is not None:
+                    marks.append(event)
                 value = _NO_KEY
                 if event.tag is None and event.implicit[0]:
                     value = cache.get(event.value, _NO_KEY)
@@ -409,6 +415,8 @@ class _Builder:
                     self._value(top, value)
                 continue
             nodes += 1
+            if marks is not None:
+                marks.append(event)
             is_key = top is not None and top.is_map and top.key is _NO_KEY
             if not is_key and top is not None:
                 if top.limit is not None and top.count >= top.limit[0]:
@@ -455,10 +463,15 @@ class _Builder:
                 path = (*top.path, top.count)
             limit = self.limits(path) if self.limits is not None else None
             value = ({} if is_map else []) if building else None
+            depth = self.note_depth
             if self.sink is not None and path == ("deals",) and not is_map:
                 value = _Sink(self.sink)
                 self.head = stack[0].value  # the record's keys so far (the deals go on)
-            frame = _Frame(path, value, is_map, limit, self.note_depth)
+                if marks is not None:
+                    marks.clear()
+            elif self.head is not None and len(path) >= 2 and path[0] == "deals":
+                depth = 0  # a deal's places are found from its events if asked
+            frame = _Frame(path, value, is_map, limit, depth)
             if event.anchor is not None:
                 anchored.append((event.anchor, frame, nodes))
             stack.append(frame)

@@ -17,6 +17,7 @@ read in chunks of 64 KiB; each deal (and the head) may hold at most
 from __future__ import annotations
 
 import codecs
+import gc
 import json
 import os
 import re
@@ -24,6 +25,8 @@ import stat
 from collections.abc import Callable, Iterable
 from json.decoder import scanstring  # type: ignore[attr-defined]
 from typing import Any, Final
+
+import yaml
 
 from gleek import limits as caps
 from gleek.errors import RecordError
@@ -189,9 +192,11 @@ def open_record(path: str | os.PathLike[str]) -> int:
 
 class _Part:
     """Where the nodes of a record read deal by deal stand: the head's, and the current deal's
-    (the interface of :class:`~gleek.sourcemap.Located` that reports use)."""
+    (the interface of :class:`~gleek.sourcemap.Located` that reports use). A YAML deal's places
+    are found from its parser events only when asked (an error): one walk of the deal's data in
+    the order of the events."""
 
-    __slots__ = ("data", "deal", "deal_keys", "head", "head_keys")
+    __slots__ = ("data", "deal", "deal_keys", "events", "head", "head_keys")
 
     def __init__(self, data: Any, head: dict[Path, Position], head_keys: dict[Path, Position]):
         self.data = data
@@ -199,11 +204,17 @@ class _Part:
         self.head_keys = head_keys
         self.deal: dict[Path, Position] = {}
         self.deal_keys: dict[Path, Position] = {}
+        #: How to find the current deal's places, once asked.
+        self.events: Callable[[dict[Path, Position], dict[Path, Position]], None] | None = None
 
     def locate(self, paths: Iterable[Path]) -> None:
-        """Every place is noted as the file is read: nothing to find."""
+        """Every place is noted, or found from the deal's events (or line) when first asked."""
+        if self.events is not None:
+            find, self.events = self.events, None
+            find(self.deal, self.deal_keys)
 
     def position(self, path: Path) -> Position | None:
+        self.locate(())
         for cut in range(len(path), -1, -1):
             part = path[:cut]
             found = self.deal.get(part) or self.head.get(part)
@@ -212,7 +223,42 @@ class _Part:
         return None  # pragma: no cover - the root's place is always noted
 
     def key_position(self, path: Path) -> Position | None:
+        self.locate(())
         return self.deal_keys.get(path) or self.head_keys.get(path) or self.position(path)
+
+
+def _walk(
+    value: Any,
+    events: list[Any],
+    base: Path,
+    pos: dict[Path, Position],
+    keys: dict[Path, Position],
+) -> None:
+    """Note where each node of ``value`` (a deal, at ``base``) stands: its nodes in document
+    order are its parser ``events`` in order (a mapping's keys in the order read; an alias is one
+    event, whatever it expands to)."""
+    at = 0
+    leaf = (yaml.ScalarEvent, yaml.AliasEvent)
+
+    def node(value: Any, path: Path) -> None:
+        nonlocal at
+        event = events[at]
+        at += 1
+        pos[path] = (event.start_mark.line + 1, event.start_mark.column + 1)
+        if isinstance(event, leaf):
+            return
+        if type(value) is dict:
+            for k, v in value.items():
+                mark = events[at].start_mark
+                at += 1
+                child = (*path, k if isinstance(k, int | str) else str(k))
+                keys[child] = (mark.line + 1, mark.column + 1)
+                node(v, child)
+        else:
+            for j, v in enumerate(value):
+                node(v, (*path, j))
+
+    node(value, base)
 
 
 def _schemas() -> tuple[dict[str, Any], dict[str, Any]]:
@@ -264,11 +310,21 @@ class _Validation:
 
     # -- one deal
     def deal(
-        self, i: int, deal: Any, pos: dict[Path, Position], keys: dict[Path, Position]
+        self,
+        i: int,
+        deal: Any,
+        pos: dict[Path, Position],
+        keys: dict[Path, Position],
+        events: Callable[[dict[Path, Position], dict[Path, Position]], None] | None = None,
     ) -> None:
+        """Check and replay ``deals[i]``: its places are ``pos`` and ``keys``, or are found
+        by ``events`` if asked."""
         assert self.doc is not None
         self.count = i + 1
+        if not self.count % 1024:
+            gc.collect(0)
         self.doc.deal, self.doc.deal_keys = pos, keys
+        self.doc.events = events
         if not conforms_deal(deal) and len(self.schema) < MAX_PROBLEMS:
             doc = self.doc
             saved, doc.data = doc.data, deal
@@ -278,7 +334,7 @@ class _Validation:
                 doc.data = saved
         if not self.schema and self.replayer is not None and self.replayer.going:
             self.replayer.feed(i, deal)
-        self.doc.deal, self.doc.deal_keys = {}, {}
+        self.doc.deal, self.doc.deal_keys, self.doc.events = {}, {}, None
 
     def report(self) -> Report:
         """The report once every deal is read."""
@@ -325,6 +381,12 @@ def validate_path(
     if its name ends in ``.jsonl``, any case)."""
     file = str(path)
     fd = open_record(path)
+    # As when a text is read whole (gleek.sourcemap), the cyclic collector is kept off: the
+    # data built holds no cycles, and run again and again over the new lists and dicts of each
+    # deal it would cost a quarter of the time; it runs on the youngest objects every
+    # 1,024 deals instead, so that memory stays flat whatever a replay leaves.
+    was_enabled = gc.isenabled()
+    gc.disable()
     try:
         if file.lower().endswith(".jsonl"):
             return _JsonLines(file, dirs, fd, progress).run()
@@ -339,6 +401,8 @@ def validate_path(
         return again.run()[0]
     finally:
         os.close(fd)
+        if was_enabled:
+            gc.enable()
 
 
 _Head = tuple[dict[str, Any], dict[Path, Position], dict[Path, Position]]
@@ -355,6 +419,8 @@ class _Yaml:
         self.builder = _Builder(self.source, LOADERS[0], limits=stream_limits)  # type: ignore[arg-type]
         self.builder.sink = self._deal
         self.builder.note_depth = 1 << 30
+        self.events: list[Any] = []
+        self.builder.marks = self.events
         self.source.describe = self._reading
         self.head_pos: dict[Path, Position] = {}
         self.head_keys: dict[Path, Position] = {}
@@ -383,7 +449,13 @@ class _Yaml:
             head = dict(b.head)
             self.started = (head, dict(self.head_pos), dict(self.head_keys))
             self.check.begin(head, self.head_pos, self.head_keys)
-        self.check.deal(i, deal, pos, keys)
+        events = self.events
+
+        def find(pos: dict[Path, Position], keys: dict[Path, Position]) -> None:
+            _walk(deal, events, ("deals", i), pos, keys)
+
+        self.check.deal(i, deal, pos, keys, find)
+        events.clear()
         # The next deal: its own budget of text, aliases and anchors (a deal's anchors are its own).
         self.count = i + 1
         b.alias_nodes = 0
@@ -578,6 +650,56 @@ def _key(
     return _SPACE.match(text, end + 1).end()  # type: ignore[union-attr]
 
 
+_SLOW: Final = object()
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise ValueError("duplicate key")
+    return out
+
+
+def _quick(text: str) -> Any:
+    """A deal line read by :mod:`json` (C speed), if it is a deal of the usual shape within every
+    limit; else ``_SLOW`` (then :func:`parse_line` reads it, and says what is wrong where)."""
+    try:
+        deal = json.loads(text, object_pairs_hook=_pairs)
+    except (ValueError, RecursionError):
+        return _SLOW
+    if not conforms_deal(deal) or not _within(deal):
+        return _SLOW
+    return deal
+
+
+def _within(deal: dict[str, Any]) -> bool:
+    """Whether a deal of the usual shape keeps every limit :func:`parse_line` enforces."""
+    for key in ("deck", "stock", "discard", "auction", "ruff", "tricks", "hands", "claims"):
+        if key in deal and len(deal[key]) > limits(("deals", 0, key))[0]:  # type: ignore[index]
+            return False
+    inner = (("hands", "hand"), ("tricks", "trick"), ("claims", "claim"))
+    for key, _ in inner:
+        items = deal.get(key) or ()
+        cap = limits(("deals", 0, key, 0))[0]  # type: ignore[index]
+        if any(len(x) > cap for x in (items.values() if isinstance(items, dict) else items)):
+            return False
+    numbers = [v for e in deal.get("auction") or () for v in e.values() if type(v) is int]
+    for kind in (deal.get("result") or {}).values():
+        if len(kind) > 8:
+            return False
+        numbers += kind.values()
+    return all(caps.within_int_bounds(n) for n in numbers)
+
+
+def _finder(
+    text: str, line: int, i: int
+) -> Callable[[dict[Path, Position], dict[Path, Position]], None]:
+    def find(pos: dict[Path, Position], keys: dict[Path, Position]) -> None:
+        parse_line(text, line, ("deals", i), pos, keys, stream_limits)
+
+    return find
+
+
 def _too_large(number: str) -> str:
     digits = sum(ch.isdigit() for ch in number)
     size = f" of {digits} digits" if digits > caps.MAX_DIGITS else ""
@@ -668,8 +790,12 @@ class _JsonLines:
                     check.begin(head, head_pos, head_keys)
                 pos: dict[Path, Position] = {}
                 keys: dict[Path, Position] = {}
-                deal = self._parse((number, text), ("deals", count), pos, keys, stream_limits)
-                check.deal(count, deal, pos, keys)
+                deal = _quick(text)
+                if deal is _SLOW:  # anything unusual: read again, each place noted
+                    deal = self._parse((number, text), ("deals", count), pos, keys, stream_limits)
+                    check.deal(count, deal, pos, keys)
+                else:
+                    check.deal(count, deal, pos, keys, _finder(text, number, count))
                 count += 1
         except LocatedError as exc:
             stop = Problem(exc.code, exc.message, None, None, exc.line, exc.column)

@@ -152,7 +152,7 @@ def dumps(source: Session | Record | State, format: Format = "yaml") -> str:
     >>> rec.valid, len(rec.deals), rec.deals[0].final == state
     (True, 1, True)
     >>> dumps(state, "jsonl").count("\\n"), dumps(state, "jsonl")[:44]
-    (2, '{"format": "gleek-record/1", "profile": "pa')
+    (2, '{"format": "gleek-record/1", "profile": "par')
     """
     if format not in ("yaml", "json", "jsonl"):
         raise ArgumentError(f"format must be 'yaml', 'json' or 'jsonl', not {format!r}")

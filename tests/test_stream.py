@@ -521,3 +521,50 @@ def test_json_lines_syntax(big: Any, tmp_path: Path) -> None:
         errors = validate(path).errors
         assert any(words in e.message for e in errors), (line[:80], errors)
         assert {e.line for e in errors} == {2}
+
+
+def test_more_json_lines_limits(big: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    head, deals = big
+    d = deals[0]
+    twice = json.dumps(d)[:-1] + ', "dealer": "East"}'
+    many = {**d, "result": {**d["result"], "points": {str(k): 1 for k in range(9)}}}
+    huge_bid = {**d, "auction": [{"North": 10**40}]}
+    bad_value = json.dumps(d).replace('"turn_up": "', '"turn_up": "\\q', 1)
+    cases = {
+        twice: "duplicate key",
+        json.dumps(many): "more than 8",
+        json.dumps(huge_bid): "too large",
+        bad_value: "invalid \\escape",
+    }
+    path = tmp_path / "r.jsonl"
+    for line, words in cases.items():
+        path.write_text(json.dumps(head) + "\n" + line + "\n", encoding="utf-8")
+        errors = validate(path).errors
+        assert any(words in e.message for e in errors), (words, errors)
+    monkeypatch.setattr(stream_module, "COLLECT_EVERY", 2)  # the collector runs between deals
+    path = _write(tmp_path, head, deals[:5], "jsonl")
+    assert validate(path).valid
+
+
+def test_a_head_over_the_limit(tmp_path: Path) -> None:
+    path = tmp_path / "r.yaml"
+    comment = ("# " + "x" * 98 + "\n") * ((MAX_DEAL_BYTES + 2 * CHUNK) // 100)
+    path.write_text(f"format: gleek-record/1\n{comment}profile: parlett\n", encoding="utf-8")
+    (error,) = validate(path).errors
+    assert error.code == "schema" and "the record's head" in error.message
+
+
+def test_the_writer_in_either_form(big: Any, tmp_path: Path) -> None:
+    session = Session.start(gleek.load_profile("parlett"), deals=2)
+    session = session.play_out([RandomBot()] * 3, seed=3)
+    gleek.record.dump(session, tmp_path / "s.jsonl")
+    text = (tmp_path / "s.jsonl").read_text("utf-8")
+    assert text == dumps(session, "jsonl") and text.count("\n") == 3
+    assert validate(tmp_path / "s.jsonl").valid
+    with pytest.raises(gleek.errors.ArgumentError, match="'yaml' or 'jsonl'"):
+        write_deals(io.StringIO(), {}, [], "json")  # type: ignore[arg-type]
+    with pytest.raises(gleek.errors.ArgumentError, match="'jsonl'"):
+        dumps(session, "toml")  # type: ignore[arg-type]
+    out = io.StringIO()
+    assert write_deals(out, {"format": "gleek-record/1"}, [], "yaml") == 0
+    assert out.getvalue() == "format: gleek-record/1\ndeals: []\n"

@@ -206,9 +206,6 @@ class _Lazy(list):  # type: ignore[type-arg]
         super().__init__()
         self.deals = deals
 
-    def __len__(self) -> int:
-        return len(self.deals)
-
     def __bool__(self) -> bool:
         return bool(self.deals)
 

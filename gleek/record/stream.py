@@ -38,10 +38,12 @@ from gleek.schemacheck import Problem as SchemaProblem
 from gleek.schemacheck import load_schema, problems, short_repr
 from gleek.sourcemap import LOADERS, LocatedError, Path, _Builder, _short, _Sink, format_path
 
-__all__ = ["CHUNK", "validate_path"]
+__all__ = ["CHUNK", "COLLECT_EVERY", "parse_line", "validate_path"]
 
 #: Bytes read from the file at a time.
 CHUNK: Final = 64 * 1024
+#: Deals read between two runs of the cyclic collector on the youngest objects.
+COLLECT_EVERY = 1024
 
 Position = tuple[int, int]
 Progress = Callable[[int], None]
@@ -321,7 +323,7 @@ class _Validation:
         by ``events`` if asked."""
         assert self.doc is not None
         self.count = i + 1
-        if not self.count % 1024:
+        if not self.count % COLLECT_EVERY:
             gc.collect(0)
         self.doc.deal, self.doc.deal_keys = pos, keys
         self.doc.events = events
@@ -469,9 +471,6 @@ class _Yaml:
             return self._stopped(exc), None
         except _Stop:  # (libyaml's parser passes on what the source raises, as PyYAML's does)
             return self._stopped(None), None
-        stopped = self.source.drain()
-        if stopped is not None:
-            return self._stopped(stopped), None
         if self.count == 0:  # no deal streamed (none, or deals not a list): the whole record
             if isinstance(data, dict) and isinstance(data.get("deals"), _Sink):
                 data["deals"] = []

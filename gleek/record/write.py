@@ -194,13 +194,14 @@ def write_deals(
             fp.write(json.dumps(deal, ensure_ascii=False) + "\n")
         return n
     dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-    fp.write(str(yaml.dump(head, Dumper=dumper, **_YAML)) if head else "")
+    # The head as the whole record's head is written (a block mapping, whatever it holds).
+    text = str(yaml.dump({**head, "deals": []}, Dumper=dumper, **_YAML))
     each = iter(deals)
     first = next(each, None)
     if first is None:  # (no reader accepts it; written as it is, as the whole-text writer does)
-        fp.write("deals: []\n")
+        fp.write(text)
         return 0
-    fp.write("deals:\n")
+    fp.write(text.removesuffix("deals: []\n") + "deals:\n")
     for n, deal in enumerate(itertools.chain((first,), each), 1):
         _check_readable(deal, ("deals", n - 1))
         fp.write(str(yaml.dump([deal], Dumper=dumper, **_YAML)))

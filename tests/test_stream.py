@@ -568,3 +568,20 @@ def test_the_writer_in_either_form(big: Any, tmp_path: Path) -> None:
     out = io.StringIO()
     assert write_deals(out, {"format": "gleek-record/1"}, [], "yaml") == 0
     assert out.getvalue() == "format: gleek-record/1\ndeals: []\n"
+
+
+@pytest.mark.parametrize("form", ["yaml", "jsonl"])
+def test_a_file_that_grows_while_read_is_read_as_it_was(
+    big: Any, tmp_path: Path, form: str
+) -> None:
+    head, deals = big
+    path = _write(tmp_path, head, deals, form)
+    before = path.stat().st_size
+
+    def grow(n: int) -> None:  # someone appends to the file while it is read
+        with path.open("ab") as f:
+            f.write(b"\x00 not read\n" * 100)
+
+    report = validate(path, progress=grow)
+    assert report.valid and len(report.deals) == 42
+    assert path.stat().st_size > before

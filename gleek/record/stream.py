@@ -63,6 +63,8 @@ class _Source:
 
     def __init__(self, fd: int, progress: Progress | None = None) -> None:
         self.fd = fd
+        #: The file's size when opened: no more is read (a file that grows is not followed).
+        self.size = os.fstat(fd).st_size
         self.progress = progress
         self.decoder = codecs.getincrementaldecoder("utf-8")()
         self.offset = 0  # bytes read so far
@@ -83,8 +85,12 @@ class _Source:
         """Read and decode one chunk; False at the end of the file."""
         if self.eof:
             return False
-        data = os.read(self.fd, CHUNK)
-        pending = len(self.decoder.getstate()[0])
+        data = (
+            os.read(self.fd, min(CHUNK, self.size - self.offset))
+            if self.size > self.offset
+            else b""
+        )
+        pending = self.decoder.getstate()[0]  # the bytes of a character cut between chunks
         start = self.offset
         self.offset += len(data)
         if self.progress is not None and data:
@@ -92,8 +98,8 @@ class _Source:
         try:
             text = self.decoder.decode(data, final=not data)
         except UnicodeDecodeError as exc:
-            at = start - pending + exc.start
-            raw = (self.decoder.getstate()[0] + data)[exc.start : exc.start + 1] or data[-1:]
+            at = start - len(pending) + exc.start
+            raw = (pending + data)[exc.start : exc.start + 1]
             self.failure = LocatedError(f"not UTF-8 text (byte {at} is {raw[0]:#04x})", None, None)
             raise _Stop from None
         if not data:
@@ -145,7 +151,7 @@ class _Source:
         as when the text is read whole); the error that stands, if any. Only a file the
         whole-text reader would read (:data:`~gleek.limits.MAX_BYTES`) is read to its end: in a
         larger one, the first error found stands."""
-        if os.fstat(self.fd).st_size > caps.MAX_BYTES:
+        if self.size > caps.MAX_BYTES:
             return self.nul
         utf8 = None
         self.budget_from = 1 << 62  # no deal is being read
@@ -722,7 +728,8 @@ class _JsonLines:
     def _lines(self) -> Iterable[tuple[int, str]]:
         """``(number, text)`` of each line, the line break cut off."""
         number = 0
-        while True:
+        size = os.fstat(self.raw.fileno()).st_size  # a file that grows is not followed
+        while self.offset < size:
             raw = self.raw.readline(MAX_DEAL_BYTES + 1)
             if not raw:
                 return

@@ -591,6 +591,10 @@ class _Builder:
         )
 
 
+#: The builder of data from parser events, for a record read deal by deal (gleek.record.stream).
+EventBuilder: Final = _Builder
+
+
 def _short(value: Any, limit: int = 40) -> str:
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 5] + "...'"

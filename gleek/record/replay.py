@@ -40,7 +40,15 @@ from gleek.stages.sets import forfeit_payments, sets_held, small_trumps_held
 from gleek.stages.settle import pot_after
 from gleek.state import Action, Outcome, Phase, State, check_action, new_deal, outcome
 
-__all__ = ["first_error", "player_name", "replay_document", "validate_bytes"]
+__all__ = [
+    "deal_of_path",
+    "early_report",
+    "first_error",
+    "lookup_profile",
+    "player_name",
+    "replay_document",
+    "validate_bytes",
+]
 
 _WAIT = Action.word("wait")
 _PASS = Action.word("pass")
@@ -97,11 +105,13 @@ def validate_bytes(
     try:
         doc = load_located(data, file, limits=limits)
     except LocatedError as exc:
-        return _early(file, [Problem(exc.code, exc.message, None, None, exc.line, exc.column)])
+        return early_report(
+            file, [Problem(exc.code, exc.message, None, None, exc.line, exc.column)]
+        )
     return replay_document(doc, file, profile_dirs, finals)
 
 
-def _early(
+def early_report(
     file: str, errors: Sequence[Problem], profile: str | None = None, variants: Sequence[str] = ()
 ) -> Report:
     return Report(file, profile, tuple(variants), tuple(errors), (), (), ())
@@ -128,10 +138,10 @@ def replay_document(
     vlist = [v for v in vnames if isinstance(v, str)] if isinstance(vnames, list) else []
     if found:
         errors = [
-            Problem("schema", p.message, _deal_of(p.path), p.dotted or None, p.line, p.column)
+            Problem("schema", p.message, deal_of_path(p.path), p.dotted or None, p.line, p.column)
             for p in found
         ]
-        return _early(file, errors, pname, vlist)
+        return early_report(file, errors, pname, vlist)
     assert pname is not None
     found_profile = lookup_profile(doc, data, file, profile_dirs)
     if isinstance(found_profile, Report):
@@ -166,7 +176,7 @@ def lookup_profile(
                 code = "schema"
                 where = ":".join(str(x) for x in (exc.file, exc.line, exc.column) if x)
                 message = f"the {kind} {short_repr(data_at(data, path))} cannot be loaded ({where})"
-            return _early(
+            return early_report(
                 file,
                 [Problem(code, message, None, format_path(path), line, col)],
                 pname if kind == "profile" else named_profile(pname, profile_dirs=dirs).id,
@@ -181,7 +191,7 @@ def data_at(data: Any, path: Path) -> Any:
     return data
 
 
-def _deal_of(path: Path) -> int | None:
+def deal_of_path(path: Path) -> int | None:
     if len(path) >= 2 and path[0] == "deals" and isinstance(path[1], int):
         return path[1] + 1
     return None

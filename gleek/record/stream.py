@@ -31,12 +31,18 @@ import yaml
 from gleek import limits as caps
 from gleek.errors import RecordError
 from gleek.limits import MAX_DEAL_BYTES, MAX_DEPTH, MAX_PROBLEMS
-from gleek.record.replay import Replayer, _deal_of, _early, lookup_profile, replay_document
+from gleek.record.replay import (
+    Replayer,
+    deal_of_path,
+    early_report,
+    lookup_profile,
+    replay_document,
+)
 from gleek.record.report import Problem, Report
 from gleek.record.shape import conforms_deal, conforms_head, limits, stream_limits
 from gleek.schemacheck import Problem as SchemaProblem
 from gleek.schemacheck import load_schema, problems, short_repr
-from gleek.sourcemap import LOADERS, LocatedError, Path, _Builder, _short, _Sink, format_path
+from gleek.sourcemap import LOADERS, EventBuilder, LocatedError, Path, format_path
 
 __all__ = ["CHUNK", "COLLECT_EVERY", "parse_line", "validate_path"]
 
@@ -353,10 +359,12 @@ class _Validation:
             vnames = head.get("variants") if isinstance(head, dict) else None
             vlist = [v for v in vnames if isinstance(v, str)] if isinstance(vnames, list) else []
             errors = [
-                Problem("schema", p.message, _deal_of(p.path), p.dotted or None, p.line, p.column)
+                Problem(
+                    "schema", p.message, deal_of_path(p.path), p.dotted or None, p.line, p.column
+                )
                 for p in found[:MAX_PROBLEMS]
             ]
-            return _early(self.file, errors, pname if isinstance(pname, str) else None, vlist)
+            return early_report(self.file, errors, pname if isinstance(pname, str) else None, vlist)
         if self.blocked is not None:
             return self.blocked
         assert self.replayer is not None
@@ -424,7 +432,7 @@ class _Yaml:
         self.dirs = dirs
         self.source = _Source(fd, progress)
         self.check = _Validation(file, dirs)
-        self.builder = _Builder(self.source, LOADERS[0], limits=stream_limits)  # type: ignore[arg-type]
+        self.builder = EventBuilder(self.source, LOADERS[0], limits=stream_limits)  # type: ignore[arg-type]
         self.builder.sink = self._deal
         self.builder.note_depth = 1 << 30
         self.events: list[Any] = []
@@ -478,8 +486,8 @@ class _Yaml:
         except _Stop:  # (libyaml's parser passes on what the source raises, as PyYAML's does)
             return self._stopped(None), None
         if self.count == 0:  # no deal streamed (none, or deals not a list): the whole record
-            if isinstance(data, dict) and isinstance(data.get("deals"), _Sink):
-                data["deals"] = []
+            if isinstance(data, dict) and self.builder.head is not None:
+                data["deals"] = []  # (the list the deals went through, empty)
             self.head_pos.update(self.builder.found)
             self.head_keys.update(self.builder.found_keys)
             doc: Any = _Part(data, self.head_pos, self.head_keys)
@@ -489,7 +497,7 @@ class _Yaml:
         if self.check.known is None and list(head) != list(self.started[0]):
             self.head_pos.update(self.builder.found)
             self.head_keys.update(self.builder.found_keys)
-            return _early(self.file, []), (head, self.head_pos, self.head_keys)
+            return early_report(self.file, []), (head, self.head_pos, self.head_keys)
         return self.check.report(), None
 
     def _stopped(self, exc: LocatedError | None) -> Report:
@@ -503,7 +511,9 @@ class _Yaml:
         else:
             exc = source.drain() or exc or failure
         assert exc is not None
-        return _early(self.file, [Problem(exc.code, exc.message, None, None, exc.line, exc.column)])
+        return early_report(
+            self.file, [Problem(exc.code, exc.message, None, None, exc.line, exc.column)]
+        )
 
 
 # -- JSON Lines
@@ -646,7 +656,7 @@ def _key(
     except json.JSONDecodeError as exc:
         raise fail(exc.msg.lower(), exc.pos) from None
     if key in frame.value:
-        raise fail(f"duplicate key {_short(key)}", i)
+        raise fail(f"duplicate key {short_repr(key)}", i)
     keys[(*frame.path, key)] = (line, i + 1)
     frame.key = key
     end = _SPACE.match(text, end).end()  # type: ignore[union-attr]
@@ -788,7 +798,7 @@ class _JsonLines:
                 doc: Any = _Part(head, head_pos, head_keys)
                 found = problems(doc, check.head_schema)
                 errors = [Problem("schema", p.message, None, None, p.line, p.column) for p in found]
-                return _early(self.file, errors)
+                return early_report(self.file, errors)
             count = 0
             for number, text in lines:
                 if count == 0:
@@ -805,7 +815,7 @@ class _JsonLines:
                 count += 1
         except LocatedError as exc:
             stop = Problem(exc.code, exc.message, None, None, exc.line, exc.column)
-            return _early(self.file, [stop])
+            return early_report(self.file, [stop])
         finally:
             self.raw.close()
         if count == 0:  # no deal: the whole record's checks say what is missing

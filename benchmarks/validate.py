@@ -214,11 +214,33 @@ def _child(code: str, path: Path, tree: Path) -> subprocess.CompletedProcess[str
     )
 
 
+_PEAK = """
+import resource, subprocess, sys
+done = subprocess.run(sys.argv[1:], capture_output=True, text=True, check=True)
+sys.stdout.write(done.stdout)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)
+"""
+
+
 def measure(path: Path, tree: Path = ROOT) -> tuple[float, float, str, int, bool, str]:
     """Validate ``path`` in a fresh process of the build in ``tree``: (seconds, max RSS in MB,
-    valid, deals replayed, compiled, error codes)."""
-    out = _child(_CHILD, path, tree).stdout.split()
-    seconds, rss, valid, deals = float(out[0]), float(out[1]), out[2], int(out[3])
+    valid, deals replayed, compiled, error codes).
+
+    The RSS is that of the validating process alone: it runs under a small parent that runs
+    nothing else, which reads it with ``RUSAGE_CHILDREN`` (Linux keeps a process's peak across
+    ``exec``, so the child's own ``RUSAGE_SELF`` would count this script's memory at the fork)."""
+    run = subprocess.run(
+        [sys.executable, "-c", _PEAK, sys.executable, "-c", _CHILD, str(path)],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=tree,
+        env=_env(tree),
+    )
+    lines = run.stdout.split("\n")
+    out = lines[0].split()
+    seconds, valid, deals = float(out[0]), out[2], int(out[3])
+    rss = float(lines[1])
     return seconds, rss, valid, deals, out[4] == "True", out[5] if len(out) > 5 else ""
 
 

@@ -585,3 +585,14 @@ def test_a_file_that_grows_while_read_is_read_as_it_was(
     report = validate(path, progress=grow)
     assert report.valid and len(report.deals) == 42
     assert path.stat().st_size > before
+
+
+def test_a_long_hand_in_json_lines_and_a_folder_read_whole(big: Any, tmp_path: Path) -> None:
+    head, deals = big
+    path = tmp_path / "r.jsonl"
+    long_hand = {**deals[0], "hands": {**deals[0]["hands"], "North": ["AH"] * 25}}
+    path.write_text(json.dumps(head) + "\n" + json.dumps(long_hand) + "\n", encoding="utf-8")
+    (error,) = validate(path).errors
+    assert "more than 24 items" in error.message and error.line == 2
+    with pytest.raises(RecordError, match="folder"):
+        gleek.record.load(tmp_path)  # read whole: refused as before

@@ -741,7 +741,7 @@ class _JsonLines:
         size = os.fstat(self.raw.fileno()).st_size  # a file that grows is not followed
         while self.offset < size:
             raw = self.raw.readline(MAX_DEAL_BYTES + 1)
-            if not raw:
+            if not raw:  # pragma: no cover - the file was cut short while read
                 return
             number += 1
             start = self.offset

@@ -596,3 +596,56 @@ def test_a_long_hand_in_json_lines_and_a_folder_read_whole(big: Any, tmp_path: P
     assert "more than 24 items" in error.message and error.line == 2
     with pytest.raises(RecordError, match="folder"):
         gleek.record.load(tmp_path)  # read whole: refused as before
+
+
+def test_the_progress_bar_on_a_real_terminal(big: Any, tmp_path: Path) -> None:
+    """In a pseudo-terminal the bar shows (here from 1 byte on); in a pipe it never does."""
+    import os
+    import select
+    import subprocess
+    import sys
+
+    pty = pytest.importorskip("pty")
+    head, deals = big
+    path = _write(tmp_path, head, deals[:3], "jsonl")
+    code = (
+        "import sys, gleek.cli as c; c.PROGRESS_BYTES = 1; "
+        "raise SystemExit(c.main(['validate', sys.argv[1]]))"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    termios = pytest.importorskip("termios")
+    import fcntl
+    import struct
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))  # 80 columns
+    seen = b""
+    try:
+        proc = subprocess.Popen(
+            [sys.executable, "-c", code, str(path)],
+            stdout=subprocess.PIPE,
+            stderr=slave,
+            env=env,
+        )
+        os.close(slave)
+        while True:  # read the terminal while the command runs
+            ready, _, _ = select.select([master], [], [], 0.1)
+            if ready:
+                try:
+                    chunk = os.read(master, 4096)
+                except OSError:  # (every writer gone)
+                    break
+                if not chunk:
+                    break
+                seen += chunk
+            elif proc.poll() is not None:
+                break
+        out = proc.communicate(timeout=120)[0]
+    finally:
+        os.close(master)
+    assert proc.returncode == 0 and b"valid under parlett" in out
+    assert b"B/s" in seen or b"100%" in seen, seen
+    piped = subprocess.run(
+        [sys.executable, "-c", code, str(path)], capture_output=True, env=env, timeout=120
+    )
+    assert piped.returncode == 0 and piped.stderr == b""

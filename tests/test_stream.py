@@ -649,3 +649,30 @@ def test_the_progress_bar_on_a_real_terminal(big: Any, tmp_path: Path) -> None:
         [sys.executable, "-c", code, str(path)], capture_output=True, env=env, timeout=120
     )
     assert piped.returncode == 0 and piped.stderr == b""
+
+
+def test_json_form_anchors_and_odd_keys_give_the_same_places(big: Any, tmp_path: Path) -> None:
+    head, deals = big
+    spoilt = _with_bad_card(deals[:6], 4)
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps({**head, "deals": spoilt}, indent=1), encoding="utf-8")
+    report = validate(path)
+    assert report == _whole(path) and report.errors[0].deal == 5
+    # YAML: an anchor and its alias in one deal, a boolean key, then errors after them
+    path = _write(tmp_path, head, deals[:3], "yaml")
+    text = path.read_text("utf-8")
+    cut = text.index("- dealer:", text.index("- dealer:") + 1)
+    second = text[cut:]
+    second = second.replace("  stock: [", "  stock: &s [", 1).replace(
+        "  discard: [", "  discard: *s #[", 1
+    )
+    cases = {
+        "alias": text[:cut] + second,
+        "bool key": text[:cut] + second.replace("  hands:\n", "  hands:\n    No: [AH]\n", 1),
+        "bad card after an alias": text[:cut] + second.replace(": 7C", ": 7Z", 1),
+    }
+    for name, spoilt_text in cases.items():
+        path.write_text(spoilt_text, encoding="utf-8")
+        report = validate(path)
+        assert report == _whole(path), name
+        assert report.errors and report.errors[0].deal == 2, (name, report.errors)

@@ -194,7 +194,8 @@ def _message(
 
 def _at(error: ValidationError, at: Path) -> ValidationError:
     """``error`` with ``at`` put before its path (and so before its context's)."""
-    error.path.extendleft(reversed(at))
+    if at:
+        error.path.extendleft(reversed(at))
     return error
 
 
@@ -213,13 +214,12 @@ def problems(
 
     With ``quote`` False no message quotes a value or a key of the document (for files other
     than the one the caller asked about: a profile named by a record, say); a value at the
-    document's root (not a mapping at all) is never quoted. ``at`` is where ``doc.data`` stands
-    in its file, if it is a part of it (a deal of a record read deal by deal)."""
+    document's root (not a mapping at all) is never quoted."""
     validator = _Validator(schema)
     out: dict[tuple[Path, str], Problem] = {}
     misspelt: set[Path] = set()
-    errors = validator.iter_errors(doc.data)
-    every = (leaf for error in errors for leaf in _leaves(_at(error, at) if at else error))
+    # ``at``: where doc.data stands in its file, if it is a part of it (a deal read deal by deal)
+    every = (leaf for e in validator.iter_errors(doc.data) for leaf in _leaves(_at(e, at)))
     leaves = list(itertools.islice(every, MAX_PROBLEMS))
     wanted: list[Path] = []
     for leaf in leaves:  # find every position needed in one pass over the text

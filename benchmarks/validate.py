@@ -2,6 +2,7 @@
 
     python benchmarks/validate.py [DEALS] [--compiled TREE] [--reps R] [--hostile-mb MB]
                                   [--baseline PATH] [--keep DIR]
+    python benchmarks/validate.py --memory [DEALS] [--compiled TREE] [--keep DIR]
 
 1. Bots play ``DEALS`` deals (default 10,000) of one session, written as a record; then the record
    is validated in a fresh process, which reports its wall time and peak memory (max RSS). With
@@ -16,6 +17,13 @@
 4. The small cases that must not get slower: ``import gleek`` and ``gleek validate`` of one small
    example record, each in a fresh process (median of the runs).
 
+With ``--memory`` (the size mode), bots play ``DEALS`` deals (default 100,000; about 120 MB in
+YAML), written a deal at a time both as a YAML record and as a JSON Lines one; each is then
+validated by ``gleek validate`` in a fresh process, whose wall time and peak memory are reported
+(``resource.getrusage(RUSAGE_CHILDREN).ru_maxrss`` of a process that runs only that command).
+A record file is read deal by deal, so the peak stays flat whatever its size (target: under
+150 MB for 100,000 deals); no file size limit applies, only one of 1 MiB a deal.
+
 Not a test: nothing here is timed in CI.
 """
 
@@ -28,7 +36,10 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import IO, Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -81,6 +92,112 @@ def write_hostile(path: Path, megabytes: float) -> None:
     path.write_text(head + "  deck:\n" + "  - AH\n" * n, encoding="utf-8")
 
 
+def write_big(folder: Path, deals: int) -> tuple[Path, Path]:
+    """A valid record of ``deals`` deals played by random bots, as YAML and as JSON Lines,
+    written a deal at a time (sessions of 3,000 deals chained: never the whole record held)."""
+    import gleek
+    from gleek.record.write import deal_data, record_data, write_deals
+    from gleek.session import Session
+    from gleek.sim.bots import RandomBot
+
+    profile = gleek.load_profile("parlett")
+    first = Session.start(profile, deals=1)
+    head = record_data(first)
+    del head["deals"]
+
+    def played() -> Iterator[dict[str, Any]]:
+        chips, pot, dealer, stake = None, None, 0, None
+        left, chunk = deals, 0
+        while left:
+            n = min(left, 3000)
+            s = Session.start(
+                profile,
+                n,
+                players=first.players,
+                chips=chips,
+                pot=pot,
+                dealer=dealer,
+                ruff_stake=stake,
+            ).play_out([RandomBot()] * 3, seed=f"big:{chunk}")
+            for d in s.deals:
+                yield deal_data(d, s.players)
+            chips, pot, dealer, stake = s.balances, s.pot, s.dealer, s.ruff_stake
+            left -= n
+            chunk += 1
+
+    yaml_path, jsonl_path = folder / f"big-{deals}.yaml", folder / f"big-{deals}.jsonl"
+    with yaml_path.open("w", encoding="utf-8") as y, jsonl_path.open("w", encoding="utf-8") as j:
+        ys = _Tee(y, j, head)
+        write_deals(y, head, ys.deals(played()), "yaml")
+        ys.close()
+    return yaml_path, jsonl_path
+
+
+class _Tee:
+    """Each deal written to the YAML file goes to the JSON Lines file too (played once)."""
+
+    def __init__(self, y: IO[str], j: IO[str], head: dict[str, Any]) -> None:
+        self.j = j
+        j.write(json.dumps(head, ensure_ascii=False) + "\n")
+
+    def deals(self, deals: Iterator[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+        for d in deals:
+            self.j.write(json.dumps(d, ensure_ascii=False) + "\n")
+            yield d
+
+    def close(self) -> None:
+        self.j.flush()
+
+
+_RSS = """
+import resource, subprocess, sys, time
+start = time.perf_counter()
+done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+seconds = time.perf_counter() - start
+rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+print(f"{seconds:.3f} {rss:.1f} {done.returncode}")
+"""
+
+
+def measure_cli(path: Path, tree: Path = ROOT) -> tuple[float, float, int]:
+    """``gleek validate PATH`` in a fresh process of the build in ``tree``: (seconds, peak RSS in
+    MB, exit status), the RSS that of the command's process alone (RUSAGE_CHILDREN of a parent
+    that runs nothing else)."""
+    cmd = [sys.executable, "-m", "gleek", "validate", "--no-progress", str(path)]
+    out = subprocess.run(
+        [sys.executable, "-c", _RSS, *cmd],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=tree,
+        env=_env(tree),
+    ).stdout.split()
+    return float(out[0]), float(out[1]), int(out[2])
+
+
+def memory_mode(args: argparse.Namespace, builds: dict[str, Path]) -> int:
+    deals = args.deals or 100_000
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = args.keep or Path(tmp)
+        folder.mkdir(parents=True, exist_ok=True)
+        yaml_path, jsonl_path = folder / f"big-{deals}.yaml", folder / f"big-{deals}.jsonl"
+        if not (yaml_path.is_file() and jsonl_path.is_file()):
+            start = time.perf_counter()
+            write_big(folder, deals)
+            print(f"wrote {deals} deals in {time.perf_counter() - start:.0f} s", flush=True)
+        for path in (yaml_path, jsonl_path):
+            size = path.stat().st_size / 1e6
+            for b, tree in builds.items():
+                seconds, rss, status = measure_cli(path, tree)
+                print(
+                    f"{path.suffix[1:]:5} record, {deals} deals, {size:.0f} MB, {b}: "
+                    f"gleek validate {seconds:.1f} s ({seconds / deals * 1000:.2f} ms a deal), "
+                    f"peak RSS {rss:.0f} MB, exit {status}",
+                    flush=True,
+                )
+    return 0
+
+
 def _env(tree: Path) -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(tree)}
 
@@ -97,11 +214,33 @@ def _child(code: str, path: Path, tree: Path) -> subprocess.CompletedProcess[str
     )
 
 
+_PEAK = """
+import resource, subprocess, sys
+done = subprocess.run(sys.argv[1:], capture_output=True, text=True, check=True)
+sys.stdout.write(done.stdout)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)
+"""
+
+
 def measure(path: Path, tree: Path = ROOT) -> tuple[float, float, str, int, bool, str]:
     """Validate ``path`` in a fresh process of the build in ``tree``: (seconds, max RSS in MB,
-    valid, deals replayed, compiled, error codes)."""
-    out = _child(_CHILD, path, tree).stdout.split()
-    seconds, rss, valid, deals = float(out[0]), float(out[1]), out[2], int(out[3])
+    valid, deals replayed, compiled, error codes).
+
+    The RSS is that of the validating process alone: it runs under a small parent that runs
+    nothing else, which reads it with ``RUSAGE_CHILDREN`` (Linux keeps a process's peak across
+    ``exec``, so the child's own ``RUSAGE_SELF`` would count this script's memory at the fork)."""
+    run = subprocess.run(
+        [sys.executable, "-c", _PEAK, sys.executable, "-c", _CHILD, str(path)],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=tree,
+        env=_env(tree),
+    )
+    lines = run.stdout.split("\n")
+    out = lines[0].split()
+    seconds, valid, deals = float(out[0]), out[2], int(out[3])
+    rss = float(lines[1])
     return seconds, rss, valid, deals, out[4] == "True", out[5] if len(out) > 5 else ""
 
 
@@ -124,7 +263,10 @@ def baseline_seconds_per_deal(baseline: Path) -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("deals", nargs="?", type=int, default=10_000)
+    parser.add_argument("deals", nargs="?", type=int, default=None)
+    parser.add_argument(
+        "--memory", action="store_true", help="the size mode: 100,000 deals, peak RSS and time"
+    )
     parser.add_argument("--compiled", type=Path, help="a tree holding the compiled build")
     parser.add_argument("--reps", type=int, default=1, help="alternating runs of each build")
     parser.add_argument("--hostile-mb", type=float, default=10.0)
@@ -134,6 +276,9 @@ def main() -> int:
     builds = {"pure": ROOT}
     if args.compiled:
         builds["compiled"] = args.compiled.resolve()
+    if args.memory:
+        return memory_mode(args, builds)
+    args.deals = args.deals or 10_000
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.keep or Path(tmp)
         folder.mkdir(parents=True, exist_ok=True)

@@ -20,7 +20,7 @@ from typing import Literal, NoReturn
 from gleek.build import build_info
 from gleek.errors import ArgumentError, ArgumentTypeError, GleekError, ProfileError, RecordError
 from gleek.profile import list_profiles, load_profile, variant_titles
-from gleek.record.report import escape_controls
+from gleek.record.report import Report, escape_controls
 from gleek.sim.bots import BOTS, DEFAULT_BOT
 
 __all__ = ["main"]
@@ -115,6 +115,13 @@ def _parser() -> argparse.ArgumentParser:
     v = sub.add_parser("validate", help="replay recorded deals and report the first rule broken")
     v.add_argument("files", nargs="+", metavar="FILE")
     v.add_argument("--json", action="store_true", help="print the report as JSON")
+    v.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="a progress bar on stderr (default: for a file of 16 MiB or more, when stderr is a "
+        "terminal)",
+    )
     _profile_dir(v)
 
     sh = sub.add_parser("show", help="a record as a page that steps through it (or one picture)")
@@ -217,11 +224,14 @@ def _out(text: str) -> None:
 
 
 def _json_out(data: object) -> None:
-    """Print JSON; C1 controls and bidi marks, which JSON allows raw, are escaped too."""
-    text = json.dumps(data, indent=2, ensure_ascii=False)
-    if not text.replace("\n", "").isprintable():
-        text = "".join(c if c.isprintable() or c == "\n" else f"\\u{ord(c):04x}" for c in text)
-    print(text)
+    """Print JSON, a piece at a time; C1 controls and bidi marks, which JSON allows raw, are
+    escaped too."""
+    write = sys.stdout.write
+    for text in json.JSONEncoder(indent=2, ensure_ascii=False).iterencode(data):
+        if not text.replace("\n", "").isprintable():
+            text = "".join(c if c.isprintable() or c == "\n" else f"\\u{ord(c):04x}" for c in text)
+        write(text)
+    write("\n")
 
 
 def _err(text: str) -> None:
@@ -462,22 +472,71 @@ def _show(args: argparse.Namespace) -> int:
     return 0
 
 
-def _validate(args: argparse.Namespace) -> int:
-    from gleek.record import Report, validate
+#: From this size on, ``gleek validate`` shows a progress bar (when stderr is a terminal).
+PROGRESS_BYTES = 16 * 1024 * 1024
 
+
+def show_progress(asked: bool | None, size: int, terminal: bool) -> bool:
+    """Whether ``gleek validate`` shows a progress bar for a file of ``size`` bytes:
+    ``--progress`` / ``--no-progress`` decide; else only for a large file, and only when stderr
+    is a terminal (never in a pipe, a log or CI).
+
+    >>> show_progress(None, 100 * 2**20, True), show_progress(None, 100 * 2**20, False)
+    (True, False)
+    >>> show_progress(None, 1000, True), show_progress(True, 1000, False)
+    (False, True)
+    """
+    if asked is not None:
+        return asked
+    return terminal and size >= PROGRESS_BYTES
+
+
+def _validate_one(path: str, args: argparse.Namespace) -> Report:
+    from gleek.record import validate
+
+    try:
+        size = os.stat(path).st_size
+    except (OSError, ValueError):  # validate says why, as for any file it cannot read
+        size = 0
+    stderr = sys.stderr
+    terminal = stderr is not None and stderr.isatty()
+    if stderr is None or not show_progress(args.progress, size, terminal):
+        return validate(path, profile_dirs=args.profile_dir)
+    from tqdm import tqdm
+
+    with tqdm(
+        total=size,
+        unit="B",
+        unit_scale=True,
+        desc=escape_controls(path)[-40:],
+        file=stderr,
+        leave=False,
+    ) as bar:
+
+        def advance(n: int) -> None:
+            bar.update(n)
+
+        return validate(path, profile_dirs=args.profile_dir, progress=advance)
+
+
+def _validate(args: argparse.Namespace) -> int:
     reports: list[Report] = []
     unreadable = 0
     for f in args.files:
         try:
-            reports.append(validate(f, profile_dirs=args.profile_dir))
+            reports.append(_validate_one(f, args))
         except RecordError as exc:
             _err(f"gleek validate: {exc}")
             unreadable += 1
+    # Printed a piece at a time: the report of 100,000 deals is never held as one text.
     if args.json and reports:
-        out = [r.to_json() for r in reports]
+        out = [r.to_json(lazy=True) for r in reports]
         _json_out(out[0] if len(out) == 1 and not unreadable else out)
     elif reports:
-        print("\n".join(r.human() for r in reports))
+        write = sys.stdout.write
+        for r in reports:
+            for line in r.lines():
+                write(line + "\n")
     if unreadable:
         return 2
     return 0 if all(r.valid for r in reports) else 1

@@ -20,6 +20,7 @@ __all__ = [
     "MAX_AUCTION",
     "MAX_BYTES",
     "MAX_DEALS",
+    "MAX_DEAL_BYTES",
     "MAX_DEPTH",
     "MAX_DIGITS",
     "MAX_INT",
@@ -32,8 +33,14 @@ __all__ = [
     "within_int_bounds",
 ]
 
-#: The largest file read (a record, a profile or a variant); a larger one is refused unread.
+#: The largest file read whole (a profile or a variant; a record read into objects, or given as
+#: a text); a larger one is refused unread. A record file validated is read deal by deal
+#: instead, with no limit on its size but :data:`MAX_DEAL_BYTES` on each deal.
 MAX_BYTES: Final = 16 * 1024 * 1024
+#: The most text one deal of a record validated deal by deal may take (in the YAML form, with
+#: the comments and blank lines before it; in the JSON Lines form, its line), and so may the
+#: record's head. A real deal takes some 1,200 bytes.
+MAX_DEAL_BYTES: Final = 1024 * 1024
 #: The most nodes YAML aliases may expand to in one file.
 MAX_ALIAS_NODES: Final = 10_000
 #: The deepest nesting of lists and mappings in one file.
@@ -49,8 +56,8 @@ MAX_INT: Final = 10**MAX_DIGITS - 1
 #: The longest text of a whole number read at all (digits, sign, ``_`` separators, ``0x``...).
 MAX_NUMBER_TEXT: Final = 100
 
-#: Deals in one record: more than a 16 MiB file can hold of real deals (each is some 500 bytes
-#: at the very least).
+#: Deals in one record read whole: more than a 16 MiB text can hold of real deals (each is some
+#: 500 bytes at the very least). A record file validated deal by deal may hold any number.
 MAX_DEALS: Final = 50_000
 #: Calls in one deal's auction: bids rise by at least 1, so this is a price some 150 chips above
 #: the opening bid, far beyond any real game.

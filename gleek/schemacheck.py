@@ -259,6 +259,13 @@ def _message(
     return (f"{where}: {said}", path, doc.position(path))
 
 
+def _at(error: ValidationError, at: Path) -> ValidationError:
+    """``error`` with ``at`` put before its path (and so before its context's)."""
+    if at:
+        error.path.extendleft(reversed(at))
+    return error
+
+
 def _leaves(error: ValidationError) -> Iterator[ValidationError]:
     if error.context:
         from jsonschema.exceptions import best_match
@@ -269,7 +276,9 @@ def _leaves(error: ValidationError) -> Iterator[ValidationError]:
         yield error
 
 
-def problems(doc: Located, schema: dict[str, Any], *, quote: bool = True) -> tuple[Problem, ...]:
+def problems(
+    doc: Located, schema: dict[str, Any], *, quote: bool = True, at: Path = ()
+) -> tuple[Problem, ...]:
     """Every schema failure of ``doc``, in document order, each with its located message.
 
     With ``quote`` False no message quotes a value or a key of the document (for files other
@@ -278,7 +287,8 @@ def problems(doc: Located, schema: dict[str, Any], *, quote: bool = True) -> tup
     validator = _validator_class()(schema)
     out: dict[tuple[Path, str], Problem] = {}
     misspelt: set[Path] = set()
-    every = (leaf for error in validator.iter_errors(doc.data) for leaf in _leaves(error))
+    # ``at``: where doc.data stands in its file, if it is a part of it (a deal read deal by deal)
+    every = (leaf for e in validator.iter_errors(doc.data) for leaf in _leaves(_at(e, at)))
     leaves = list(itertools.islice(every, MAX_PROBLEMS))
     wanted: list[Path] = []
     for leaf in leaves:  # find every position needed in one pass over the text

@@ -226,7 +226,9 @@ class _Frame:
         "value_key",
     )
 
-    def __init__(self, path: Path, value: Any, is_map: bool, limit: tuple[int, str] | None):
+    def __init__(
+        self, path: Path, value: Any, is_map: bool, limit: tuple[int, str] | None, depth: int = 1
+    ):
         self.path = path
         self.value = value
         self.is_map = is_map
@@ -235,11 +237,21 @@ class _Frame:
         self.key_mark: Position = (0, 0)
         self.limit = limit
         self.value_key: Any = None
-        #: While building, note where the items of the top two levels stand (cheap, often asked).
-        self.note = value is not None and len(path) <= 1
+        #: While building, note where the items of the top two levels stand (cheap, often asked);
+        #: a record read deal by deal notes every level (``depth``).
+        self.note = value is not None and len(path) <= depth
 
 
 _NO_KEY: Final = object()
+
+
+class _Sink:
+    """The ``deals`` list of a record read deal by deal: each deal goes on as it is built."""
+
+    __slots__ = ("append",)
+
+    def __init__(self, sink: Callable[[Any], None]) -> None:
+        self.append = sink
 
 
 def _pos(event: Any) -> Position:
@@ -268,6 +280,14 @@ class _Builder:
         self.alias_nodes = 0
         self.cache: dict[str, Any] = {}  # plain scalars already read (immutable values only)
         self.quote = True  # False: no message quotes the text
+        #: Read deal by deal (gleek.record.stream): each item of the top-level ``deals`` list is
+        #: handed to ``sink`` when built, never kept; every node's place is noted.
+        self.sink: Callable[[Any], None] | None = None
+        self.head: Any = None
+        self.note_depth = 1
+        #: Read deal by deal: every node's event of the current deal, in order (its places are
+        #: found from them only if asked: see gleek.record.stream).
+        self.marks: list[Any] | None = None
 
     def positions(self) -> tuple[dict[Path, Position], dict[Path, Position]]:
         self.build()
@@ -291,7 +311,7 @@ class _Builder:
                     else f" at line {cm.line + 1}, column {cm.column + 1}"
                 )
                 context = f" ({exc.context}{at})"
-            line = "".join(self.text.split("\n")[mark.line : mark.line + 1]) if mark else ""
+            line = self._line(mark.line) if mark else ""
             if "\t" in line[: len(line) - len(line.lstrip())]:
                 problem, context = "a tab indents this line: YAML indents with spaces only", ""
             raise LocatedError(
@@ -301,6 +321,13 @@ class _Builder:
             ) from None
         except yaml.YAMLError as exc:
             raise LocatedError(f"not valid YAML or JSON: {exc}", None, None) from None
+
+    def _line(self, number: int) -> str:
+        """The text of the line ``number`` (from 0), if it is at hand."""
+        if isinstance(self.text, str):
+            return "".join(self.text.split("\n")[number : number + 1])
+        line: str = self.text.line(number)  # a source read in chunks keeps its last lines
+        return line
 
     def _run(self) -> Any:
         get = self.loader.get_event
@@ -329,6 +356,7 @@ class _Builder:
         top: _Frame | None = None
         cache = self.cache
         scalar = self._scalar
+        marks = self.marks
         while True:
             event = get()
             cls = type(event)
@@ -336,6 +364,8 @@ class _Builder:
                 # The common case, kept short: a plain value placed in its list or mapping (the
                 # work of _scalar's cache and of _value, inline).
                 nodes += 1
+                if marks is not None:
+                    marks.append(event)
                 value = _NO_KEY
                 if event.tag is None and event.implicit[0]:
                     value = cache.get(event.value, _NO_KEY)
@@ -385,6 +415,8 @@ class _Builder:
                     self._value(top, value)
                 continue
             nodes += 1
+            if marks is not None:
+                marks.append(event)
             is_key = top is not None and top.is_map and top.key is _NO_KEY
             if not is_key and top is not None:
                 if top.limit is not None and top.count >= top.limit[0]:
@@ -430,7 +462,16 @@ class _Builder:
             else:
                 path = (*top.path, top.count)
             limit = self.limits(path) if self.limits is not None else None
-            frame = _Frame(path, ({} if is_map else []) if building else None, is_map, limit)
+            value = ({} if is_map else []) if building else None
+            depth = self.note_depth
+            if self.sink is not None and path == ("deals",) and not is_map:
+                value = _Sink(self.sink)
+                self.head = stack[0].value  # the record's keys so far (the deals go on)
+                if marks is not None:
+                    marks.clear()
+            elif self.head is not None and len(path) >= 2 and path[0] == "deals":
+                depth = 0  # a deal's places are found from its events if asked
+            frame = _Frame(path, value, is_map, limit, depth)
             if event.anchor is not None:
                 anchored.append((event.anchor, frame, nodes))
             stack.append(frame)
@@ -548,6 +589,10 @@ class _Builder:
             col,
             "schema",
         )
+
+
+#: The builder of data from parser events, for a record read deal by deal (gleek.record.stream).
+EventBuilder: Final = _Builder
 
 
 def _short(value: Any, limit: int = 40) -> str:

@@ -20,7 +20,7 @@ import os
 import sys
 import unicodedata
 from collections.abc import Iterable, Sequence
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -41,7 +41,15 @@ from gleek.stages.sets import forfeit_payments, sets_held, small_trumps_held
 from gleek.stages.settle import pot_after
 from gleek.state import Action, Outcome, Phase, State, check_action, new_deal, outcome
 
-__all__ = ["first_error", "player_name", "replay_document", "validate_bytes"]
+__all__ = [
+    "deal_of_path",
+    "early_report",
+    "first_error",
+    "lookup_profile",
+    "player_name",
+    "replay_document",
+    "validate_bytes",
+]
 
 _WAIT = Action.word("wait")
 _PASS = Action.word("pass")
@@ -65,6 +73,7 @@ _TRICK_END: Final = 10  # the seat field holds how many cards the trick lists
 _DEAL_END: Final = 11
 
 _Item = tuple[int, int, Action | None, Path]
+_T = TypeVar("_T")
 
 
 def player_name(name: str) -> str:
@@ -97,11 +106,13 @@ def validate_bytes(
     try:
         doc = load_located(data, file, limits=limits)
     except LocatedError as exc:
-        return _early(file, [Problem(exc.code, exc.message, None, None, exc.line, exc.column)])
+        return early_report(
+            file, [Problem(exc.code, exc.message, None, None, exc.line, exc.column)]
+        )
     return replay_document(doc, file, profile_dirs, finals)
 
 
-def _early(
+def early_report(
     file: str, errors: Sequence[Problem], profile: str | None = None, variants: Sequence[str] = ()
 ) -> Report:
     return Report(file, profile, tuple(variants), tuple(errors), (), (), ())
@@ -131,12 +142,28 @@ def replay_document(
     vlist = [v for v in vnames if isinstance(v, str)] if isinstance(vnames, list) else []
     if found:
         errors = [
-            Problem("schema", p.message, _deal_of(p.path), p.dotted or None, p.line, p.column)
+            Problem("schema", p.message, deal_of_path(p.path), p.dotted or None, p.line, p.column)
             for p in found
         ]
-        return _early(file, errors, pname, vlist)
+        return early_report(file, errors, pname, vlist)
     assert pname is not None
-    # The profile and the variants, by name: a record never names a file to open.
+    found_profile = lookup_profile(doc, data, file, profile_dirs)
+    if isinstance(found_profile, Report):
+        return found_profile
+    profile, variants = found_profile
+    replayer = Replayer(doc, file, profile, variants)
+    replayer.finals = finals
+    replayer.broken = broken
+    return replayer.run()
+
+
+def lookup_profile(
+    doc: Located, data: dict[str, Any], file: str, profile_dirs: Iterable[str | os.PathLike[str]]
+) -> tuple[Profile, tuple[str, ...]] | Report:
+    """The profile and variants a schema-valid record names (by name only: a record never
+    names a file to open), or the report of the error in naming them."""
+    pname: str = data["profile"]
+    vlist: list[str] = list(data.get("variants") or [])
     dirs = tuple(profile_dirs)
     tries: list[tuple[Path, str, tuple[str, ...]]] = [(("profile",), "profile", ())]
     tries += [(("variants", i), "variant", (v,)) for i, v in enumerate(vlist)]
@@ -153,17 +180,13 @@ def replay_document(
                 code = "schema"
                 where = ":".join(str(x) for x in (exc.file, exc.line, exc.column) if x)
                 message = f"the {kind} {short_repr(data_at(data, path))} cannot be loaded ({where})"
-            return _early(
+            return early_report(
                 file,
                 [Problem(code, message, None, format_path(path), line, col)],
                 pname if kind == "profile" else named_profile(pname, profile_dirs=dirs).id,
                 vlist,
             )
-    profile = named_profile(pname, tuple(vlist), profile_dirs=dirs)
-    replayer = Replayer(doc, file, profile, tuple(vlist))
-    replayer.finals = finals
-    replayer.broken = broken
-    return replayer.run()
+    return named_profile(pname, tuple(vlist), profile_dirs=dirs), tuple(vlist)
 
 
 def data_at(data: Any, path: Path) -> Any:
@@ -172,7 +195,7 @@ def data_at(data: Any, path: Path) -> Any:
     return data
 
 
-def _deal_of(path: Path) -> int | None:
+def deal_of_path(path: Path) -> int | None:
     if len(path) >= 2 and path[0] == "deals" and isinstance(path[1], int):
         return path[1] + 1
     return None
@@ -216,6 +239,7 @@ class Replayer:
         self.claim_words: tuple[tuple[str, ...], ...] = ((), (), ())
         self.result_errors: list[Problem] = []
         self.ended: tuple[Outcome, DealSummary] | None = None
+        self.shared: dict[Any, Any] = {}
 
     # -- problems
     def problem(self, code: str, message: str, path: Path, *, key: bool = False) -> Problem:
@@ -269,17 +293,33 @@ class Replayer:
 
     # -- the whole record
     def run(self) -> Report:
+        """Replay every deal of the document (the whole record at once)."""
+        if not self.begin():
+            return self.finish(0)
+        deals = self.data["deals"]
+        for i, deal in enumerate(deals):
+            if not self.feed(i, deal):
+                break
+        return self.finish(len(deals))
+
+    def begin(self) -> bool:
+        """Check the record's head (the players, the chips); False if no deal can be replayed.
+        Then :meth:`feed` takes the deals one at a time, and :meth:`finish` gives the report:
+        only what the next deal needs is kept (balances, pot, stake, dealer) besides it."""
         data = self.data
-        errors: list[Problem] = []
-        warnings: list[Problem] = []
-        summaries: list[DealSummary] = []
+        self.errors: list[Problem] = []
+        self.all_warnings: list[Problem] = []
+        self.summaries: list[DealSummary] = []
         start = self.profile.session.starting_chips
-        balances = [start, start, start]
-        head: list[Problem] = []  # the record's own mistakes: names compared, chips
+        self.balances = [start, start, start]
+        self.head: list[Problem] = []  # the record's own mistakes: names compared, chips
+        self.previous: int | None = None
+        self.going = False
+        self.names_clash = False
         raw_players: list[str] = data["players"]
         for i in range(1, 3):
             if self.players[i] in self.players[:i]:
-                head.append(
+                self.head.append(
                     self.problem(
                         "schema",
                         f"{short_repr(raw_players[i])} is the name of another player "
@@ -287,47 +327,64 @@ class Replayer:
                         ("players", i),
                     )
                 )
-        if head:  # the players are not three: nothing can be replayed
-            return self._report(head[:1], [], [], balances, 0)
+        self.pot = 0
+        if self.head:  # the players are not three: nothing can be replayed
+            self.errors = self.head[:1]
+            self.head = []
+            self.names_clash = True
+            return False
+        self.pot = data.get("pot", self.profile.session.starting_pot)
         for name, amount in (data.get("chips") or {}).items():
-            seat = self.seat_of(name, ("chips", name), head)
+            seat = self.seat_of(name, ("chips", name), self.head)
             if seat is not None:
-                balances[seat] = amount
-        pot = data.get("pot", self.profile.session.starting_pot)
-        stake = data.get("ruff_stake", self.profile.ruff.stake)
-        deals = data["deals"]
-        if len(deals) >= 3 and len(deals) % self.profile.session.deals_multiple:
-            warnings.append(
+                self.balances[seat] = amount
+        self.stake = data.get("ruff_stake", self.profile.ruff.stake)
+        self.going = True
+        return True
+
+    def feed(self, i: int, deal: dict[str, Any]) -> bool:
+        """Replay the deal ``deals[i]``; False once the replay has stopped (at an error)."""
+        if not self.going:
+            return False
+        self.deal_no = i + 1
+        found, self.previous = self.replay(deal, ("deals", i), self.previous, self.stake)
+        self.deal_no = 0
+        if found:
+            self.errors = found
+            self.going = False
+            if self.ended is None:  # an error in the replay: the deal gives nothing
+                return False
+        assert self.ended is not None
+        o, summary = self.ended
+        self.summaries.append(summary)
+        self.all_warnings += self.warnings
+        for s in range(3):
+            self.balances[s] += o.chips[s]
+        self.pot = pot_after(rules_of(self.profile), self.pot, o.pot)
+        self.stake = o.ruff_stake
+        self.ended = None
+        return self.going  # recorded results that differ: the deal counts, later ones do not
+
+    def finish(self, count: int) -> Report:
+        """The report, once ``count`` deals have been read (and those replayed fed)."""
+        errors, head = self.errors, self.head
+        if self.names_clash:  # the players are not three: no deal replayed, no warning
+            return self._report(errors, [], [], self.balances, self.pot)
+        warnings = self.all_warnings
+        if count >= 3 and count % self.profile.session.deals_multiple:
+            warnings = [
                 self.problem(
                     "deal-count",
-                    f"{len(deals)} deals is not a multiple of "
+                    f"{count} deals is not a multiple of "
                     f"{self.profile.session.deals_multiple}, so the players do not deal equally "
                     "often",
                     ("deals",),
-                )
-            )
-        dealer: int | None = None
-        for i, deal in enumerate(deals):
-            self.deal_no = i + 1
-            found, dealer = self.replay(deal, ("deals", i), dealer, stake)
-            if found:
-                errors = found
-                if self.ended is None:  # an error in the replay: the deal gives nothing
-                    break
-            assert self.ended is not None
-            o, summary = self.ended
-            summaries.append(summary)
-            warnings += self.warnings
-            for s in range(3):
-                balances[s] += o.chips[s]
-            pot = pot_after(rules_of(self.profile), pot, o.pot)
-            stake = o.ruff_stake
-            if found:  # recorded results that differ: the deal counts, later ones are not read
-                break
-        self.deal_no = 0
+                ),
+                *warnings,
+            ]
         if head and (not errors or _where(first_error(head)) < _where(errors[0])):
             errors = [first_error(head)]
-        return self._report(errors, warnings, summaries, balances, pot)
+        return self._report(errors, warnings, self.summaries, self.balances, self.pot)
 
     def _report(
         self,
@@ -802,16 +859,26 @@ class Replayer:
             if o.ruff.winner is None  # pool model, nobody vied: shown down at once, stake 0
             else (names[o.ruff.winner], o.ruff.stake, o.ruff.shown)
         )
+        share = self.share
         return DealSummary(
             dealer=names[o.dealer],
             trumps=o.trumps.value,
             buyer=names[o.buyer],
             price=o.price,
-            ruff=ruff,
-            points=tuple((names[s], o.points[s]) for s in range(3)),
-            payments=tuple(pay(p) for p in o.payments),
-            chips=(*((names[s], o.chips[s]) for s in range(3)), (POT, o.pot)),
+            ruff=share(ruff),
+            points=share(tuple(share((names[s], o.points[s])) for s in range(3))),
+            payments=share(tuple(share(pay(p)) for p in o.payments)),
+            chips=share((*(share((names[s], o.chips[s])) for s in range(3)), share((POT, o.pot)))),
         )
+
+    def share(self, value: _T) -> _T:
+        """``value``, or an equal one already made: the summaries of many deals share their
+        parts (a payment of 2 chips to the pot for the stock...), so a report of 100,000 deals
+        holds some 300 bytes a deal."""
+        shared = self.shared
+        if len(shared) < 100_000:
+            return shared.setdefault(value, value)  # type: ignore[no-any-return]
+        return shared.get(value, value)  # type: ignore[no-any-return]
 
     def check_result(self, deal: dict[str, Any], path: Path, o: Outcome) -> None:
         """A ``wrong-result`` error for each recorded figure the rules do not give (names

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from typing import Any, Final
 
 import attrs
@@ -148,7 +149,10 @@ class Report:
     def valid(self) -> bool:
         return not self.errors
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, *, lazy: bool = False) -> dict[str, Any]:
+        """The report as JSON data; with ``lazy``, its ``deals`` list makes each deal's data
+        only as it is iterated (for ``json.JSONEncoder(indent=...).iterencode``, which writes
+        the report of 100,000 deals a piece at a time)."""
         return {
             "format": "gleek-report/1",
             "file": self.file,
@@ -157,7 +161,7 @@ class Report:
             "variants": list(self.variants),
             "errors": [e.to_json() for e in self.errors],
             "warnings": [w.to_json() for w in self.warnings],
-            "deals": [d.to_json() for d in self.deals],
+            "deals": _Lazy(self.deals) if lazy else [d.to_json() for d in self.deals],
             "chips": dict(self.chips),
         }
 
@@ -178,11 +182,32 @@ class Report:
 
     def human(self) -> str:
         """Compiler-style lines (``file:line:col: code: message``), then a summary per deal."""
-        lines = [e.human(self.file) for e in self.errors]
-        lines += [w.human(self.file, "warning: ") for w in self.warnings]
-        lines.append(f"{self.file}: {self.verdict()}")
+        return "\n".join(self.lines())
+
+    def lines(self) -> Iterator[str]:
+        """The lines of :meth:`human`, one at a time."""
+        for e in self.errors:
+            yield escape_controls(e.human(self.file))
+        for w in self.warnings:
+            yield escape_controls(w.human(self.file, "warning: "))
+        yield escape_controls(f"{self.file}: {self.verdict()}")
         for i, d in enumerate(self.deals, 1):
-            lines += d.human(i)
+            for line in d.human(i):
+                yield escape_controls(line)
         if self.chips:
-            lines.append("  balances: " + ", ".join(f"{quote_name(n)} {c}" for n, c in self.chips))
-        return escape_controls("\n".join(lines))
+            balances = ", ".join(f"{quote_name(n)} {c}" for n, c in self.chips)
+            yield escape_controls("  balances: " + balances)
+
+
+class _Lazy(list):  # type: ignore[type-arg]
+    """A list, to the JSON encoder, of the deals' data, each made as it is reached."""
+
+    def __init__(self, deals: tuple[DealSummary, ...]) -> None:
+        super().__init__()
+        self.deals = deals
+
+    def __bool__(self) -> bool:
+        return bool(self.deals)
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        return (d.to_json() for d in self.deals)

@@ -19,7 +19,7 @@ from gleek import limits as caps
 from gleek.schemacheck import load_schema
 from gleek.sourcemap import Path
 
-__all__ = ["conforms", "limits"]
+__all__ = ["conforms", "conforms_deal", "conforms_head", "limits", "stream_limits"]
 
 _NAME: Final = re.compile(
     "^[^\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]*$"
@@ -86,6 +86,12 @@ def limits(path: Path) -> tuple[int, str] | None:
     return None
 
 
+def stream_limits(path: Path) -> tuple[int, str] | None:
+    """:func:`limits` for a record read deal by deal: any number of deals (each within its
+    own limits; memory does not grow with their number)."""
+    return None if path == ("deals",) else limits(path)
+
+
 def _int(x: Any) -> bool:
     return type(x) is int
 
@@ -115,6 +121,11 @@ _BAD: Final = object()
 
 def conforms(data: Any) -> bool:
     """True only if ``data`` meets the record schema (False: let the schema check say why)."""
+    return conforms_head(data) and all(map(_deal, data["deals"]))
+
+
+def conforms_head(data: Any) -> bool:
+    """:func:`conforms` but for the deals themselves: only that ``deals`` lists one or more."""
     if type(data) is not dict or not _TOP.issuperset(data):
         return False
     if data.get("format") != "gleek-record/1":
@@ -140,7 +151,12 @@ def conforms(data: Any) -> bool:
     if "ruff_stake" in data and not (_int(data["ruff_stake"]) and data["ruff_stake"] >= 1):
         return False
     deals = data.get("deals")
-    return type(deals) is list and len(deals) >= 1 and all(map(_deal, deals))
+    return type(deals) is list and len(deals) >= 1
+
+
+def conforms_deal(deal: Any) -> bool:
+    """True only if ``deal`` meets the record schema's deal (False: the schema check says why)."""
+    return _deal(deal)
 
 
 def _deal(deal: Any) -> bool:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from gleek._args import check_type
 from gleek.profile import registered_dirs
-from gleek.record.read import read_record_file
 from gleek.record.replay import validate_bytes
 from gleek.record.report import Report
+from gleek.record.stream import validate_path
 
 __all__ = ["validate", "validate_text"]
 
@@ -31,12 +31,18 @@ def validate_text(
 
 
 def validate(
-    path: str | os.PathLike[str], *, profile_dirs: Iterable[str | os.PathLike[str]] = ()
+    path: str | os.PathLike[str],
+    *,
+    profile_dirs: Iterable[str | os.PathLike[str]] = (),
+    progress: Callable[[int], None] | None = None,
 ) -> Report:
     """The report for a record file; :class:`RecordError` if it cannot be read at all.
 
-    Only a regular file of at most 16 MiB is read (never more than that many bytes).
+    Only a regular file is read, deal by deal (:mod:`gleek.record.stream`), in memory that does
+    not grow with its number of deals: a YAML or JSON record, or one in the JSON Lines form if
+    its name ends in ``.jsonl``. Each deal may hold at most
+    :data:`~gleek.limits.MAX_DEAL_BYTES` of text. ``progress`` (if given) is called with the
+    number of bytes read, chunk after chunk.
     """
     check_type("path", path, (str, os.PathLike), "a path (str or pathlib.Path)")
-    data = read_record_file(path)
-    return validate_bytes(data, str(path), registered_dirs(profile_dirs))
+    return validate_path(path, registered_dirs(profile_dirs), progress)

@@ -7,8 +7,11 @@ result follow. ``dumps(read(text))`` is the canonical form of ``text``.
 
 from __future__ import annotations
 
+import io
+import itertools
 import json
 import os
+from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Literal
 
@@ -28,7 +31,15 @@ from gleek.state import State, split_history
 if TYPE_CHECKING:
     from gleek.record.game import Record
 
-__all__ = ["deal_data", "dump", "dumps", "record_data"]
+__all__ = ["deal_data", "dump", "dumps", "record_data", "write_deals"]
+
+Format = Literal["yaml", "json", "jsonl"]
+_YAML: dict[str, Any] = {
+    "sort_keys": False,
+    "default_flow_style": None,
+    "width": 100,
+    "allow_unicode": True,
+}
 
 
 def deal_data(deal: DealRecord, players: tuple[str, str, str]) -> dict[str, Any]:
@@ -116,7 +127,7 @@ def _check_readable(value: Any, path: tuple[str | int, ...]) -> None:
             )
         return
     if isinstance(value, dict | list):
-        cap = limits(path)
+        cap = None if path == ("deals",) else limits(path)  # a file may hold any number of deals
         if cap is not None and len(value) > cap[0]:
             raise ArgumentError(
                 f"cannot write {format_path(path) or 'the record'}: more than {cap[0]} items "
@@ -127,10 +138,11 @@ def _check_readable(value: Any, path: tuple[str | int, ...]) -> None:
             _check_readable(item, (*path, key))
 
 
-def dumps(source: Session | Record | State, format: Literal["yaml", "json"] = "yaml") -> str:
+def dumps(source: Session | Record | State, format: Format = "yaml") -> str:
     """The session (or a :class:`~gleek.record.Record`, or a finished deal's
     :class:`~gleek.State`, written as a session of one deal) as record text; a record's head
-    comment is written back too (YAML only).
+    comment is written back too (YAML only). ``format`` ``"jsonl"`` writes the JSON Lines form
+    (a head line, then a line for each deal).
 
     >>> import gleek, random
     >>> from gleek.record import dumps, read_text
@@ -139,28 +151,70 @@ def dumps(source: Session | Record | State, format: Literal["yaml", "json"] = "y
     >>> rec = read_text(dumps(state))
     >>> rec.valid, len(rec.deals), rec.deals[0].final == state
     (True, 1, True)
+    >>> dumps(state, "jsonl").count("\\n"), dumps(state, "jsonl")[:44]
+    (2, '{"format": "gleek-record/1", "profile": "par')
     """
-    if format not in ("yaml", "json"):
-        raise ArgumentError(f"format must be 'yaml' or 'json', not {format!r}")
+    if format not in ("yaml", "json", "jsonl"):
+        raise ArgumentError(f"format must be 'yaml', 'json' or 'jsonl', not {format!r}")
     data = record_data(source)
     if format == "json":
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-    comment = getattr(source, "comment", "")
-    text = str(
-        yaml.safe_dump(
-            data, sort_keys=False, default_flow_style=None, width=100, allow_unicode=True
-        )
-    )
-    return f"{comment}\n{text}" if comment else text
+    out = io.StringIO()
+    deals = data.pop("deals")
+    write_deals(out, data, deals, format)
+    comment = getattr(source, "comment", "") if format == "yaml" else ""
+    return f"{comment}\n{out.getvalue()}" if comment else out.getvalue()
+
+
+def write_deals(
+    fp: IO[str],
+    head: dict[str, Any],
+    deals: Iterable[dict[str, Any]],
+    format: Literal["yaml", "jsonl"] = "yaml",
+) -> int:
+    """Write a record given as its head (every key but ``deals``) and its deals (record data,
+    as :func:`deal_data` gives), a deal at a time: a record too large to hold in memory, in
+    YAML (the same text as :func:`dumps`) or in the JSON Lines form. The number of deals.
+
+    >>> out = io.StringIO()
+    >>> write_deals(out, {"format": "gleek-record/1"}, [{"dealer": "Anna"}], "jsonl")
+    1
+    >>> print(out.getvalue(), end="")
+    {"format": "gleek-record/1"}
+    {"dealer": "Anna"}
+    """
+    if format not in ("yaml", "jsonl"):
+        raise ArgumentError(f"format must be 'yaml' or 'jsonl', not {format!r}")
+    _check_readable(head, ())
+    n = 0
+    if format == "jsonl":
+        fp.write(json.dumps(head, ensure_ascii=False) + "\n")
+        for n, deal in enumerate(deals, 1):
+            _check_readable(deal, ("deals", n - 1))
+            fp.write(json.dumps(deal, ensure_ascii=False) + "\n")
+        return n
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+    # The head as the whole record's head is written (a block mapping, whatever it holds).
+    text = str(yaml.dump({**head, "deals": []}, Dumper=dumper, **_YAML))
+    each = iter(deals)
+    first = next(each, None)
+    if first is None:  # (no reader accepts it; written as it is, as the whole-text writer does)
+        fp.write(text)
+        return 0
+    fp.write(text.removesuffix("deals: []\n") + "deals:\n")
+    for n, deal in enumerate(itertools.chain((first,), each), 1):
+        _check_readable(deal, ("deals", n - 1))
+        fp.write(str(yaml.dump([deal], Dumper=dumper, **_YAML)))
+    return n
 
 
 def dump(
     source: Session | Record | State,
     fp: IO[str] | str | Path,
-    format: Literal["yaml", "json"] | None = None,
+    format: Format | None = None,
 ) -> None:
     """Write the session (or record) to an open text file or a path (JSON if the path ends in
-    .json).
+    .json, JSON Lines if in .jsonl).
 
     A path is written atomically: to a temporary file in the same folder, then renamed over the
     old file, so a failed write (a full disk) leaves the old file as it was; the old file's mode
@@ -170,7 +224,8 @@ def dump(
         raise ArgumentTypeError(f"fp must be a path or an open text file, not {type_name(fp)}")
     if isinstance(fp, str | os.PathLike):
         path = Path(fp)
-        fmt = format or ("json" if path.suffix == ".json" else "yaml")
+        suffix = path.suffix.lower()
+        fmt = format or ("json" if suffix == ".json" else "jsonl" if suffix == ".jsonl" else "yaml")
         text = dumps(source, fmt)
         try:
             write_atomic(path, text)

@@ -74,7 +74,8 @@ print(imported, time.perf_counter() - start, file=sys.stderr)
 
 
 def write_record(path: Path, deals: int) -> None:
-    """A valid record of ``deals`` deals played by random bots."""
+    """A valid record of ``deals`` deals played by random bots, at ``path`` (YAML) and beside
+    it with the suffix ``.jsonl`` (the same record as JSON Lines)."""
     import gleek
     from gleek.record import dump
     from gleek.session import Session
@@ -83,6 +84,7 @@ def write_record(path: Path, deals: int) -> None:
     session = Session.start(gleek.load_profile("parlett"), deals=deals)
     session = session.play_out([RandomBot()] * 3, seed=7)
     dump(session, path)
+    dump(session, path.with_suffix(".jsonl"))
 
 
 def write_hostile(path: Path, megabytes: float) -> None:
@@ -202,15 +204,22 @@ def _env(tree: Path) -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(tree)}
 
 
+#: Where the children cache their bytecode (as an installed package has it, whatever
+#: ``PYTHONDONTWRITEBYTECODE`` says; the checkout is not written to).
+_PYCACHE = tempfile.mkdtemp(prefix="gleek-bench-pycache-")
+
+
 def _child(code: str, path: Path, tree: Path) -> subprocess.CompletedProcess[str]:
-    """Run ``code`` on ``path`` in a fresh Python process of the build in ``tree``."""
+    """Run ``code`` on ``path`` in a fresh Python process of the build in ``tree``, with its
+    bytecode cached."""
+    env = {k: v for k, v in _env(tree).items() if k != "PYTHONDONTWRITEBYTECODE"}
     return subprocess.run(
         [sys.executable, "-c", code, str(path)],
         check=True,
         capture_output=True,
         text=True,
         cwd=tree,
-        env=_env(tree),
+        env={**env, "PYTHONPYCACHEPREFIX": _PYCACHE},
     )
 
 
@@ -283,24 +292,29 @@ def main() -> int:
         folder = args.keep or Path(tmp)
         folder.mkdir(parents=True, exist_ok=True)
         record = folder / f"valid-{args.deals}.yaml"
-        if not record.is_file():
+        if not record.is_file() or not record.with_suffix(".jsonl").is_file():
             write_record(record, args.deals)
-        size = record.stat().st_size / 1e6
+        forms = {"YAML": record, "JSON Lines": record.with_suffix(".jsonl")}
         has_baseline = args.baseline.is_file()
         if not has_baseline:
             print(f"baseline not found ({args.baseline}): absolute figures only")
         base: list[float] = []
-        runs: dict[str, list[tuple[float, float, str, int, bool, str]]] = {b: [] for b in builds}
+        runs: dict[tuple[str, str], list[tuple[float, float, str, int, bool, str]]] = {
+            (form, b): [] for form in forms for b in builds
+        }
         for _ in range(args.reps):
             if has_baseline:
                 base.append(baseline_seconds_per_deal(args.baseline))
-            for b, tree in builds.items():
-                r = measure(record, tree)
-                if r[4] != (b == "compiled"):
-                    raise SystemExit(f"the {b} build ran compiled={r[4]}")
-                runs[b].append(r)
-        print(f"valid record: {args.deals} deals, {size:.1f} MB")
-        for b, rs in runs.items():
+            for form, path in forms.items():
+                for b, tree in builds.items():
+                    r = measure(path, tree)
+                    if r[4] != (b == "compiled"):
+                        raise SystemExit(f"the {b} build ran compiled={r[4]}")
+                    runs[(form, b)].append(r)
+        for (form, b), rs in runs.items():
+            if b == next(iter(builds)):
+                size = forms[form].stat().st_size / 1e6
+                print(f"valid record, {form}: {args.deals} deals, {size:.1f} MB")
             seconds = statistics.median(r[0] for r in rs)
             rss = max(r[1] for r in rs)
             _, _, valid, deals, _, codes = rs[0]
@@ -317,6 +331,7 @@ def main() -> int:
             print(f"  baseline: {statistics.median(base) * 1000:.4f} ms a deal (playout)")
         print(f"small record ({SMALL.name}), fresh process, median of {max(args.reps, 5)}:")
         for b, tree in builds.items():
+            small(tree)  # writes the bytecode, untimed
             times = [small(tree) for _ in range(max(args.reps, 5))]
             imp = statistics.median(t[0] for t in times)
             total = statistics.median(t[1] for t in times)

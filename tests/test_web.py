@@ -18,6 +18,7 @@ import pytest
 import gleek
 from gleek.cli import main
 from gleek.record import validate
+from gleek.sources import profiles_dir
 from gleek.web import app
 from gleek.web import build as web
 
@@ -284,6 +285,6 @@ def test_a_record_opens_in_the_viewer_of_gleek_show() -> None:
 def test_a_profile_file_is_checked_or_refused_with_its_message(tmp_path: Path) -> None:
     refused = json.loads(app.user_profile("id: house\n", "house.yaml"))
     assert "house.yaml" in refused["error"] and "missing key" in refused["error"]
-    text = (ROOT / "gleek" / "profiles" / "parlett.yaml").read_text("utf-8")
+    text = (profiles_dir() / "parlett.yaml").read_text("utf-8")  # the installed package's
     accepted = json.loads(app.user_profile(text, "mine.yaml"))
     assert accepted["id"] == "parlett" and accepted["path"].endswith("mine.yaml")

@@ -24,6 +24,7 @@ import pytest
 import gleek
 from gleek.profile import with_rules
 from gleek.record import validate
+from gleek.sources import profiles_dir
 from gleek.web.build import build
 from tests.chromium import chromium
 
@@ -219,7 +220,7 @@ def test_a_profile_file_is_refused_or_loaded(page: Any, tmp_path: Path) -> None:
     message = _text(page, "#profile-msg")
     assert "house.yaml" in message and "schema checker" in message
     copy = tmp_path / "my-parlett.yaml"
-    copy.write_text((ROOT / "gleek" / "profiles" / "parlett.yaml").read_text("utf-8"), "utf-8")
+    copy.write_text((profiles_dir() / "parlett.yaml").read_text("utf-8"), "utf-8")
     page.find_element("id", "profile-file").send_keys(str(copy))
     assert _text(page, "#profile-msg").startswith("Loaded parlett")
     assert "parlett (your file)" in _selected(page, "profile")

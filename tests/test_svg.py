@@ -150,3 +150,21 @@ def test_the_viewer_page_fetches_nothing() -> None:
     body = page.split("<body", 1)[1].replace("http://www.w3.org/2000/svg", "")
     for needle in ("src=", "<link", "@import", "http:", "https:", "//"):
         assert needle not in body, needle
+
+
+def test_a_player_named_you_takes_the_verb_that_agrees() -> None:
+    """The browser page calls its player "You": "You deal", "You pay", while "Ann pays"."""
+    from gleek.svg import outcome_html
+
+    ends = [s for s in STATES if s.is_over]
+    end = next(e for e in ends if {e.dealer, (e.dealer + 1) % 3} <= {p.payer for p in e.payments})
+    names = ["", "", ""]
+    names[end.dealer], names[(end.dealer + 1) % 3], names[(end.dealer + 2) % 3] = (
+        "You",
+        "Ann",
+        "Ben",
+    )
+    picture = draw(end, names=names)
+    assert "You deal ·" in picture and "You deals" not in picture
+    table = outcome_html(end.outcome(), names=names)
+    assert "<li>You pay " in table and "<li>Ann pays " in table and "You pays" not in table

@@ -199,8 +199,10 @@ def cards_of_mask(mask: int) -> tuple[Card, ...]:
     """The cards of a mask, highest first within each suit, suits in canonical order."""
     out: list[Card] = []
     for suit in range(4):
-        for rank in range(10, -1, -1):
-            i = suit * 11 + rank
-            if mask >> i & 1:
-                out.append(CARDS[i])
+        base = suit * 11
+        held = (mask >> base) & 0x7FF
+        while held:  # the highest card left in the suit, one step a card held
+            top = held.bit_length() - 1
+            out.append(CARDS[base + top])
+            held ^= 1 << top
     return tuple(out)

@@ -436,3 +436,26 @@ def test_legal_action_and_a_finished_agent() -> None:
             e.step(None)
         else:
             e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+
+
+def test_the_encoder_an_env_keeps_gives_encodes_vectors_in_any_order() -> None:
+    """The environments keep an Encoder that reads only what a seat's history added since; its
+    vectors are encode's, observation by observation: in play order, seats interleaved, deal
+    after deal, and then the same observations shuffled (a history that does not extend the
+    one remembered is read from its start)."""
+    from gleek.rl.tensor import Encoder
+
+    profile = gleek.load_profile("pi")
+    rng = random.Random(21)
+    seen = []
+    for d in range(6):
+        s = gleek.new_deal(profile, d % 3, seed=300 + d)
+        while True:
+            seen += [gleek.observation(s, seat) for seat in range(3)]
+            if s.is_over:
+                break
+            s = s.apply(rng.choice(s.legal_actions()))
+    for order in (seen, rng.sample(seen, len(seen))):
+        keep = Encoder()
+        for obs in order:
+            assert np.array_equal(keep(obs), encode(obs))

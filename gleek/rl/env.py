@@ -44,7 +44,7 @@ from gleek.rl.actions import (
     find_legal,
     on_illegal,
 )
-from gleek.rl.tensor import TENSOR_SIZE, encode
+from gleek.rl.tensor import TENSOR_SIZE, Encoder
 from gleek.stages.deal import next_dealer
 from gleek.state import Action, State, apply, legal_actions, new_deal, observation, outcome
 
@@ -120,6 +120,7 @@ class GleekEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # untyp
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._obs_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, self._act_space)
         self._rng = random.Random()
+        self._encode = Encoder()  # reads only what each seat's history added since its last step
         self._state: State | None = None
         self._legal: tuple[Action, ...] = ()
         self._deal = 0
@@ -177,7 +178,8 @@ class GleekEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # untyp
             if not s.is_over and s.to_act == seat
             else np.zeros(N_ACTIONS, dtype=np.int8)
         )
-        return {"observation": bounded(encode(observation(s, seat))), "action_mask": mask}
+        vector = bounded(self._encode(observation(s, seat)))
+        return {"observation": vector, "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The selected agent's observation, reward, termination, truncation and info."""

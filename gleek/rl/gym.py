@@ -45,7 +45,7 @@ from gleek.rl.actions import (
     on_illegal,
 )
 from gleek.rl.env import BOUND, bounded, check_seed, profile_arg
-from gleek.rl.tensor import TENSOR_SIZE, encode
+from gleek.rl.tensor import TENSOR_SIZE, Encoder
 from gleek.stages.deal import next_dealer
 from gleek.state import State, apply, legal_actions, new_deal, observation, outcome
 
@@ -94,6 +94,7 @@ class SingleSeatEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         self.observation_space = spaces.Box(-BOUND, BOUND, (TENSOR_SIZE,), np.float32)
         self.action_space = spaces.Discrete(N_ACTIONS)  # type: ignore[assignment]
         self._rng = random.Random()
+        self._encode = Encoder()  # reads only what the history added since the last step
         self._state: State | None = None
         self._deal = 0
         self._chips = 0
@@ -112,7 +113,7 @@ class SingleSeatEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
 
     def _observe(self) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         info = {"action_mask": self.action_masks(), "chips": self._chips}
-        return bounded(encode(observation(self._now(), self.seat))), info
+        return bounded(self._encode(observation(self._now(), self.seat))), info
 
     def _advance(self) -> int:
         """Let the bots play until the learner is to act or the session ends; chips won."""

@@ -56,12 +56,13 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from gleek.actions import Action
 from gleek.cards import Suit
 from gleek.rl.actions import DECK_POS, EXTRA_WORDS, WORDS
 from gleek.sim.knowledge import public_history
 from gleek.state import Observation, Phase
 
-__all__ = ["TENSOR_LAYOUT", "TENSOR_SIZE", "encode"]
+__all__ = ["TENSOR_LAYOUT", "TENSOR_SIZE", "Encoder", "encode"]
 
 AUCTION_SLOTS: Final = 24
 RUFF_SLOTS: Final = 16
@@ -128,7 +129,98 @@ _SUITS: Final = tuple(Suit)
 
 def encode(obs: Observation) -> npt.NDArray[np.float32]:
     """The observation as a vector of :data:`TENSOR_SIZE` floats (layout above)."""
-    # The entries are gathered as (position, value) in two lists and written in one step: a
+    return Encoder()(obs)
+
+
+class Encoder:
+    """:func:`encode` that remembers, per seat, the part of the vector its history gives, and
+    reads only the actions added since: what an environment calls at every step (a deal's
+    history grows by an action or so a step). Its vectors are :func:`encode`'s (which is a
+    fresh ``Encoder``): any observation may come, in any order; one whose history does not
+    extend the remembered one is read from its start."""
+
+    __slots__ = ("_seen",)
+
+    def __init__(self) -> None:
+        self._seen: dict[int, _History] = {}
+
+    def __call__(self, obs: Observation) -> npt.NDArray[np.float32]:
+        history = public_history(obs)
+        h = self._seen.get(obs.seat)
+        if h is None or len(h.actions) > len(history) or history[: len(h.actions)] != h.actions:
+            h = self._seen[obs.seat] = _History()
+        h.extend(history)
+        return _vector(obs, h)
+
+
+class _History:
+    """The blocks of the vector that a seat's history fills (the auction's calls, the ruff's
+    words, the plays), and where the reading stands."""
+
+    __slots__ = (
+        "actions",
+        "auction",
+        "bid",
+        "in_auction",
+        "passed_at",
+        "plays",
+        "ruff_calls",
+        "vector",
+    )
+
+    def __init__(self) -> None:
+        self.actions: tuple[tuple[int, Action], ...] = ()
+        self.in_auction = True  # until an action other than a bid or a pass is read
+        self.auction = 0  # the calls of the auction
+        self.bid = 0
+        self.passed_at = [0.0, 0.0, 0.0]
+        self.ruff_calls = 0
+        self.plays = 0
+        #: the blocks the history fills (auction, ruff, plays), written as it is read
+        self.vector = np.zeros(TENSOR_SIZE, dtype=np.float32)
+
+    def extend(self, history: tuple[tuple[int, Action], ...]) -> None:
+        """Read the actions of ``history`` after those already read. The auction is the
+        leading run of bids and passes; then come discards, ruff words, plays."""
+        at = _AT
+        pos = DECK_POS
+        x = self.vector
+        for seat, action in history[len(self.actions) :]:
+            kind = action.kind
+            if self.in_auction and kind in ("bid", "pass"):
+                if kind == "pass":
+                    self.passed_at[seat] = self.bid / 100
+                else:
+                    self.bid = action.amount or 0
+                if self.auction < AUCTION_SLOTS:
+                    base = at["auction"] + 5 * self.auction
+                    x[base + seat] = 1
+                    if kind == "pass":
+                        x[base + 3] = 1
+                    else:
+                        x[base + 4] = self.bid / 100
+                self.auction += 1
+                continue
+            self.in_auction = False
+            if kind == "play":
+                assert action.card is not None
+                if self.plays < 36:
+                    base = at["plays"] + 47 * self.plays
+                    x[base + seat] = 1
+                    x[base + 3 + pos[action.card.index]] = 1
+                self.plays += 1
+            elif kind in RUFF_WORDS:
+                if self.ruff_calls < RUFF_SLOTS:
+                    base = at["ruff"] + _RUFF_WIDTH * self.ruff_calls
+                    x[base + seat] = 1
+                    x[base + 3 + RUFF_WORDS.index(kind)] = 1
+                self.ruff_calls += 1
+        self.actions = history
+
+
+def _vector(obs: Observation, h: _History) -> npt.NDArray[np.float32]:
+    """The vector of ``obs``, whose history ``h`` has read."""
+    # The entries are gathered as positions and values in lists and written in one step: a
     # numpy element written one at a time costs some ten times a list's append.
     at = _AT
     pos = DECK_POS
@@ -140,69 +232,41 @@ def encode(obs: Observation) -> npt.NDArray[np.float32]:
         at["phase"] + _PHASES.index(obs.phase),
         at["turn_up"] + pos[obs.turn_up.index],
         at["trumps"] + _SUITS.index(obs.trumps),
+        at["buyer"] + (obs.buyer if obs.buyer is not None else 3),
+        at["ruff_winner"] + (obs.ruff_winner if obs.ruff_winner is not None else 3),
     ]
     hand_at = at["hand"]
     ones += [hand_at + pos[c.index] for c in obs.hand]
-    where: list[int] = []
-    value: list[float] = []
-    for s in range(3):
-        where.append(at["hand_sizes"] + s)
-        value.append(obs.hand_sizes[s] / 12)
-    history = public_history(obs)
-    # The auction is the leading run of bids and passes; then come discards, ruff words, plays.
-    n = 0
-    while n < len(history) and history[n][1].kind in ("bid", "pass"):
-        n += 1
-    auction, rest = history[:n], history[n:]
-    bid = 0
-    passed_at = [0.0, 0.0, 0.0]
-    for i, (seat, action) in enumerate(auction):
-        if action.kind == "pass":
-            passed_at[seat] = bid / 100
-        else:
-            bid = action.amount or 0
-        if i < AUCTION_SLOTS:
-            base = at["auction"] + 5 * i
-            ones.append(base + seat)
-            if action.kind == "pass":
-                ones.append(base + 3)
-            else:
-                where.append(base + 4)
-                value.append(bid / 100)
-    where += [at["passed_at"], at["passed_at"] + 1, at["passed_at"] + 2]
-    value += passed_at
-    where += [at["auction_calls"], at["bid"], at["price"]]
-    value += [len(auction) / AUCTION_SLOTS, bid / 100, (obs.price or 0) / 100]
-    ones.append(at["buyer"] + (obs.buyer if obs.buyer is not None else 3))
     for i, c in enumerate(obs.discards[:7]):
         ones.append(at["discards"] + 44 * i + pos[c.index])
-    ruff_calls = 0
-    plays = 0
-    plays_at = at["plays"]
-    for seat, action in rest:
-        kind = action.kind
-        if kind == "play":
-            assert action.card is not None
-            if plays < 36:
-                base = plays_at + 47 * plays
-                ones.append(base + seat)
-                ones.append(base + 3 + pos[action.card.index])
-            plays += 1
-        elif kind in RUFF_WORDS:
-            if ruff_calls < RUFF_SLOTS:
-                base = at["ruff"] + _RUFF_WIDTH * ruff_calls
-                ones.append(base + seat)
-                ones.append(base + 3 + RUFF_WORDS.index(kind))
-            ruff_calls += 1
-    where += [at["ruff_calls"], at["ruff_stake"]]
-    value += [ruff_calls / RUFF_SLOTS, obs.ruff_stake / 100]
-    winner = obs.ruff_winner
-    ones.append(at["ruff_winner"] + (winner if winner is not None else 3))
+    where = [
+        at["passed_at"],
+        at["passed_at"] + 1,
+        at["passed_at"] + 2,
+        at["auction_calls"],
+        at["bid"],
+        at["price"],
+        at["ruff_calls"],
+        at["ruff_stake"],
+        at["pot"],
+    ]
+    value = [
+        *h.passed_at,
+        h.auction / AUCTION_SLOTS,
+        h.bid / 100,
+        (obs.price or 0) / 100,
+        h.ruff_calls / RUFF_SLOTS,
+        obs.ruff_stake / 100,
+        obs.pot / 100,
+    ]
     for s in range(3):
-        where += [at["tricks_won"] + s, at["points"] + s, at["chips"] + s]
-        value += [obs.tricks_won[s] / 12, obs.points[s] / 100, obs.chips[s] / 100]
-    where.append(at["pot"])
-    value.append(obs.pot / 100)
+        where += [at["hand_sizes"] + s, at["tricks_won"] + s, at["points"] + s, at["chips"] + s]
+        value += [
+            obs.hand_sizes[s] / 12,
+            obs.tricks_won[s] / 12,
+            obs.points[s] / 100,
+            obs.chips[s] / 100,
+        ]
     by_reason = [0] * ((len(_REASONS) + 1) * 4)
     for pay in obs.payments:
         r = _REASONS.index(pay.reason) if pay.reason in _REASONS else len(_REASONS)
@@ -210,9 +274,13 @@ def encode(obs: Observation) -> npt.NDArray[np.float32]:
         payee = pay.payee if isinstance(pay.payee, int) else 3
         by_reason[4 * r + payer] -= pay.amount
         by_reason[4 * r + payee] += pay.amount
-    x = np.zeros(TENSOR_SIZE, dtype=np.float32)
-    x[ones] = 1
-    x[where] = value
     payments_at = at["payments"]
-    x[payments_at : payments_at + len(by_reason)] = np.array(by_reason, dtype=np.float64) / 100
+    for i, net in enumerate(by_reason):
+        if net:
+            where.append(payments_at + i)
+            value.append(net / 100)
+    where += ones
+    value += [1.0] * len(ones)
+    x = h.vector.copy()  # the history's blocks; the rest is written over zeros, in one step
+    x[where] = value
     return x

@@ -137,7 +137,17 @@ class Encoder:
     reads only the actions added since: what an environment calls at every step (a deal's
     history grows by an action or so a step). Its vectors are :func:`encode`'s (which is a
     fresh ``Encoder``): any observation may come, in any order; one whose history does not
-    extend the remembered one is read from its start."""
+    extend the remembered one is read from its start.
+
+    >>> import gleek
+    >>> keep = Encoder()
+    >>> s = gleek.new_deal(gleek.load_profile("parlett"), seed=3)
+    >>> for _ in range(6):
+    ...     same = (keep(gleek.observation(s, s.to_act)) == encode(gleek.observation(s, s.to_act)))
+    ...     s = s.apply(s.legal_actions()[0])
+    >>> bool(same.all())
+    True
+    """
 
     __slots__ = ("_seen",)
 

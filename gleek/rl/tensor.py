@@ -142,11 +142,13 @@ class Encoder:
     >>> import gleek
     >>> keep = Encoder()
     >>> s = gleek.new_deal(gleek.load_profile("parlett"), seed=3)
+    >>> same = []
     >>> for _ in range(6):
-    ...     same = (keep(gleek.observation(s, s.to_act)) == encode(gleek.observation(s, s.to_act)))
+    ...     seen = gleek.observation(s, s.to_act)
+    ...     same.append(bool((keep(seen) == encode(seen)).all()))
     ...     s = s.apply(s.legal_actions()[0])
-    >>> bool(same.all())
-    True
+    >>> same
+    [True, True, True, True, True, True]
     """
 
     __slots__ = ("_seen",)

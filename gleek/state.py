@@ -355,6 +355,10 @@ class State:
         try:
             return self._paid
         except AttributeError:
+            base = self._base
+            if base is not None and self._phase == PLAY_PHASE:
+                # nothing is paid during the play: the payments of the state where it began
+                return base.payments
             paid = final_payments(self)
             object.__setattr__(self, "_paid", paid)  # a cache: the state is sealed (_SEALED)
             return paid

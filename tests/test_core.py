@@ -504,3 +504,16 @@ def test_a_state_pickles_as_its_deal_and_actions_and_unpickles_equal() -> None:
     with pytest.raises(gleek.ArgumentError) as caught:
         restore(profile, 1, tuple(c.index for c in root.deck), 3, bad)
     assert str(caught.value) == "actions[1]: bid 12 is not legal there; not a pickled State"
+
+
+def test_a_play_state_shows_the_payments_of_the_state_where_the_play_began() -> None:
+    """Nothing is paid during the play, so a play state reads its payments from where the play
+    began (remembered there): the same as the stages give for the state itself."""
+    from gleek.state import final_payments
+
+    rng = random.Random(8)
+    for pid in ("parlett", "pi", "cotton"):
+        s = gleek.new_deal(load_profile(pid), 1, seed=17)
+        while not s.is_over:
+            s = gleek.apply(s, rng.choice(gleek.legal_actions(s)))
+            assert s.payments == final_payments(s)

@@ -35,11 +35,11 @@ from gleek.errors import ArgumentError, IllegalAction
 from gleek.session import Bot
 from gleek.sim.bots import RuleAwareBot
 from gleek.sim.knowledge import Knowledge, assign, replay
-from gleek.state import Action, Observation, Phase, State, apply, observation, outcome, rollout
+from gleek.state import Action, Observation, Phase, State, apply, rollout
 
 __all__ = ["DEFAULT_PLAYOUTS", "SearchBot", "distinct_cards"]
 
-DEFAULT_PLAYOUTS: Final = 40
+DEFAULT_PLAYOUTS: Final = 80
 """Rollouts per decision of ``SearchBot()``: see ``benchmarks/match.py`` for what it buys."""
 
 
@@ -124,13 +124,13 @@ class _Worlds:
     def _agrees(self, world: State) -> bool:
         """Whether the seat would have seen the same ruff winner and the same payments (who
         paid whom for what: a set nobody declared, a showdown the world's hands lose), the
-        ruff's amounts aside (the stake is the profile's)."""
-        seen = observation(world, self.me)
-        return seen.ruff_winner == self.ruff_winner and self._paid(seen) == self.paid
+        ruff's amounts aside (the stake is the profile's). Both are public: read from the
+        world itself, not from a whole observation of it."""
+        return world.ruff_winner == self.ruff_winner and self._paid(world) == self.paid
 
     @staticmethod
-    def _paid(obs: Observation) -> list[tuple[object, object, str]]:
-        return [(p.payer, p.payee, p.reason) for p in obs.payments]
+    def _paid(seen: Observation | State) -> list[tuple[object, object, str]]:
+        return [(p.payer, p.payee, p.reason) for p in seen.payments]
 
     def _try(self, rng: random.Random, constrained: bool) -> State | None:
         """One deal, or None if this draw painted itself into a corner or did not replay."""
@@ -230,6 +230,6 @@ class SearchBot:
                 continue
             for i, a in enumerate(options):
                 end = rollout(apply(world, a), policy, rng)
-                totals[i] += outcome(end).chips[seat]
+                totals[i] += end.chips[seat]  # (outcome(end).chips: no claims here)
         best = max(range(len(options)), key=lambda i: totals[i])
         return options[best]

@@ -48,22 +48,34 @@ def loads(text: str | bytes, name: str = "<string>") -> dict[str, Any]:
 def read_record_file(path: str | os.PathLike[str]) -> bytes:
     """The bytes of a record file: a regular file of at most ``MAX_BYTES``, never more read."""
     check_type("path", path, (str, os.PathLike), "a path (str or pathlib.Path)")
-    where = short_repr(str(path), 80)[1:-1]  # control characters escaped, cut short
-    if "\x00" in str(path):
-        raise RecordError("a path cannot hold a NUL character (\\x00)", file=where)
+    where = path_where(path)
     try:
         return read_limited(os.fspath(path))
-    except FileNotFoundError:
+    except OSError as exc:
+        raise cannot_read(path, where, exc) from None
+    except ValueError as exc:
+        raise RecordError(str(exc), file=where, code="syntax") from None
+
+
+def path_where(path: str | os.PathLike[str]) -> str:
+    """``path`` as a message names it (control characters escaped, cut short); a path that
+    holds a NUL is refused."""
+    where = short_repr(str(path), 80)[1:-1]
+    if "\x00" in str(path):
+        raise RecordError("a path cannot hold a NUL character (\\x00)", file=where)
+    return where
+
+
+def cannot_read(path: str | os.PathLike[str], where: str, exc: OSError) -> RecordError:
+    """The error for a record file that cannot be opened or read (``exc``)."""
+    if isinstance(exc, FileNotFoundError):
         hint = (
             " (for a record's text, use read_text)"
             if isinstance(path, str) and path.lstrip()[:1] in ("{", "[")
             else ""
         )
-        raise RecordError(f"cannot read: no such file{hint}", file=where) from None
-    except OSError as exc:
-        raise RecordError(f"cannot read: {exc.strerror or exc}", file=where) from None
-    except ValueError as exc:
-        raise RecordError(str(exc), file=where, code="syntax") from None
+        return RecordError(f"cannot read: no such file{hint}", file=where)
+    return RecordError(f"cannot read: {exc.strerror or exc}", file=where)
 
 
 def load(fp: IO[str] | IO[bytes] | str | os.PathLike[str]) -> dict[str, Any]:

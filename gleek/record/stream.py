@@ -31,6 +31,7 @@ import yaml
 from gleek import limits as caps
 from gleek.errors import RecordError
 from gleek.limits import MAX_DEAL_BYTES, MAX_DEPTH, MAX_PROBLEMS
+from gleek.record.read import cannot_read, path_where
 from gleek.record.replay import (
     Replayer,
     deal_of_path,
@@ -177,21 +178,12 @@ class _Source:
 def open_record(path: str | os.PathLike[str]) -> int:
     """A file descriptor of the regular file at ``path``, refusing anything else unread; the
     same errors as :func:`gleek.record.read.read_record_file`."""
-    where = short_repr(str(path), 80)[1:-1]
-    if "\x00" in str(path):
-        raise RecordError("a path cannot hold a NUL character (\\x00)", file=where)
+    where = path_where(path)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         fd = os.open(os.fspath(path), flags)
-    except FileNotFoundError:
-        hint = (
-            " (for a record's text, use read_text)"
-            if isinstance(path, str) and path.lstrip()[:1] in ("{", "[")
-            else ""
-        )
-        raise RecordError(f"cannot read: no such file{hint}", file=where) from None
     except OSError as exc:
-        raise RecordError(f"cannot read: {exc.strerror or exc}", file=where) from None
+        raise cannot_read(path, where, exc) from None
     info = os.fstat(fd)
     why = None
     if stat.S_ISDIR(info.st_mode):

@@ -4,8 +4,11 @@ run by ``make test`` and CI). Where it cannot be installed a test is skipped, sa
 
 from __future__ import annotations
 
+import functools
+import http.server
 import os
 import shutil
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -51,3 +54,23 @@ def chromium(profile_dir: Path, *flags: str) -> Iterator[Any]:
         yield driver
     finally:
         driver.quit()
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@contextmanager
+def serve(folder: Path) -> Iterator[str]:
+    """``folder`` served over HTTP on a free local port, as ``python -m http.server`` does."""
+    handler = functools.partial(_Quiet, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)

@@ -11,18 +11,15 @@ cannot be installed the test is skipped, saying so, and under CI (``CI`` set) it
 
 from __future__ import annotations
 
-import functools
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.chromium import chromium
+from tests.chromium import chromium, serve
 
 pytestmark = pytest.mark.browser
 
@@ -35,11 +32,6 @@ TABLE_GREEN = (0x2F, 0x6B, 0x45)  # the table of gleek.svg's pictures
 SPHINX_ARGS = ("-W", "--keep-going", "-q", "-b", "html")  # as `make docs`
 
 FLAGS = ("--hide-scrollbars", "--force-device-scale-factor=1", "--window-size=1400,1000")
-
-
-class _Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
 
 
 @pytest.fixture(scope="module")
@@ -60,15 +52,8 @@ def site(browser: Any) -> Iterator[str]:
     )
     assert build.returncode == 0, f"sphinx-build failed:\n{build.stdout}\n{build.stderr}"
     SHOTS.mkdir(exist_ok=True)
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(HTML)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
+    with serve(HTML) as url:
+        yield url
 
 
 def _open(browser: Any, url: str, theme: str = "light") -> None:

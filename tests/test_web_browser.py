@@ -9,13 +9,9 @@ they cannot be installed the test is skipped, saying so (under CI, ``CI`` set, i
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
-import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +22,7 @@ from gleek.profile import with_rules
 from gleek.record import validate
 from gleek.sources import profiles_dir
 from gleek.web.build import build
-from tests.chromium import chromium
+from tests.chromium import chromium, serve
 
 pytestmark = pytest.mark.browser  # make check; make test leaves it out
 
@@ -34,26 +30,6 @@ ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / "build" / "web-cache"
 REVOKE = ROOT / "tests" / "records" / "revoke.yaml"
 LOAD = 120  # seconds allowed for Pyodide's first load on a busy machine (about 10 s idle)
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-@contextmanager
-def serve(folder: Path) -> Iterator[str]:
-    """``folder`` served over HTTP on a free local port, as ``python -m http.server`` does."""
-    handler = functools.partial(_Quiet, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
 
 
 @pytest.fixture(scope="module")

@@ -22,13 +22,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from gleek.web.build import build  # noqa: E402
-from tests.chromium import chromium  # noqa: E402
+from tests.chromium import chromium, serve  # noqa: E402
 from tests.test_web_browser import (  # noqa: E402
     _new_game,
     _play_deal,
     _select,
     _wait_ready,
-    serve,
 )
 
 OUT = ROOT / "build" / "web"

@@ -197,12 +197,28 @@ def mask_of(cards: Iterable[Card]) -> int:
 
 def cards_of_mask(mask: int) -> tuple[Card, ...]:
     """The cards of a mask, highest first within each suit, suits in canonical order."""
-    out: list[Card] = []
-    for suit in range(4):
+    # four look-ups, a suit's 11 bits each, in tables filled as masks are met
+    out = _suit_cards(0, mask & 0x7FF)
+    for suit in (1, 2, 3):
+        out += _suit_cards(suit, (mask >> (11 * suit)) & 0x7FF)
+    return out
+
+
+#: by suit, the cards of each 11-bit mask of that suit's ranks (None until first asked for)
+_BY_SUIT: Final[tuple[list[tuple[Card, ...] | None], ...]] = tuple([None] * 0x800 for _ in range(4))
+
+
+def _suit_cards(suit: int, held: int) -> tuple[Card, ...]:
+    """The cards of ``held`` (a suit's 11 bits), highest first: remembered in ``_BY_SUIT``."""
+    table = _BY_SUIT[suit]
+    known = table[held]
+    if known is None:
         base = suit * 11
-        held = (mask >> base) & 0x7FF
-        while held:  # the highest card left in the suit, one step a card held
-            top = held.bit_length() - 1
+        out: list[Card] = []
+        rest = held
+        while rest:  # the highest card left in the suit, one step a card held
+            top = rest.bit_length() - 1
             out.append(CARDS[base + top])
-            held ^= 1 << top
-    return tuple(out)
+            rest ^= 1 << top
+        known = table[held] = tuple(out)
+    return known

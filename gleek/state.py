@@ -164,7 +164,7 @@ class State:
     _discards: tuple[int, ...]
     _ruff: Ruff | None
     _tail: tuple[int, ...]
-    _paid: tuple[Payment, ...]
+    _paid: tuple[Payment, ...] | None
 
     def __init__(
         self,
@@ -199,9 +199,10 @@ class State:
         self._ntricks: Final = ntricks
         self._points: Final = points
         self._won: Final = won
+        self._paid: tuple[Payment, ...] | None = None  # the payments, once asked for
         # Set only where they are read: the auction, discards and ruff before the play (a
         # play state reads them from ``_base``), ``_tail`` on a rollout's nodes (those with
-        # no action of their own), ``_paid`` once the payments are asked for.
+        # no action of their own).
 
     # -- who and what
     @property
@@ -352,16 +353,16 @@ class State:
     @property
     def payments(self) -> tuple[Payment, ...]:
         """Every payment so far, in order (:class:`~gleek.stages.common.Payment`)."""
-        try:
-            return self._paid
-        except AttributeError:
-            base = self._base
-            if base is not None and self._phase == PLAY_PHASE:
-                # nothing is paid during the play: the payments of the state where it began
-                return base.payments
-            paid = final_payments(self)
-            object.__setattr__(self, "_paid", paid)  # a cache: the state is sealed (_SEALED)
+        paid = self._paid
+        if paid is not None:
             return paid
+        base = self._base
+        if base is not None and self._phase == PLAY_PHASE:
+            # nothing is paid during the play: the payments of the state where it began
+            return base.payments
+        paid = final_payments(self)
+        object.__setattr__(self, "_paid", paid)  # a cache: the state is sealed (_SEALED)
+        return paid
 
     @property
     def chips(self) -> tuple[int, int, int]:
@@ -529,20 +530,20 @@ def _tail_entry(code: int) -> tuple[int, Action]:
 
 def history(n: State) -> tuple[tuple[int, Action], ...]:
     """Every action so far as ``(seat, action)``, in order (walks the back-pointers)."""
-    parts: list[tuple[tuple[int, Action], ...]] = []
-    m: State | None = n
-    while m is not None:
-        if m._act is None and m._prev is not None:  # a rollout's node
-            parts.append(tuple([_tail_entry(x) for x in m._tail]))
+    out: list[tuple[int, Action]] = []  # newest first, turned round at the end
+    m = n
+    prev = m._prev
+    while prev is not None:
         act = m._act
-        if act is not None:
-            prev = m._prev
-            assert prev is not None
-            parts.append(((prev._to_act, act),))
-        m = m._prev
-    out: list[tuple[int, Action]] = []
-    for part in reversed(parts):
-        out.extend(part)
+        if act is None:  # a rollout's node: its plays since ``prev``, as ints
+            tail = m._tail
+            for i in range(len(tail) - 1, -1, -1):
+                out.append(_tail_entry(tail[i]))
+        else:
+            out.append((prev._to_act, act))
+        m = prev
+        prev = m._prev
+    out.reverse()
     return tuple(out)
 
 
@@ -551,16 +552,38 @@ def _finished_tricks(
 ) -> tuple[tuple[Trick, ...], tuple[int, ...]]:
     """The finished tricks of ``n`` (``hist`` its history), each as ``(seat, card)`` in the
     order played, and the seat that won each (gleek.stages.tricks.trick_winner)."""
-    played = [(seat, act.card) for seat, act in hist if act.kind == "play"]
-    key = n._deal.key
+    done = n._ntricks
+    if done == 0:
+        return (), ()
+    # the plays are the last actions of a deal: the finished tricks, then the trick on the table
+    first = len(hist) - 3 * done - n._ntrick
+    deal = n._deal
+    key = deal.key
+    trumps = deal.turn_up // 11
     tricks: list[Trick] = []
     winners: list[int] = []
-    for k in range(0, 3 * n._ntricks, 3):
-        (s0, c0), (s1, c1), (s2, c2) = played[k : k + 3]
+    for k in range(first, first + 3 * done, 3):
+        s0, a0 = hist[k]
+        s1, a1 = hist[k + 1]
+        s2, a2 = hist[k + 2]
+        c0, c1, c2 = a0.card, a1.card, a2.card
         assert c0 is not None and c1 is not None and c2 is not None
-        tricks.append(((s0, c0), (s1, c1), (s2, c2)))
-        winners.append(trick_winner(key, c0.index, c1.index, c2.index, s0))
+        i0, i1, i2 = c0.index, c1.index, c2.index
+        code = (((i0 * 44 + i1) * 44 + i2) * 3 + s0) * 4 + trumps
+        known = _TRICKS.get(code)
+        if known is None:
+            if len(_TRICKS) >= MEMO_BUDGET:
+                _TRICKS.clear()
+            trick = ((s0, c0), (s1, c1), (s2, c2))  # s1 and s2 follow from s0
+            known = _TRICKS[code] = (trick, trick_winner(key, i0, i1, i2, s0))
+        tricks.append(known[0])
+        winners.append(known[1])
     return tuple(tricks), tuple(winners)
+
+
+#: a finished trick (its cards, the leader and trumps, as an int) -> the trick as
+#: :data:`~gleek.views.Trick` and the seat that won it: the same immutable values, shared
+_TRICKS: Final[dict[int, tuple[Trick, int]]] = {}
 
 
 History = tuple[tuple[int, Action], ...]
@@ -1441,11 +1464,18 @@ def observation(state: object, seat: object) -> Observation:
 def _observation(state: State, seat: int) -> Observation:
     buyer = buyer_of(state)
     full = history(state)
-    seen = full if buyer == seat else tuple([h for h in full if h[1].kind != "discard"])
+    laid = len(pre(state)._discards) if buyer >= 0 else 0
+    if buyer == seat or not laid:
+        seen = full
+    else:  # the buyer's discards, one action a card right after the auction, are not shown
+        first = 0
+        while full[first][1].kind != "discard":
+            first += 1
+        seen = full[:first] + full[first + laid :]
     tricks, winners = _finished_tricks(state, full)
     h = (state._h0, state._h1, state._h2)
     payments = state.payments
-    chips, pot = net_chips(payments)
+    net = _net_of(payments)  # during the play, the same payments at every state
     return Observation(
         seat=seat,
         profile=state.profile,
@@ -1471,8 +1501,8 @@ def _observation(state: State, seat: int) -> Observation:
         tricks_won=state.tricks_won,
         points=state.points,
         payments=payments,
-        chips=chips,
-        pot=pot,
+        chips=(net[0], net[1], net[2]),
+        pot=net[3],
     )
 
 

@@ -125,6 +125,20 @@ def test_every_legal_action_has_its_own_index(profile: str) -> None:
             assert mask.sum() == len(legal) and set(np.flatnonzero(mask)) == set(idx)
 
 
+def test_an_action_built_by_hand_has_the_index_of_the_engines() -> None:
+    # action_index finds the engine's own (interned) actions by identity; an equal action made
+    # with the constructor is another object and must land on the same index all the same
+    words = ("pass", "wait", "vie", "see", "revie", "double")
+    made = [gleek.Action(w, None, None) for w in words]
+    made += [gleek.Action(kind, None, c) for kind in ("discard", "play") for c in gleek.DECK]
+    for a in made:
+        engines = gleek.Action.parse(str(a))
+        assert a == engines and a is not engines
+        assert action_index(a, ()) == action_index(engines, ())
+        assert index_action(action_index(a, ()), ()) == a
+    assert action_index(gleek.Action("bid", 14, None), (gleek.Action.bid(14),)) == 1
+
+
 def _observations(profile: gleek.Profile, seeds: range) -> list[gleek.Observation]:
     out = []
     for seed in seeds:

@@ -84,6 +84,25 @@ _WORD_INDEX: Final = {w: WORD_AT + i for i, w in enumerate((*WORDS, *EXTRA_WORDS
 _INDEX_WORD: Final = {i: w for w, i in _WORD_INDEX.items()}
 
 
+def _fixed_actions() -> tuple[Action | None, ...]:
+    """By index, the action each index stands for whatever is legal (all but the bid slots and
+    the spare word slots, which are None): the engine's interned actions."""
+    out: list[Action | None] = [None] * N_ACTIONS
+    out[PASS_AT] = Action.word("pass")
+    for word, i in _WORD_INDEX.items():
+        out[i] = Action.word(word)
+    for k, card in enumerate(DECK):
+        out[DISCARD_AT + k] = Action.discard(card)
+        out[PLAY_AT + k] = Action.play(card)
+    return tuple(out)
+
+
+_FIXED: Final = _fixed_actions()
+#: ``id`` of each action of ``_FIXED`` -> its index: a look-up without hashing the action (the
+#: actions are held by ``_FIXED`` for good, so an ``id`` here is never another object's)
+_FIXED_INDEX: Final = {id(a): i for i, a in enumerate(_FIXED) if a is not None}
+
+
 def _card_pos(card: Card | None) -> int:
     assert card is not None
     return DECK_POS[card.index]
@@ -91,6 +110,9 @@ def _card_pos(card: Card | None) -> int:
 
 def action_index(action: Action, legal: Sequence[Action]) -> int:
     """The index of ``action``; ``legal`` (the legal actions now) places bids in their slot."""
+    fixed = _FIXED_INDEX.get(id(action))
+    if fixed is not None:
+        return fixed
     kind = action.kind
     if kind == "pass":
         return PASS_AT
@@ -119,16 +141,11 @@ def index_action(index: int, legal: Sequence[Action]) -> Action:
     if not isinstance(index, int | np.integer) or not 0 <= int(index) < N_ACTIONS:
         raise ArgumentError(f"action index must be 0 to {N_ACTIONS - 1}, not {index!r}")
     i = int(index)
-    if i == PASS_AT:
-        return Action.parse("pass")
-    if i >= PLAY_AT:
-        return Action.play(DECK[i - PLAY_AT])
-    if i >= DISCARD_AT:
-        return Action.discard(DECK[i - DISCARD_AT])
+    fixed = _FIXED[i]
+    if fixed is not None:
+        return fixed
     if i >= WORD_AT:
-        if i not in _INDEX_WORD:
-            raise ArgumentError(f"action index {i} is a spare ruff-word slot")
-        return Action.word(_INDEX_WORD[i])
+        raise ArgumentError(f"action index {i} is a spare ruff-word slot")
     bids = sorted(a.amount or 0 for a in legal if a.kind == "bid")
     k = i - BID_AT
     if k >= len(bids):
@@ -177,6 +194,9 @@ def find_legal(index: int, legal: Sequence[Action]) -> Action | None:
         chosen = index_action(index, legal)
     except ArgumentError:
         return None
+    for a in legal:  # the actions are interned: found by identity, without comparing fields
+        if a is chosen:
+            return chosen
     return chosen if chosen in legal else None
 
 
@@ -214,6 +234,5 @@ def legal_action(index: int, legal: Sequence[Action], who: str = "") -> Action:
 def action_mask(legal: Sequence[Action]) -> npt.NDArray[np.int8]:
     """1 at the index of each legal action, 0 elsewhere."""
     mask = np.zeros(N_ACTIONS, dtype=np.int8)
-    for a in legal:
-        mask[action_index(a, legal)] = 1
+    mask.put([action_index(a, legal) for a in legal], 1)  # one numpy call, not one an action
     return mask

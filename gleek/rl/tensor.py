@@ -60,6 +60,7 @@ from gleek.actions import Action
 from gleek.cards import Suit
 from gleek.rl.actions import DECK_POS, EXTRA_WORDS, WORDS
 from gleek.sim.knowledge import public_history
+from gleek.stages.common import Payment
 from gleek.state import Observation, Phase
 
 __all__ = ["TENSOR_LAYOUT", "TENSOR_SIZE", "Encoder", "encode"]
@@ -174,6 +175,8 @@ class _History:
         "auction",
         "bid",
         "in_auction",
+        "paid",
+        "paid_entries",
         "passed_at",
         "plays",
         "ruff_calls",
@@ -188,6 +191,9 @@ class _History:
         self.passed_at = [0.0, 0.0, 0.0]
         self.ruff_calls = 0
         self.plays = 0
+        #: the payments last encoded, and their entries (see :func:`_payment_entries`)
+        self.paid: tuple[Payment, ...] = ()
+        self.paid_entries: tuple[list[int], list[float]] = ([], [])
         #: the blocks the history fills (auction, ruff, plays), written as it is read
         self.vector = np.zeros(TENSOR_SIZE, dtype=np.float32)
 
@@ -230,69 +236,112 @@ class _History:
         self.actions = history
 
 
+# where each block starts (the names of TENSOR_LAYOUT, read once)
+_SEAT_AT, _DEALER_AT, _TO_ACT_AT, _PHASE_AT = (
+    _AT["seat"],
+    _AT["dealer"],
+    _AT["to_act"],
+    _AT["phase"],
+)
+_HAND_AT, _TURN_UP_AT, _TRUMPS_AT, _BUYER_AT = (
+    _AT["hand"],
+    _AT["turn_up"],
+    _AT["trumps"],
+    _AT["buyer"],
+)
+_RUFF_WINNER_AT, _DISCARDS_AT, _PAYMENTS_AT = _AT["ruff_winner"], _AT["discards"], _AT["payments"]
+_REASON_INDEX: Final = {reason: i for i, reason in enumerate(_REASONS)}
+#: the positions of the amounts :func:`_vector` writes, in the order it lists them
+_AMOUNTS_AT: Final = np.array(
+    [
+        _AT["passed_at"],
+        _AT["passed_at"] + 1,
+        _AT["passed_at"] + 2,
+        _AT["auction_calls"],
+        _AT["bid"],
+        _AT["price"],
+        _AT["ruff_calls"],
+        _AT["ruff_stake"],
+        _AT["pot"],
+        *(
+            _AT[block] + s
+            for s in range(3)
+            for block in ("hand_sizes", "tricks_won", "points", "chips")
+        ),
+    ],
+    dtype=np.intp,
+)
+
+
 def _vector(obs: Observation, h: _History) -> npt.NDArray[np.float32]:
     """The vector of ``obs``, whose history ``h`` has read."""
-    # The entries are gathered as positions and values in lists and written in one step: a
-    # numpy element written one at a time costs some ten times a list's append.
-    at = _AT
+    # The entries are gathered in lists and written in a few steps: a numpy element written
+    # one at a time costs some ten times a list's append.
     pos = DECK_POS
     to_act = obs.to_act
+    buyer = obs.buyer
+    ruff_winner = obs.ruff_winner
     ones = [
-        at["seat"] + obs.seat,
-        at["dealer"] + obs.dealer,
-        at["to_act"] + (to_act if to_act is not None else 3),
-        at["phase"] + _PHASES.index(obs.phase),
-        at["turn_up"] + pos[obs.turn_up.index],
-        at["trumps"] + _SUITS.index(obs.trumps),
-        at["buyer"] + (obs.buyer if obs.buyer is not None else 3),
-        at["ruff_winner"] + (obs.ruff_winner if obs.ruff_winner is not None else 3),
+        _SEAT_AT + obs.seat,
+        _DEALER_AT + obs.dealer,
+        _TO_ACT_AT + (3 if to_act is None else to_act),
+        _PHASE_AT + _PHASES.index(obs.phase),  # (by identity: no enum hashing)
+        _TURN_UP_AT + pos[obs.turn_up.index],
+        _TRUMPS_AT + _SUITS.index(obs.trumps),
+        _BUYER_AT + (3 if buyer is None else buyer),
+        _RUFF_WINNER_AT + (3 if ruff_winner is None else ruff_winner),
     ]
-    hand_at = at["hand"]
-    ones += [hand_at + pos[c.index] for c in obs.hand]
+    ones += [_HAND_AT + pos[c.index] for c in obs.hand]
     for i, c in enumerate(obs.discards[:7]):
-        ones.append(at["discards"] + 44 * i + pos[c.index])
-    where = [
-        at["passed_at"],
-        at["passed_at"] + 1,
-        at["passed_at"] + 2,
-        at["auction_calls"],
-        at["bid"],
-        at["price"],
-        at["ruff_calls"],
-        at["ruff_stake"],
-        at["pot"],
-    ]
-    value = [
-        *h.passed_at,
+        ones.append(_DISCARDS_AT + 44 * i + pos[c.index])
+    sizes, won, points, chips = obs.hand_sizes, obs.tricks_won, obs.points, obs.chips
+    passed = h.passed_at
+    amounts = [
+        passed[0],
+        passed[1],
+        passed[2],
         h.auction / AUCTION_SLOTS,
         h.bid / 100,
         (obs.price or 0) / 100,
         h.ruff_calls / RUFF_SLOTS,
         obs.ruff_stake / 100,
         obs.pot / 100,
+        sizes[0] / 12,
+        won[0] / 12,
+        points[0] / 100,
+        chips[0] / 100,
+        sizes[1] / 12,
+        won[1] / 12,
+        points[1] / 100,
+        chips[1] / 100,
+        sizes[2] / 12,
+        won[2] / 12,
+        points[2] / 100,
+        chips[2] / 100,
     ]
-    for s in range(3):
-        where += [at["hand_sizes"] + s, at["tricks_won"] + s, at["points"] + s, at["chips"] + s]
-        value += [
-            obs.hand_sizes[s] / 12,
-            obs.tricks_won[s] / 12,
-            obs.points[s] / 100,
-            obs.chips[s] / 100,
-        ]
+    x = h.vector.copy()  # the history's blocks; the rest is written over zeros
+    x[_AMOUNTS_AT] = amounts
+    x.put(ones, 1.0)  # (put takes a list of positions quicker than x[ones] does)
+    payments = obs.payments
+    if payments:
+        if payments is not h.paid:  # the same payments as last time: the same entries
+            h.paid = payments
+            h.paid_entries = _payment_entries(payments)
+        where, value = h.paid_entries
+        if where:
+            x.put(where, value)
+    return x
+
+
+def _payment_entries(payments: tuple[Payment, ...]) -> tuple[list[int], list[float]]:
+    """The positions and values of the payments block: the net of each reason by seat/pot."""
     by_reason = [0] * ((len(_REASONS) + 1) * 4)
-    for pay in obs.payments:
-        r = _REASONS.index(pay.reason) if pay.reason in _REASONS else len(_REASONS)
+    other = len(_REASONS)
+    for pay in payments:
+        r = _REASON_INDEX.get(pay.reason, other)
         payer = pay.payer if isinstance(pay.payer, int) else 3
         payee = pay.payee if isinstance(pay.payee, int) else 3
         by_reason[4 * r + payer] -= pay.amount
         by_reason[4 * r + payee] += pay.amount
-    payments_at = at["payments"]
-    for i, net in enumerate(by_reason):
-        if net:
-            where.append(payments_at + i)
-            value.append(net / 100)
-    where += ones
-    value += [1.0] * len(ones)
-    x = h.vector.copy()  # the history's blocks; the rest is written over zeros, in one step
-    x[where] = value
-    return x
+    where = [_PAYMENTS_AT + i for i, net in enumerate(by_reason) if net]
+    return where, [by_reason[i - _PAYMENTS_AT] / 100 for i in where]

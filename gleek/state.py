@@ -41,7 +41,6 @@ from gleek._core import (
     bid_action,
     card_tables,
     discard_actions,
-    hand_cards,
     play_actions,
 )
 from gleek.actions import (
@@ -514,6 +513,9 @@ def _tail_code(seat: int, action: Action) -> int:
 
 #: The words of the auction and the ruff in the order :func:`_tail_code` numbers them.
 _WORD_ORDER: Final = ("pass", "wait", "vie", "see", "revie", "double")
+#: ``k`` of each word in :func:`_tail_code` (a rollout writes its codes inline)
+_WORD_K: Final = {w: 88 + i for i, w in enumerate(_WORD_ORDER)}
+_PASS_K: Final = 88
 
 
 def _tail_entry(code: int) -> tuple[int, Action]:
@@ -1293,7 +1295,7 @@ def _rollout(n: State, greedy: bool, rng: random.Random) -> State:
     key = deal.key
     honour = deal.honour
     play_high = deal.play_high
-    h = [n._h0, n._h1, n._h2]
+    h0, h1, h2 = n._h0, n._h1, n._h2  # (three ints, not a list: compiled, no int objects)
     pts = [n._points[0], n._points[1], n._points[2]]
     won = [n._won[0], n._won[1], n._won[2]]
     tail: list[int] = []
@@ -1311,7 +1313,7 @@ def _rollout(n: State, greedy: bool, rng: random.Random) -> State:
     to_player = rules.to_player
     trick_gain = rules.trick_points
     while ntricks < 12:
-        hand = h[seat]
+        hand = h0 if seat == 0 else h1 if seat == 1 else h2
         led = -1
         follow = 0
         if nt:
@@ -1339,7 +1341,12 @@ def _rollout(n: State, greedy: bool, rng: random.Random) -> State:
                 c = _greedy_discard(opts, trick, nt, key)
         else:
             c = opts[int(rnd() * len(opts))]
-        h[seat] = hand & ~(1 << c)
+        if seat == 0:
+            h0 = hand & ~(1 << c)
+        elif seat == 1:
+            h1 = hand & ~(1 << c)
+        else:
+            h2 = hand & ~(1 << c)
         tail.append(3 * c + seat)  # (_tail_code of the play, inline)
         x = honour[c]
         if x and to_player:
@@ -1360,7 +1367,7 @@ def _rollout(n: State, greedy: bool, rng: random.Random) -> State:
     base = n._base
     if base is None:
         base = n
-    m = State(deal, n, None, OVER, -1, h[0], h[1], h[2], base, leader, 0, 0, 12,
+    m = State(deal, n, None, OVER, -1, h0, h1, h2, base, leader, 0, 0, 12,
               (pts[0], pts[1], pts[2]), (won[0], won[1], won[2]))  # fmt: skip
     m._tail = tuple(tail)
     return _seal(m)
@@ -1384,7 +1391,8 @@ def _rollout_to_play(n: State, greedy: bool, rnd: Callable[[], float]) -> State:
     while phase == AUCTION:
         bids = auction_choices(rules, bid, bidder)
         x = bids[0] if greedy else bids[int(rnd() * len(bids))]
-        tail.append(_tail_code(to_act, PASS if x == PASS_BID else bid_action(x)))
+        # (_tail_code of the pass or the bid, inline)
+        tail.append(3 * (_PASS_K if x == PASS_BID else 100 + x) + to_act)
         bid, bidder, out, to_act = auction_apply(bid, bidder, out, to_act, x)
         if to_act < 0:  # two have passed: the last bidder buys
             h[bidder] = before_discards(rules, h[bidder], deal.stock_mask)
@@ -1394,8 +1402,13 @@ def _rollout_to_play(n: State, greedy: bool, rnd: Callable[[], float]) -> State:
         mask = h[bidder] & deal.keep
         laid = list(discards)
         for _ in range(7 - len(discards)):
-            opts = hand_cards(mask)
-            c = opts[0] if greedy else opts[int(rnd() * len(opts))]
+            # the choices are hand_cards(mask), lowest index first (discard_actions' order):
+            # the chosen one is the nth lowest card of the mask, found without the tuple
+            nth = 0 if greedy else int(rnd() * mask.bit_count())
+            rest = mask
+            for _ in range(nth):
+                rest &= rest - 1
+            c = (rest & -rest).bit_length() - 1
             mask &= ~(1 << c)
             laid.append(c)
             tail.append(3 * (44 + c) + bidder)  # (_tail_code of the discard, inline)
@@ -1412,7 +1425,7 @@ def _rollout_to_play(n: State, greedy: bool, rnd: Callable[[], float]) -> State:
     while not r.done:
         words = ruff_choices(rules, r)
         w = words[0] if greedy else words[int(rnd() * len(words))]
-        tail.append(_tail_code(to_act, WORDS[w]))
+        tail.append(3 * _WORD_K[w] + to_act)  # (_tail_code of the word, inline)
         r = ruff_apply(rules, r, to_act, w, hands, deal.dealer)
         to_act = r.to_act
     leader = first_leader(rules, deal.dealer, bidder)

@@ -5,6 +5,7 @@ history reaches action by action through the stages, and the tables the node rea
 
 from __future__ import annotations
 
+import _random
 import random
 from collections.abc import Callable
 
@@ -15,7 +16,7 @@ from gleek import _core
 from gleek.actions import DISCARD, PASS, PLAY, Action, Phase
 from gleek.cards import CARDS, DECK, Card, Suit
 from gleek.profile import Profile, list_profiles, list_variants, load_profile
-from gleek.stages.deal import seeded_deck
+from gleek.stages.deal import _drawn_order, seeded_deck
 from gleek.state import restore
 from tests.helpers import FLIPPED_BASE, deal, flipped, run, to_ruff
 
@@ -107,6 +108,13 @@ def test_a_rollouts_tail_codes_every_kind_of_action_and_back() -> None:
     codes = [_tail_code(seat, a) for a in actions for seat in range(3)]
     assert len(set(codes)) == len(codes)
     assert [_tail_entry(c) for c in codes] == [(s, a) for a in actions for s in range(3)]
+    # the rollout writes the codes of the auction and the ruff inline, from these tables
+    from gleek.state import _PASS_K, _WORD_K
+
+    assert {w: 3 * k + 2 for w, k in _WORD_K.items()} == {
+        w: _tail_code(2, a) for w, a in WORDS.items()
+    }
+    assert _tail_code(1, PASS) == 3 * _PASS_K + 1
 
 
 def test_kept_rollouts_leave_few_objects_for_the_garbage_collector() -> None:
@@ -133,6 +141,16 @@ def test_the_engine_deals_the_seeded_deck_as_random_shuffles_it() -> None:
         deck = list(range(44))
         random.Random(seed).shuffle(deck)
         assert seeded_deck(seed) == tuple(deck)
+
+
+def test_the_shuffle_reads_the_same_words_whatever_it_draws_at_a_time() -> None:
+    """The generator's words are drawn in batches; a shuffle that reads past one draws the
+    next, and deals the same deck."""
+    for seed in range(300):
+        deck = list(range(44))
+        random.Random(seed).shuffle(deck)
+        for batch in (1, 2, 7, 64):
+            assert _drawn_order(_random.Random(seed), batch) == deck
 
 
 def test_a_state_is_immutable_from_outside() -> None:

@@ -366,12 +366,13 @@ class State:
     @property
     def chips(self) -> tuple[int, int, int]:
         """Net chips by seat this deal so far."""
-        return net_chips(self.payments)[0]
+        net = _net_of_paid(self.payments)
+        return (net[0], net[1], net[2])
 
     @property
     def pot(self) -> int:
         """The pot's net change this deal so far."""
-        return net_chips(self.payments)[1]
+        return _net_of_paid(self.payments)[3]
 
     # -- what happened
     @property
@@ -500,34 +501,38 @@ def _led(n: State) -> int:
 
 def _tail_code(seat: int, action: Action) -> int:
     """One action of a rollout's ``_tail`` as an int: ``3 * k + seat``, where ``k`` is the
-    card's index for a play, 44 more for a discard, 88 more for the n-th of :data:`_WORD_ORDER`,
-    and 100 more than the amount for a bid."""
+    card's index for a play, ``_DISCARD_K`` more for a discard, ``_WORD_K`` of a word (of the
+    auction or the ruff) and ``_BID_K`` more than the amount for a bid. (The rollout writes
+    these codes inline, from the same constants.)"""
     card = action.card
     if card is not None:
-        return 3 * (card.index + (44 if action.kind == "discard" else 0)) + seat
+        return 3 * (card.index + (_DISCARD_K if action.kind == "discard" else 0)) + seat
     if action.kind == "bid":
         assert action.amount is not None
-        return 3 * (100 + action.amount) + seat
-    return 3 * (88 + _WORD_ORDER.index(action.kind)) + seat
+        return 3 * (_BID_K + action.amount) + seat
+    return 3 * _WORD_K[action.kind] + seat
 
 
 #: The words of the auction and the ruff in the order :func:`_tail_code` numbers them.
 _WORD_ORDER: Final = ("pass", "wait", "vie", "see", "revie", "double")
-#: ``k`` of each word in :func:`_tail_code` (a rollout writes its codes inline)
-_WORD_K: Final = {w: 88 + i for i, w in enumerate(_WORD_ORDER)}
-_PASS_K: Final = 88
+_DISCARD_K: Final = 44
+_WORD_BASE: Final = 88
+_BID_K: Final = 100
+#: ``k`` of each word in :func:`_tail_code`
+_WORD_K: Final = {w: _WORD_BASE + i for i, w in enumerate(_WORD_ORDER)}
+_PASS_K: Final = _WORD_BASE  # (the first of _WORD_ORDER)
 
 
 def _tail_entry(code: int) -> tuple[int, Action]:
     """``(seat, action)`` of a :func:`_tail_code`."""
     k, seat = divmod(code, 3)
-    if k < 44:
+    if k < _DISCARD_K:
         return seat, PLAY[k]
-    if k < 88:
-        return seat, DISCARD[k - 44]
-    if k < 100:
-        return seat, WORDS[_WORD_ORDER[k - 88]]
-    return seat, bid_action(k - 100)
+    if k < _WORD_BASE:
+        return seat, DISCARD[k - _DISCARD_K]
+    if k < _BID_K:
+        return seat, WORDS[_WORD_ORDER[k - _WORD_BASE]]
+    return seat, bid_action(k - _BID_K)
 
 
 def history(n: State) -> tuple[tuple[int, Action], ...]:
@@ -561,7 +566,7 @@ def _finished_tricks(
     first = len(hist) - 3 * done - n._ntrick
     deal = n._deal
     key = deal.key
-    trumps = deal.turn_up // 11
+    trumps = deal.trumps
     tricks: list[Trick] = []
     winners: list[int] = []
     for k in range(first, first + 3 * done, 3):
@@ -709,6 +714,23 @@ def _net_of(run: tuple[Payment, ...]) -> tuple[int, int, int, int]:
         _NETS.clear()
     _NETS[id(run)] = (run, net)
     return net
+
+
+def _net_of_paid(payments: tuple[Payment, ...]) -> tuple[int, int, int, int]:
+    """The net change of a state's ``payments`` (:func:`net_chips`), the last answer kept:
+    every state of a play shows the payments of the state where it began (the same tuple)."""
+    last = _LAST_PAID[0]
+    if last[0] is payments:
+        return last[1]
+    chips, pot = net_chips(payments)
+    net = (chips[0], chips[1], chips[2], pot)
+    _LAST_PAID[0] = (payments, net)  # (one store: a reader sees the old pair or the new)
+    return net
+
+
+_LAST_PAID: Final[list[tuple[tuple[Payment, ...], tuple[int, int, int, int]]]] = [
+    ((), (0, 0, 0, 0))
+]
 
 
 # ---------------------------------------------------------------------------- starting
@@ -1392,7 +1414,7 @@ def _rollout_to_play(n: State, greedy: bool, rnd: Callable[[], float]) -> State:
         bids = auction_choices(rules, bid, bidder)
         x = bids[0] if greedy else bids[int(rnd() * len(bids))]
         # (_tail_code of the pass or the bid, inline)
-        tail.append(3 * (_PASS_K if x == PASS_BID else 100 + x) + to_act)
+        tail.append(3 * (_PASS_K if x == PASS_BID else _BID_K + x) + to_act)
         bid, bidder, out, to_act = auction_apply(bid, bidder, out, to_act, x)
         if to_act < 0:  # two have passed: the last bidder buys
             h[bidder] = before_discards(rules, h[bidder], deal.stock_mask)
@@ -1406,12 +1428,12 @@ def _rollout_to_play(n: State, greedy: bool, rnd: Callable[[], float]) -> State:
             # the chosen one is the nth lowest card of the mask, found without the tuple
             nth = 0 if greedy else int(rnd() * mask.bit_count())
             rest = mask
-            for _ in range(nth):
+            for _skip in range(nth):
                 rest &= rest - 1
             c = (rest & -rest).bit_length() - 1
             mask &= ~(1 << c)
             laid.append(c)
-            tail.append(3 * (44 + c) + bidder)  # (_tail_code of the discard, inline)
+            tail.append(3 * (_DISCARD_K + c) + bidder)  # (_tail_code of the discard, inline)
         discards = tuple(laid)
         out_mask = 0
         for c in discards:
@@ -1488,7 +1510,7 @@ def _observation(state: State, seat: int) -> Observation:
     tricks, winners = _finished_tricks(state, full)
     h = (state._h0, state._h1, state._h2)
     payments = state.payments
-    net = _net_of(payments)  # during the play, the same payments at every state
+    net = _net_of_paid(payments)
     return Observation(
         seat=seat,
         profile=state.profile,

@@ -109,12 +109,15 @@ def test_a_rollouts_tail_codes_every_kind_of_action_and_back() -> None:
     assert len(set(codes)) == len(codes)
     assert [_tail_entry(c) for c in codes] == [(s, a) for a in actions for s in range(3)]
     # the rollout writes the codes of the auction and the ruff inline, from these tables
-    from gleek.state import _PASS_K, _WORD_K
+    from gleek.state import _BID_K, _DISCARD_K, _PASS_K, _WORD_K
 
     assert {w: 3 * k + 2 for w, k in _WORD_K.items()} == {
         w: _tail_code(2, a) for w, a in WORDS.items()
     }
     assert _tail_code(1, PASS) == 3 * _PASS_K + 1
+    assert all(_tail_code(0, Action.bid(x)) == 3 * (_BID_K + x) for x in (1, 12, 300))
+    for card in DECK:
+        assert _tail_code(2, Action.discard(card)) == 3 * (_DISCARD_K + card.index) + 2
 
 
 def test_kept_rollouts_leave_few_objects_for_the_garbage_collector() -> None:

@@ -81,7 +81,6 @@ DECK_POS: Final = tuple(DECK.index(c) for c in CARDS)
 """A card's place in :data:`gleek.DECK` by its ``index`` (a look-up without hashing the card),
 for the action space here and the observation vector of :mod:`gleek.rl.tensor`."""
 _WORD_INDEX: Final = {w: WORD_AT + i for i, w in enumerate((*WORDS, *EXTRA_WORDS))}
-_INDEX_WORD: Final = {i: w for w, i in _WORD_INDEX.items()}
 
 
 def _fixed_actions() -> tuple[Action | None, ...]:

@@ -198,10 +198,16 @@ def mask_of(cards: Iterable[Card]) -> int:
 def cards_of_mask(mask: int) -> tuple[Card, ...]:
     """The cards of a mask, highest first within each suit, suits in canonical order."""
     # four look-ups, a suit's 11 bits each, in tables filled as masks are met
-    out = _suit_cards(0, mask & 0x7FF)
-    for suit in (1, 2, 3):
-        out += _suit_cards(suit, (mask >> (11 * suit)) & 0x7FF)
-    return out
+    s, h, d, c = _BY_SUIT
+    spades = s[mask & 0x7FF]
+    hearts = h[(mask >> 11) & 0x7FF]
+    diamonds = d[(mask >> 22) & 0x7FF]
+    clubs = c[(mask >> 33) & 0x7FF]
+    if spades is None or hearts is None or diamonds is None or clubs is None:
+        spades, hearts, diamonds, clubs = (
+            _suit_cards(suit, (mask >> (11 * suit)) & 0x7FF) for suit in range(4)
+        )
+    return spades + hearts + diamonds + clubs
 
 
 #: by suit, the cards of each 11-bit mask of that suit's ranks (None until first asked for)

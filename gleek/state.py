@@ -1511,33 +1511,35 @@ def _observation(state: State, seat: int) -> Observation:
     h = (state._h0, state._h1, state._h2)
     payments = state.payments
     net = _net_of_paid(payments)
+    # positional, in the order of Observation's fields (named in the comments): a call by
+    # keywords makes the class call build and unpack a dict of them, a fifth of the cost
     return Observation(
-        seat=seat,
-        profile=state.profile,
-        phase=state.phase,
-        to_act=state.to_act,
-        dealer=state.dealer,
-        eldest=state.eldest,
-        turn_up=state.turn_up,
-        trumps=state.trumps,
-        hand=cards_of_mask(h[seat]),
-        hand_sizes=(h[0].bit_count(), h[1].bit_count(), h[2].bit_count()),
-        history=seen,
-        buyer=state.buyer,
-        price=state.price,
-        bid=state.bid,
-        discards=state.discards if buyer == seat else (),
-        ruff_stake=state.ruff_stake,
-        ruff_winner=state.ruff_winner,
-        trick=state.trick,
-        tricks=tricks,
-        trick_winners=winners,
-        leader=state.leader,
-        tricks_won=state.tricks_won,
-        points=state.points,
-        payments=payments,
-        chips=(net[0], net[1], net[2]),
-        pot=net[3],
+        seat,  # seat
+        state.profile,  # profile
+        state.phase,  # phase
+        state.to_act,  # to_act
+        state.dealer,  # dealer
+        state.eldest,  # eldest
+        state.turn_up,  # turn_up
+        state.trumps,  # trumps
+        cards_of_mask(h[seat]),  # hand
+        (h[0].bit_count(), h[1].bit_count(), h[2].bit_count()),  # hand_sizes
+        seen,  # history
+        state.buyer,  # buyer
+        state.price,  # price
+        state.bid,  # bid
+        state.discards if buyer == seat else (),  # discards
+        state.ruff_stake,  # ruff_stake
+        state.ruff_winner,  # ruff_winner
+        state.trick,  # trick
+        tricks,  # tricks
+        winners,  # trick_winners
+        state.leader,  # leader
+        state.tricks_won,  # tricks_won
+        state.points,  # points
+        payments,  # payments
+        (net[0], net[1], net[2]),  # chips
+        net[3],  # pot
     )
 
 

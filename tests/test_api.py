@@ -83,6 +83,30 @@ def test_state_and_observation_speak_cards_seats_and_actions(when: int) -> None:
         assert not hasattr(s, name), name
 
 
+def test_every_field_of_an_observation_is_the_states_own_as_the_seat_may_see_it() -> None:
+    """Field by field (the engine builds an observation by position), at every state of a deal
+    through the exchange, the ruff and the play, for every seat."""
+    s, rng, hidden = fresh(), random.Random(3), 0
+    names = [f.name for f in attrs.fields(gleek.Observation)]
+    own = [n for n in names if n not in ("seat", "hand", "hand_sizes", "history", "discards")]
+    while True:
+        for seat in range(3):
+            obs = s.observation(seat)
+            assert [getattr(obs, n) for n in own] == [getattr(s, n) for n in own]
+            assert obs.seat == seat and obs.hand == s.hand(seat)
+            assert obs.hand_sizes == tuple(len(h) for h in s.hands)
+            bought = obs.buyer == seat
+            assert obs.discards == (s.discards if bought else ())
+            assert obs.history == tuple(
+                (who, a) for who, a in s.history if bought or a.kind != "discard"
+            )
+            hidden += bool(s.discards) and not bought
+        if s.is_over:
+            break
+        s = s.apply(rng.choice(s.legal_actions()))
+    assert hidden > 0  # the deal went through an exchange that the others may not see
+
+
 def test_one_name_for_one_thing_across_state_observation_and_outcome() -> None:
     s = played()
     obs, o = s.observation(0), s.outcome()

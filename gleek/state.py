@@ -1622,17 +1622,18 @@ def _outcome(state: State, claims: tuple[tuple[str, ...], ...] | None = None) ->
         ruff = _RUFF_RESULTS[(r.winner, stake, r.shown, vied)] = RuffResult(
             winner, stake, r.shown, vied
         )
+    # positional, in the order of Outcome's fields (named in the comments; see _observation)
     return Outcome(
-        points=state._points,
-        payments=paid + forfeits,
-        chips=(d0, d1, d2),
-        pot=pot,
-        ruff_stake=next_stake(rules, r, deal.ruff_stake),
-        dealer=deal.dealer,
-        buyer=p._bidder,
-        price=p._bid,
-        trumps=CARDS[deal.turn_up].suit,
-        ruff=ruff,
+        state._points,  # points
+        paid + forfeits,  # payments
+        (d0, d1, d2),  # chips
+        pot,  # pot
+        next_stake(rules, r, deal.ruff_stake),  # ruff_stake
+        deal.dealer,  # dealer
+        p._bidder,  # buyer
+        p._bid,  # price
+        CARDS[deal.turn_up].suit,  # trumps
+        ruff,  # ruff
     )
 
 

@@ -536,7 +536,28 @@ def _tail_entry(code: int) -> tuple[int, Action]:
 
 
 def history(n: State) -> tuple[tuple[int, Action], ...]:
-    """Every action so far as ``(seat, action)``, in order (walks the back-pointers)."""
+    """Every action so far as ``(seat, action)``, in order. The last answer is kept: asked of
+    the same state again, or of the state one action on (a deal observed action by action),
+    it is the kept tuple, or that tuple and the one action more; else :func:`_walk_history`."""
+    last = _LAST_HISTORY[0]
+    if last[0] is n:
+        return last[1]
+    prev = n._prev
+    act = n._act
+    if act is not None and prev is not None and last[0] is prev:
+        out = last[1] + ((prev._to_act, act),)
+    else:
+        out = _walk_history(n)
+    _LAST_HISTORY[0] = (n, out)  # (one store: a reader sees the old pair or the new)
+    return out
+
+
+#: the state :func:`history` was last asked of, and its history
+_LAST_HISTORY: Final[list[tuple[State | None, tuple[tuple[int, Action], ...]]]] = [(None, ())]
+
+
+def _walk_history(n: State) -> tuple[tuple[int, Action], ...]:
+    """Every action so far as ``(seat, action)``, in order: walks the back-pointers."""
     out: list[tuple[int, Action]] = []  # newest first, turned round at the end
     m = n
     prev = m._prev

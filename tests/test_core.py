@@ -538,3 +538,27 @@ def test_a_play_state_shows_the_payments_of_the_state_where_the_play_began() -> 
         while not s.is_over:
             s = gleek.apply(s, rng.choice(gleek.legal_actions(s)))
             assert s.payments == final_payments(s)
+
+
+def test_history_kept_from_the_last_state_asked_is_the_walked_one() -> None:
+    """history() keeps its last answer and extends it by one action for the next state; in any
+    order of asking (the same state twice, a child after its parent, an unrelated state, a
+    rollout's end) it is what walking the back-pointers gives."""
+    from gleek.state import _walk_history, history
+
+    profile = load_profile("parlett")
+    rng = random.Random(11)
+    states = []
+    for seed in range(3):
+        s = gleek.new_deal(profile, seed % 3, seed=seed)
+        while not s.is_over:
+            states.append(s)
+            s = s.apply(rng.choice(s.legal_actions()))
+        states.append(s)
+        states.append(gleek.rollout(states[-20], "random", rng))
+    in_order = [history(s) for s in states]  # each the one before, one action on (mostly)
+    assert in_order == [_walk_history(s) for s in states]
+    shuffled = states[:]
+    rng.shuffle(shuffled)
+    for s in shuffled + shuffled[:5]:
+        assert history(s) == _walk_history(s) == history(s)

@@ -1098,16 +1098,27 @@ def _exchange(n: State, discards: tuple[int, ...], action: Action | None) -> Sta
     """The last of the buyer's seven discards (those of ``discards`` not yet laid out are laid
     out now): the stock is taken if it was not already, and the ruff opens
     (gleek.stages.stock.after_discards, gleek.stages.ruff.ruff_start)."""
-    deal = n._deal
-    rules = deal.rules
     buyer = n._bidder
-    laid = 0
-    for c in discards:
-        laid |= 1 << c
-    hand = after_discards(rules, hand_mask(n, buyer) & ~laid, deal.stock_mask)
-    r = ruff_start(rules, deal.dealer, buyer, deal.ruff_stake)
+    hand, r = _exchanged(n._deal, buyer, hand_mask(n, buyer), discards)
     hands = _with_hand(n, buyer, hand)
     return _node(n, action, RUFF, r.to_act, hands, n._bid, buyer, n._out, discards, r)
+
+
+def _exchanged(deal: Deal, buyer: int, hand: int, discards: tuple[int, ...]) -> tuple[int, Ruff]:
+    """The ``buyer``'s ``hand`` once ``discards`` are laid out and the stock taken (if it was not
+    already), and the ruff that opens then (gleek.stages.stock.after_discards,
+    gleek.stages.ruff.ruff_start): the exchange, for :func:`_exchange` and the rollout."""
+    rules = deal.rules
+    hand = after_discards(rules, hand & ~_mask(discards), deal.stock_mask)
+    return hand, ruff_start(rules, deal.dealer, buyer, deal.ruff_stake)
+
+
+def _mask(cards: tuple[int, ...]) -> int:
+    """The mask of these card indices."""
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
 
 
 def _word(n: State, r: Ruff, word: str, action: Action | None) -> State:
@@ -1120,13 +1131,31 @@ def _word(n: State, r: Ruff, word: str, action: Action | None) -> State:
     r2 = ruff_apply(rules, r, n._to_act, word, hands, deal.dealer)
     if not r2.done:
         return _node(n, action, RUFF, r2.to_act, hands, n._bid, n._bidder, n._out, n._discards, r2)
-    leader = first_leader(rules, deal.dealer, n._bidder)
+    return _play_start(n, action, (n._h0, n._h1, n._h2), n._bid, n._bidder, n._out, n._discards, r2)
+
+
+def _play_start(
+    n: State,
+    action: Action | None,
+    hands: tuple[int, int, int],
+    bid: int,
+    buyer: int,
+    out: int,
+    discards: tuple[int, ...],
+    r: Ruff,
+) -> State:
+    """The play's first state, after ``n`` and ``action`` (None: a rollout's node) settled the
+    ruff ``r``: the first leader (gleek.stages.tricks.first_leader) to lead, the dealer's
+    points for a turned-up honour (gleek.stages.deal.turn_up_points), and the auction, discards
+    and ruff that the play's states read from it."""
+    deal = n._deal
+    rules = deal.rules
+    leader = first_leader(rules, deal.dealer, buyer)
     turned = deal_stage.turn_up_points(rules, deal.turn_up)
-    dealer = deal.dealer
-    points = _add(_ZERO, dealer, turned) if turned else _ZERO
-    m = State(deal, n, action, PLAY_PHASE, leader, n._h0, n._h1, n._h2, None, leader, 0, 0, 0,
-              points, _ZERO)  # fmt: skip
-    return _set_pre(m, n._bid, n._bidder, n._out, n._discards, r2)
+    points = _add(_ZERO, deal.dealer, turned) if turned else _ZERO
+    m = State(deal, n, action, PLAY_PHASE, leader, hands[0], hands[1], hands[2], None, leader,
+              0, 0, 0, points, _ZERO)  # fmt: skip
+    return _set_pre(m, bid, buyer, out, discards, r)
 
 
 def _play(n: State, seat: int, c: int, action: Action) -> State:
@@ -1456,11 +1485,7 @@ def _rollout_to_play(n: State, greedy: bool, rnd: Callable[[], float]) -> State:
             laid.append(c)
             tail.append(3 * (_DISCARD_K + c) + bidder)  # (_tail_code of the discard, inline)
         discards = tuple(laid)
-        out_mask = 0
-        for c in discards:
-            out_mask |= 1 << c
-        h[bidder] = after_discards(rules, h[bidder] & ~out_mask, deal.stock_mask)
-        r = ruff_start(rules, deal.dealer, bidder, deal.ruff_stake)
+        h[bidder], r = _exchanged(deal, bidder, h[bidder], discards)
         to_act = r.to_act
         phase = RUFF
     assert r is not None
@@ -1471,13 +1496,9 @@ def _rollout_to_play(n: State, greedy: bool, rnd: Callable[[], float]) -> State:
         tail.append(3 * _WORD_K[w] + to_act)  # (_tail_code of the word, inline)
         r = ruff_apply(rules, r, to_act, w, hands, deal.dealer)
         to_act = r.to_act
-    leader = first_leader(rules, deal.dealer, bidder)
-    turned = deal_stage.turn_up_points(rules, deal.turn_up)
-    points = _add(_ZERO, deal.dealer, turned) if turned else _ZERO
-    m = State(deal, n, None, PLAY_PHASE, leader, h[0], h[1], h[2], None, leader, 0, 0, 0,
-              points, _ZERO)  # fmt: skip
-    m._tail = tuple(tail)
-    return _set_pre(m, bid, bidder, out, discards, r)
+    m = _play_start(n, None, hands, bid, bidder, out, discards, r)
+    object.__setattr__(m, "_tail", tuple(tail))  # (the state is sealed: _SEALED)
+    return m
 
 
 def _greedy_follow(
@@ -1601,9 +1622,7 @@ def _forfeits(state: State, claims: tuple[tuple[str, ...], ...] | None) -> tuple
     buyer = p._bidder
     if not claims[buyer]:
         return ()
-    laid = 0
-    for c in p._discards:
-        laid |= 1 << c
+    laid = _mask(p._discards)
     return forfeit_payments(state.profile, buyer, hand_mask(p, buyer), laid, claims[buyer])
 
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from gleek.errors import ProfileError
 from gleek.profile_model import RuleValue
-from gleek.schemacheck import SchemaCheckUnavailable, load_schema, problems
+from gleek.schemacheck import load_schema, problems
 from gleek.sourcemap import Located
 from gleek.sources import COTTON, find_in_cotton
 
@@ -93,10 +93,7 @@ def variant_schema() -> dict[str, Any]:
 def check_schema(doc: Located, schema: dict[str, Any], file: str) -> None:
     """Raise the first problem of ``doc`` (read from ``file``) under ``schema``, with its line and
     column, and how many more there are."""
-    try:
-        found = problems(doc, schema, quote=False)  # never what another file holds
-    except SchemaCheckUnavailable as exc:
-        raise ProfileError(str(exc), file=file) from None
+    found = problems(doc, schema, quote=False)  # never what another file holds
     if found:
         first = found[0]
         more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""

@@ -61,15 +61,23 @@ PRE_CHECKED: Final = {"profile": "profile", "variant": "profile", "sources": "so
 def digest(kind: str, text: bytes) -> str:
     """The SHA-256 of a file's bytes with its kind and its schema's bytes: equal digests, the
     same schema check, whatever the file is called."""
-    schema = schema_bytes(PRE_CHECKED[kind])
-    return hashlib.sha256(b"%s\0%s\0%s" % (kind.encode(), schema, text)).hexdigest()
+    h = _digest_prefix(kind).copy()
+    h.update(text)
+    return h.hexdigest()
+
+
+@functools.cache
+def _digest_prefix(kind: str) -> hashlib._Hash:
+    """The hash of a ``kind``'s digest as far as the file's bytes: its kind and schema, hashed
+    once (the schema is most of the bytes hashed)."""
+    return hashlib.sha256(b"%s\0%s\0" % (kind.encode(), schema_bytes(PRE_CHECKED[kind])))
 
 
 @functools.cache
 def _pre_checked() -> dict[str, dict[str, Any]]:
     text = (_SCHEMAS / "pre-checked.json").read_text("utf-8")
     files: dict[str, dict[str, Any]] = json.loads(text)["files"]
-    return {entry["digest"]: {"file": name, **entry} for name, entry in files.items()}
+    return {entry["digest"]: entry for entry in files.values()}
 
 
 def pre_checked(kind: str, text: bytes) -> dict[str, Any] | None:
@@ -283,8 +291,13 @@ def problems(
 
     With ``quote`` False no message quotes a value or a key of the document (for files other
     than the one the caller asked about: a profile named by a record, say); a value at the
-    document's root (not a mapping at all) is never quoted."""
-    validator = _validator_class()(schema)
+    document's root (not a mapping at all) is never quoted. Where the schema checker cannot
+    be imported (Pyodide), the one problem is that, at ``at``: the caller checked what it could
+    without it, and nothing can say where the shape is wrong."""
+    try:
+        validator = _validator_class()(schema)
+    except SchemaCheckUnavailable as exc:
+        return (Problem(str(exc), at, None, None),)
     out: dict[tuple[Path, str], Problem] = {}
     misspelt: set[Path] = set()
     # ``at``: where doc.data stands in its file, if it is a part of it (a deal read deal by deal)

@@ -55,7 +55,8 @@ def test_import_gleek_loads_no_schema_checker_and_no_package_metadata() -> None:
         "    for vid in gleek.list_variants():\n"
         "        gleek.load_profile(pid, [vid])\n"
         "print('jsonschema' in sys.modules)\n"
-        "print(gleek.__version__ == gleek.build_info().version)\n"
+        "from importlib.metadata import version\n"
+        "print(gleek.__version__ == version('gleek'))\n"
     )
     assert out.split("\n")[:3] == ["[]", "False", "True"]
 
@@ -85,12 +86,15 @@ def test_a_copy_of_a_shipped_profile_is_pre_checked_and_an_edited_one_is_checked
 def test_without_the_schema_checker_a_users_file_is_refused_clearly(tmp_path: Path) -> None:
     """As under Pyodide, where jsonschema's rpds-py is native code: shipped profiles load, a
     user's profile is refused with a ProfileError naming it, a record of the wrong shape gets a
-    schema error in its report, and a record of the right shape validates."""
+    schema error in its report, and a record of the right shape validates; read deal by deal too."""
     mine = tmp_path / "mine.yaml"
     text = (profiles_dir() / "parlett.yaml").read_text("utf-8")
     mine.write_text(text.replace("id: parlett", "id: mine", 1), "utf-8")
     bad = tmp_path / "bad.yaml"
     bad.write_text("format: 1\nprofile: parlett\ndeals: 3\n", "utf-8")
+    stray = tmp_path / "stray.yaml"  # read deal by deal: a deal with a key no record has
+    example = (ROOT / "examples" / "parlett-s0-auction.yaml").read_text("utf-8")
+    stray.write_text(example.replace("  turn_up: 7H\n", "  turn_up: 7H\n  colour: red\n"), "utf-8")
     out = _run(
         "import sys\n"
         "sys.modules['jsonschema'] = None  # import jsonschema now raises ImportError\n"
@@ -109,6 +113,9 @@ def test_without_the_schema_checker_a_users_file_is_refused_clearly(tmp_path: Pa
         "    read_text('format: 1\\nprofile: parlett\\ndeals: 3\\n', name='b.yaml')\n"
         "except gleek.RecordError as exc:\n"
         "    print(exc.file, '|', exc.message[:40])\n"
+        f"report = validate({str(stray)!r})\n"
+        "e = report.errors[0]\n"
+        "print(report.valid, e.code, e.deal, '|', e.message)\n"
     )
     lines = out.splitlines()
     assert lines[0] == "publications-international"
@@ -121,3 +128,6 @@ def test_without_the_schema_checker_a_users_file_is_refused_clearly(tmp_path: Pa
     assert "schema checker (the jsonschema package) cannot be imported" in message
     assert lines[3] == "True"
     assert lines[4].startswith("b.yaml | this file needs a schema check")
+    valid, code, deal, message = lines[5].split(" ", 3)
+    assert (valid, code, deal) == ("False", "schema", "1")
+    assert "schema checker (the jsonschema package) cannot be imported" in message

@@ -8,7 +8,7 @@ from typing import IO, Any
 from gleek._args import check_type, type_name
 from gleek.errors import ArgumentTypeError, RecordError
 from gleek.record.shape import conforms, limits
-from gleek.schemacheck import SchemaCheckUnavailable, load_schema, problems, short_repr
+from gleek.schemacheck import load_schema, problems, short_repr
 from gleek.sourcemap import MAX_BYTES, Located, LocatedError, load_located, read_limited
 
 __all__ = ["load", "load_located_record", "loads", "read_record_file"]
@@ -27,10 +27,7 @@ def parse_record(text: str | bytes, name: str) -> Located:
 def load_located_record(text: str | bytes, name: str = "<string>") -> Located:
     """Parse and schema-check a record; errors carry file, line and column."""
     doc = parse_record(text, name)
-    try:
-        found = () if conforms(doc.data) else problems(doc, load_schema("record"))
-    except SchemaCheckUnavailable as exc:  # the shape is wrong and nothing can say where
-        raise RecordError(str(exc), file=name) from None
+    found = () if conforms(doc.data) else problems(doc, load_schema("record"))
     if found:
         p = found[0]
         raise RecordError(p.message, file=name, line=p.line, column=p.column, path=p.dotted)

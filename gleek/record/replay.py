@@ -31,8 +31,7 @@ from gleek.errors import CardError, ProfileError
 from gleek.profile import Profile, named_profile
 from gleek.record.report import DealSummary, Problem, Report
 from gleek.record.shape import conforms, limits
-from gleek.schemacheck import Problem as SchemaProblem
-from gleek.schemacheck import SchemaCheckUnavailable, load_schema, problems, short_repr
+from gleek.schemacheck import load_schema, problems, short_repr
 from gleek.sourcemap import Located, LocatedError, Path, format_path, load_located
 from gleek.stages.common import POT, RANK_MASK, Payment
 from gleek.stages.deal import next_dealer, stack_deck
@@ -132,10 +131,7 @@ def replay_document(
     (if given) gets the last state reached with the action the rules refused, if that is the
     error; nothing when the deal could not even be dealt."""
     data: Any = doc.data
-    try:
-        found = () if conforms(data) else problems(doc, load_schema("record"))
-    except SchemaCheckUnavailable as exc:  # the shape is wrong and nothing can say where
-        found = (SchemaProblem(str(exc), (), None, None),)
+    found = () if conforms(data) else problems(doc, load_schema("record"))
     pname = data.get("profile") if isinstance(data, dict) else None
     pname = pname if isinstance(pname, str) else None
     vnames = data.get("variants") if isinstance(data, dict) else None

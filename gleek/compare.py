@@ -36,6 +36,7 @@ __all__ = [
     "RecordComparison",
     "SimulationResult",
     "compare_record",
+    "compare_record_text",
     "rule_matrix",
     "simulate",
 ]
@@ -395,21 +396,33 @@ def compare_record(
     record's own profile to the single rules that cause it. The record names its profile by id
     (shipped, or in ``profile_dirs``), never by file."""
     p = Path(path)
-    doc = load_located_record(read_record_file(p), str(p))
+    return compare_record_text(read_record_file(p), str(p), profiles, profile_dirs=profile_dirs)
+
+
+def compare_record_text(
+    text: str | bytes,
+    name: str,
+    profiles: Sequence[Profile],
+    *,
+    profile_dirs: Sequence[str] = (),
+) -> RecordComparison:
+    """:func:`compare_record` of a record's ``text`` (``name`` is what its messages call it):
+    for a record that is not in a file, such as one the web page holds."""
+    doc = load_located_record(text, name)
     base = named_profile(
         doc.data["profile"], doc.data.get("variants") or [], profile_dirs=profile_dirs
     )
-    reference = _replay(doc, str(p), base)  # the rules' figures, results not compared
+    reference = _replay(doc, name, base)  # the rules' figures, results not compared
     reports = []
     causes = []
     for prof in profiles:
-        rep = _replay(doc, str(p), prof, own=prof == base)
+        rep = _replay(doc, name, prof, own=prof == base)
         reports.append((prof.name, rep))
         divs: tuple[Divergence, ...] = ()
         if prof != base and _fingerprint(rep) != _fingerprint(reference):
-            divs = _causes(doc, str(p), base, reference, prof)
+            divs = _causes(doc, name, base, reference, prof)
         causes.append((prof.name, divs))
-    return RecordComparison(str(p), base.name, tuple(reports), tuple(causes))
+    return RecordComparison(name, base.name, tuple(reports), tuple(causes))
 
 
 # ---------------------------------------------------------------------------- many deals

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import gleek
-from gleek.compare import compare_record, rule_matrix, simulate
+from gleek.compare import compare_record, compare_record_text, rule_matrix, simulate
 from gleek.profile import list_profiles
 from gleek.record import dumps
 from gleek.rulesdoc import in_words
@@ -158,7 +158,8 @@ def test_replay_under_several_profiles_same_result_when_no_rule_bites(tmp_path: 
 def test_replay_divergence_is_traced_to_the_forbidden_discard_rule(tmp_path: Path) -> None:
     f = tmp_path / "honour.yaml"
     f.write_text(dumps(_ped_compatible_record("AH 5S 6S 7S 8S 9S 10S".split())))
-    result = compare_record(f, [gleek.load_profile("parlett"), gleek.load_profile("pedagogical")])
+    parlett, pedagogical = gleek.load_profile("parlett"), gleek.load_profile("pedagogical")
+    result = compare_record(f, [parlett, pedagogical])
     reports = dict(result.reports)
     assert reports["parlett"].valid
     assert reports["pedagogical"].errors[0].code == "forbidden-discard"
@@ -168,6 +169,10 @@ def test_replay_divergence_is_traced_to_the_forbidden_discard_rule(tmp_path: Pat
     assert "forbidden-discard" in biting[0].effect
     assert "A, K, Q, J" in biting[0].other_value
     assert "pedagogical" in result.text() and "Forbidden discards" in result.text()
+    # a record held as text (the web page's) is compared the same, named as it is given
+    text = compare_record_text(f.read_text(), str(f), [parlett, pedagogical])
+    assert text == result
+    assert compare_record_text(f.read_text(), "held", [parlett]).file == "held"
 
 
 def test_replay_divergence_in_scoring_is_traced_to_who_scores_honours() -> None:

@@ -12,6 +12,7 @@ import shutil
 import tarfile
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -205,35 +206,60 @@ def test_the_cli_builds_with_the_fakes(
 
 
 def test_options_list_the_rules_that_gleek_compare_lists() -> None:
-    from gleek.compare import rule_matrix
-
     data = json.loads(app.options())
     assert data["profiles"] == list(gleek.list_profiles())
-    profiles = [gleek.load_profile(p) for p in gleek.list_profiles()]
-    assert [d["path"] for d in data["disputed"]] == [r.path for r in rule_matrix(profiles).rows]
+    assert data["disputed"]
+    for rule in data["disputed"]:  # disputed: two values at least, every profile holding one
+        assert len(rule["values"]) >= 2, rule["path"]
+        held = sorted(p for v in rule["values"] for p in v["profiles"])
+        assert held == sorted(gleek.list_profiles()), rule["path"]
     honours = next(d for d in data["disputed"] if d["path"] == "tricks.honours_to")
     assert {v["value"] for v in honours["values"]} == {"player", "winner"}
 
 
-def _finish(table: app.Table) -> dict[str, object]:
+def _finish(table: app.Table, events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """Play the deal out (the last legal action each time); ``events`` gathers every event."""
     view = json.loads(table.view())
-    while not view["over"]:
+    while True:
+        if events is not None:
+            events += view["events"]
+        if view["over"]:
+            return view  # type: ignore[no-any-return]
         view = json.loads(table.play(len(view["legal"]) - 1))
-    return view  # type: ignore[no-any-return]
 
 
 def test_a_session_explains_every_payment_and_runs_its_score() -> None:
+    events: list[dict[str, Any]] = []
     table = app.Table("cotton", ["towser-tumbler"], seed=3)
-    first = _finish(table)
+    first = _finish(table, events)
     o = first["outcome"]
     assert isinstance(o, dict)
-    explained = [p for e in table.events for p in e["payments"]]
-    assert all(p["rules"] for p in explained)
+    explained = [p for e in events for p in e["payments"]]
+    # every payment of the deal is listed once, each with its rule
+    assert len(explained) == len(table.session.deals[-1].outcome.payments)
+    assert explained and all(p["rules"] for p in explained)
     with pytest.raises(gleek.ArgumentError, match="no legal action number 0"):
         table.play(0)
     second = json.loads(table.next_deal())
     assert second["deal"] == 2 and second["seed"] == "3:1"
     assert not second["over"]
+
+
+def test_what_the_deal_itself_pays_is_its_first_event() -> None:
+    """A turned-up Tiddy is paid as the cards are dealt, before anyone acts: the deal's first
+    event lists it with its rule, and the deal's events list every payment once."""
+    events: list[dict[str, Any]] = []
+    table = app.Table("parlett", [], seed=11)  # the first deal turns up the 4 of hearts
+    _finish(table, events)
+    dealt = events[0]
+    assert dealt["action"] == "deals; 4H turned up"
+    assert [p["text"] for p in dealt["payments"]] == [
+        "Ann pays You 4 (turn-up: turned tiddy)",
+        "Ben pays You 4 (turn-up: turned tiddy)",
+    ]
+    assert {r["path"] for p in dealt["payments"] for r in p["rules"]} == {"turn_up.tiddy"}
+    explained = [p for e in events for p in e["payments"]]
+    assert len(explained) == len(table.session.deals[-1].outcome.payments)
 
 
 def test_the_rules_of_each_kind_of_payment() -> None:

@@ -24,7 +24,7 @@ from typing import Any, Final
 
 import gleek
 from gleek import Action, Outcome, Payment, Profile, Rank, RuleValue, State
-from gleek.compare import compare_record, rule_matrix
+from gleek.compare import compare_record_text, rule_matrix
 from gleek.profile import with_rules
 from gleek.record import dumps
 from gleek.session import DealRecord, Session
@@ -124,38 +124,41 @@ def disputed() -> list[dict[str, Any]]:
     return out
 
 
-def _act(state: State, action: Action) -> State:
-    return gleek.apply(state, action)
-
-
 class Table:
     """A session in the page: you (seat 0) against two :class:`SearchBot` players. Each deal is
     shuffled from ``(seed, deal number)``; the dealer moves on, the scores run on."""
 
     def __init__(self, profile: str, variants: list[str], seed: int) -> None:
         self.profile = gleek.load_profile(profile, list(variants))
-        self.variants = list(variants)
         self.seed = seed
         self.session = Session.start(self.profile, deals=9999, players=NAMES)
         self.previous = self.session
         self.rng = random.Random(seed)
         self.bot = SearchBot(BOT_PLAYOUTS)
         self.deal_seed = ""
-        self.state = self._deal()
         self.events: list[dict[str, Any]] = []
+        self.state = self._deal()
         self._bots()
 
     def _deal(self) -> State:
+        """The next deal; its first event is the deal itself, with what the turn-up pays (made
+        as the cards are dealt, before anyone acts), as ``gleek show`` has it."""
         self.deal_seed = f"{self.seed}:{len(self.session.deals)}"
-        self.actions: list[Action] = []
-        return self.session.new_deal(seed=self.deal_seed)
+        state = self.session.new_deal(seed=self.deal_seed)
+        self.events = [
+            {
+                "who": NAMES[state.dealer],
+                "action": f"deals; {state.turn_up} turned up",
+                "payments": [_payment(self.profile, p, state) for p in state.payments],
+            }
+        ]
+        return state
 
     def _apply(self, action: Action) -> None:
         before = self.state
         seat = before.to_act
         assert seat is not None
-        after = _act(before, action)
-        self.actions.append(action)
+        after = gleek.apply(before, action)
         self.state = after
         new = after.payments[len(before.payments) :]
         self.events.append(
@@ -189,7 +192,6 @@ class Table:
     def next_deal(self) -> str:
         """Deal the next hand (the session score runs on)."""
         self.state = self._deal()
-        self.events = []
         self._bots()
         return self.view()
 
@@ -217,7 +219,7 @@ class Table:
             "outcome": _outcome(gleek.outcome(s)) if s.is_over else None,
             "score": list(self.session.balances),
             "pot": self.session.pot,
-            "actions": [str(a) for a in self.actions],
+            "actions": [str(a) for _, a in s.history],
         }
         return _dumps(data)
 
@@ -242,7 +244,7 @@ class Table:
             dealer=p.dealer,
             ruff_stake=p.ruff_stake,
         ).record(deal)
-        report = _compare(dumps(one), [self.profile, changed])
+        report = compare_record_text(dumps(one), "the last deal", [self.profile, changed])
         before, after = deal.outcome, gleek.outcome(replay.state)
         return _dumps(
             {
@@ -272,8 +274,8 @@ class _Replay:
 def _replay(profile: Profile, deal: DealRecord, bot: SearchBot, rng: random.Random) -> _Replay:
     """``deal``'s cards dealt again under ``profile``; each player makes the first of its
     recorded choices not yet made that is legal now, and where none is, the bot chooses."""
-    first = deal.state_at(0)
-    state = gleek.new_deal(profile, first.dealer, deck=_deck(first), ruff_stake=first.ruff_stake)
+    first = deal.final.root()
+    state = gleek.new_deal(profile, first.dealer, deck=first.deck, ruff_stake=first.ruff_stake)
     queues: list[list[Action]] = [[], [], []]
     for who, action in deal.actions:
         queues[who].append(action)
@@ -292,19 +294,6 @@ def _replay(profile: Profile, deal: DealRecord, bot: SearchBot, rng: random.Rand
             changed += 1
         state = gleek.apply(state, action)
     return _Replay(state, kept, changed)
-
-
-def _deck(state: State) -> list[str]:
-    return [str(c) for c in state.deck]
-
-
-def _compare(text: str, profiles: list[Profile]) -> Any:
-    """``gleek compare --record`` of a record given as text (written to a temporary file)."""
-    folder = tempfile.mkdtemp(prefix="gleek-web-")
-    path = os.path.join(folder, "deal.yaml")
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
-    return compare_record(path, profiles)
 
 
 def open_record(text: str, name: str) -> str:

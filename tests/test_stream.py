@@ -669,10 +669,29 @@ def test_json_form_anchors_and_odd_keys_give_the_same_places(big: Any, tmp_path:
     cases = {
         "alias": text[:cut] + second,
         "bool key": text[:cut] + second.replace("  hands:\n", "  hands:\n    No: [AH]\n", 1),
-        "bad card after an alias": text[:cut] + second.replace(": 7C", ": 7Z", 1),
     }
     for name, spoilt_text in cases.items():
         path.write_text(spoilt_text, encoding="utf-8")
         report = validate(path)
         assert report == _whole(path), name
         assert report.errors and report.errors[0].deal == 2, (name, report.errors)
+    # a bad card after an alias that reads right: deal 4's dealer is deal 1's, by an alias
+    text = _write(tmp_path, head, deals[:4], "yaml").read_text("utf-8")
+    starts = [i for i in range(len(text)) if text.startswith("- dealer: ", i)]
+    first = text[starts[0] :].split("\n", 1)[0]
+    fourth = text[starts[3] :]
+    assert fourth.split("\n", 1)[0] == first  # the dealer comes round again
+    fourth = "- dealer: *d\n" + fourth.split("\n", 1)[1]
+    at = fourth.index("7C")
+    text = (
+        text[: starts[0]]
+        + first.replace("- dealer: ", "- dealer: &d ")
+        + text[starts[0] + len(first) : starts[3]]
+        + fourth[:at]
+        + "7Z"
+        + fourth[at + 2 :]
+    )
+    path.write_text(text, encoding="utf-8")
+    report = validate(path)
+    assert report == _whole(path)
+    assert [(e.deal, e.code) for e in report.errors] == [(4, "bad-card")], report.errors

@@ -151,14 +151,34 @@ class _Tee:
         self.j.flush()
 
 
-_RSS = """
+#: A parent that runs the command of its arguments and nothing else, passes its output on and
+#: adds a line: the command's seconds, its peak RSS in MB (``RUSAGE_CHILDREN``: the command's
+#: alone; Linux keeps a process's peak across ``exec``, so a child's own ``RUSAGE_SELF`` would
+#: count the memory of the script that forked it) and its exit status.
+_PARENT = """
 import resource, subprocess, sys, time
 start = time.perf_counter()
-done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+done = subprocess.run(sys.argv[1:], capture_output=True, text=True)
 seconds = time.perf_counter() - start
 rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+sys.stdout.write(done.stdout)
 print(f"{seconds:.3f} {rss:.1f} {done.returncode}")
 """
+
+
+def _under_parent(cmd: list[str], tree: Path) -> tuple[list[str], float, float, int]:
+    """``cmd`` run by :data:`_PARENT` with the build in ``tree``: (its output's lines, seconds,
+    peak RSS in MB, exit status)."""
+    lines = subprocess.run(
+        [sys.executable, "-c", _PARENT, *cmd],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=tree,
+        env=_env(tree),
+    ).stdout.splitlines()
+    seconds, rss, status = lines[-1].split()
+    return lines[:-1], float(seconds), float(rss), int(status)
 
 
 def measure_cli(path: Path, tree: Path = ROOT) -> tuple[float, float, int]:
@@ -166,15 +186,8 @@ def measure_cli(path: Path, tree: Path = ROOT) -> tuple[float, float, int]:
     MB, exit status), the RSS that of the command's process alone (RUSAGE_CHILDREN of a parent
     that runs nothing else)."""
     cmd = [sys.executable, "-m", "gleek", "validate", "--no-progress", str(path)]
-    out = subprocess.run(
-        [sys.executable, "-c", _RSS, *cmd],
-        check=True,
-        capture_output=True,
-        text=True,
-        cwd=tree,
-        env=_env(tree),
-    ).stdout.split()
-    return float(out[0]), float(out[1]), int(out[2])
+    _, seconds, rss, status = _under_parent(cmd, tree)
+    return seconds, rss, status
 
 
 def memory_mode(args: argparse.Namespace, builds: dict[str, Path]) -> int:
@@ -206,7 +219,8 @@ def _env(tree: Path) -> dict[str, str]:
 
 #: Where the children cache their bytecode (as an installed package has it, whatever
 #: ``PYTHONDONTWRITEBYTECODE`` says; the checkout is not written to).
-_PYCACHE = tempfile.mkdtemp(prefix="gleek-bench-pycache-")
+_PYCACHE_DIR = tempfile.TemporaryDirectory(prefix="gleek-bench-pycache-")  # gone at exit
+_PYCACHE = _PYCACHE_DIR.name
 
 
 def _child(code: str, path: Path, tree: Path) -> subprocess.CompletedProcess[str]:
@@ -223,33 +237,15 @@ def _child(code: str, path: Path, tree: Path) -> subprocess.CompletedProcess[str
     )
 
 
-_PEAK = """
-import resource, subprocess, sys
-done = subprocess.run(sys.argv[1:], capture_output=True, text=True, check=True)
-sys.stdout.write(done.stdout)
-print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)
-"""
-
-
 def measure(path: Path, tree: Path = ROOT) -> tuple[float, float, str, int, bool, str]:
     """Validate ``path`` in a fresh process of the build in ``tree``: (seconds, max RSS in MB,
-    valid, deals replayed, compiled, error codes).
-
-    The RSS is that of the validating process alone: it runs under a small parent that runs
-    nothing else, which reads it with ``RUSAGE_CHILDREN`` (Linux keeps a process's peak across
-    ``exec``, so the child's own ``RUSAGE_SELF`` would count this script's memory at the fork)."""
-    run = subprocess.run(
-        [sys.executable, "-c", _PEAK, sys.executable, "-c", _CHILD, str(path)],
-        check=True,
-        capture_output=True,
-        text=True,
-        cwd=tree,
-        env=_env(tree),
-    )
-    lines = run.stdout.split("\n")
+    valid, deals replayed, compiled, error codes); the RSS that of the validating process
+    alone (see :data:`_PARENT`)."""
+    lines, _, rss, status = _under_parent([sys.executable, "-c", _CHILD, str(path)], tree)
+    if status:
+        raise SystemExit(f"validating {path} failed (exit {status})")
     out = lines[0].split()
     seconds, valid, deals = float(out[0]), out[2], int(out[3])
-    rss = float(lines[1])
     return seconds, rss, valid, deals, out[4] == "True", out[5] if len(out) > 5 else ""
 
 

@@ -108,6 +108,8 @@ def test_the_folder_holds_the_page_the_runtime_and_the_wheels(
         assert (out / name).is_file(), name
     assert set(manifest["files"]) == {"./", *files}
     assert manifest["cache"].startswith("gleek-web-")
+    # the service worker names the cache, so that a rebuilt folder is a new worker
+    assert f'const CACHE = "{manifest["cache"]}";' in (out / "sw.js").read_text("utf-8")
     assert (out / "pyodide" / "pyodide.asm.wasm").read_bytes() == b"pyodide.asm.wasm"
     yaml_wheel = zipfile.ZipFile(out / "wheels" / "PyYAML-6.0.3-py3-none-any.whl")
     names = yaml_wheel.namelist()

@@ -316,13 +316,19 @@ def build(
         "pyodide": PYODIDE_VERSION,
         "wheels": [f"wheels/{w.name}" for w in wheels],
     }
-    digest = hashlib.sha256()
+    page = {name: _page_file(name) for name in PAGE_FILES}
+    digest = hashlib.sha256()  # over every file the page is made of, the page's own included
     for name in written:
         digest.update(name.encode() + (target / name).read_bytes())
+    for name, data in page.items():
+        digest.update(name.encode() + data)
+    cache = f"gleek-web-{digest.hexdigest()[:16]}"
     files = ["./", *PAGE_FILES, "manifest.json", *written]
     manifest["files"] = files
-    manifest["cache"] = f"gleek-web-{digest.hexdigest()[:16]}"
+    manifest["cache"] = cache
     (target / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", "utf-8")
-    for name in PAGE_FILES:
-        (target / name).write_bytes(_page_file(name))
+    # the service worker names its cache: a new folder is a new worker (browsers compare bytes)
+    page["sw.js"] = page["sw.js"].replace(b'"gleek-web-unbuilt"', f'"{cache}"'.encode(), 1)
+    for name, data in page.items():
+        (target / name).write_bytes(data)
     return [*PAGE_FILES, "manifest.json", *written]

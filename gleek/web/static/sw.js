@@ -1,19 +1,20 @@
 // Keeps the page working offline: every file of the folder (manifest.json lists them) is cached
-// when the page first loads; afterwards each request is answered from that cache first.
-const MANIFEST = "manifest.json";
+// when the page first loads; afterwards each request is answered from that cache first. The
+// build writes the cache's name here (a digest of the folder's files), so a rebuilt folder is a
+// new service worker, which replaces the old cache.
+const CACHE = "gleek-web-unbuilt";
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
-    const manifest = await (await fetch(MANIFEST, {cache: "no-store"})).json();
-    const cache = await caches.open(manifest.cache);
+    const manifest = await (await fetch("manifest.json", {cache: "no-store"})).json();
+    const cache = await caches.open(CACHE);
     await cache.addAll(manifest.files);
     await self.skipWaiting();
   })());
 });
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    const manifest = await (await caches.match(MANIFEST) || await fetch(MANIFEST)).json();
     for (const key of await caches.keys()) {
-      if (key.startsWith("gleek-web-") && key !== manifest.cache) await caches.delete(key);
+      if (key.startsWith("gleek-web-") && key !== CACHE) await caches.delete(key);
     }
     await self.clients.claim();
   })());
@@ -21,7 +22,7 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET") return;
   event.respondWith((async () => {
-    const hit = await caches.match(event.request, {ignoreSearch: true});
+    const hit = await (await caches.open(CACHE)).match(event.request, {ignoreSearch: true});
     return hit || fetch(event.request);
   })());
 });

@@ -8,20 +8,33 @@ from gleek.cards import format_cards
 from gleek.stages.common import POT, Party, Payment
 from gleek.state import Outcome, State, split_history
 
-__all__ = ["describe_deal", "describe_payments"]
+__all__ = ["describe_deal", "describe_payments", "payment_text", "says"]
 
 
-def _name(p: Party, names: Sequence[str]) -> str:
-    return "pot" if p == POT else names[int(p)]
+def _name(p: Party, names: Sequence[str], pot: str = "pot") -> str:
+    return pot if p == POT else names[int(p)]
+
+
+def says(subject: str, verb: str) -> str:
+    """``subject verb``, the verb agreeing: "Ann pays", but "You pay" (a seat named You, as the
+    browser page names its player).
+
+    >>> says("Ann", "pays"), says("You", "pays")
+    ('Ann pays', 'You pay')
+    """
+    return f"{subject} {verb[:-1] if subject.lower() == 'you' else verb}"
+
+
+def payment_text(p: Payment, names: Sequence[str], *, pot: str = "pot") -> str:
+    """A payment as a sentence, the seats by ``names`` and the pot as ``pot``: "Ann pays Ben 4
+    (turn-up: turned tiddy)"."""
+    detail = f": {p.detail}" if p.detail else ""
+    payer = _name(p.payer, names, pot)
+    return f"{says(payer, 'pays')} {_name(p.payee, names, pot)} {p.amount} ({p.reason}{detail})"
 
 
 def describe_payments(payments: Sequence[Payment], names: Sequence[str]) -> list[str]:
-    return [
-        f"  {_name(p.payer, names)} pays {_name(p.payee, names)} {p.amount} ({p.reason}"
-        + (f": {p.detail}" if p.detail else "")
-        + ")"
-        for p in payments
-    ]
+    return [f"  {payment_text(p, names)}" for p in payments]
 
 
 def describe_deal(

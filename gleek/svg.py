@@ -25,6 +25,7 @@ import attrs
 
 from gleek.cards import Card, Suit
 from gleek.errors import ArgumentError, ArgumentTypeError
+from gleek.render import says
 from gleek.stages.common import POT, Payment
 from gleek.state import Observation, Outcome, Phase, State
 
@@ -261,12 +262,6 @@ def _party(p: object, names: Sequence[str]) -> str:
     return "the pot" if p == POT else escape(names[int(p)])  # type: ignore[call-overload]
 
 
-def _says(subject: str, verb: str) -> str:
-    """``subject verb``, the verb agreeing: "Ann pays", but "You pay" (a seat named You, as the
-    browser page names its player)."""
-    return f"{subject} {verb[:-1] if subject.lower() == 'you' else verb}"
-
-
 def _seat_panel(t: _Table, seat: int, x: float, y: float, four_colour: bool) -> str:
     active = t.to_act == seat
     out = [
@@ -381,7 +376,7 @@ def _footer(t: _Table) -> str:
         line = "no payment yet"
     else:
         line = (
-            f"last payment: {_says(_party(p.payer, t.names), 'pays')} {_party(p.payee, t.names)} "
+            f"last payment: {says(_party(p.payer, t.names), 'pays')} {_party(p.payee, t.names)} "
             f"{p.amount} ({escape(p.reason)})"
         )
     pot = f"pot {t.pot:+d}"
@@ -438,7 +433,7 @@ def draw(
         _text(
             10,
             22,
-            f"{_says(escape(t.names[t.dealer]), 'deals')} · {seer}",
+            f"{says(escape(t.names[t.dealer]), 'deals')} · {seer}",
             size=14,
             weight="bold",
             fill="#fff",
@@ -481,7 +476,7 @@ def outcome_html(o: Outcome, *, names: Sequence[str] | None = None) -> str:
         for s in range(3)
     )
     pays = "".join(
-        f"<li>{_says(_party(p.payer, n), 'pays')} {_party(p.payee, n)} {p.amount} "
+        f"<li>{says(_party(p.payer, n), 'pays')} {_party(p.payee, n)} {p.amount} "
         f"({escape(p.reason)})</li>"
         for p in o.payments
     )

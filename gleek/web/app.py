@@ -27,6 +27,7 @@ from gleek import Action, Outcome, Payment, Profile, Rank, RuleValue, State
 from gleek.compare import compare_record_text, rule_matrix
 from gleek.profile import with_rules
 from gleek.record import dumps
+from gleek.render import payment_text
 from gleek.session import DealRecord, Session
 from gleek.sim.search import SearchBot
 from gleek.svg import draw
@@ -82,14 +83,8 @@ def _rules_for(profile: Profile, p: Payment, state: State) -> list[dict[str, str
     return [_rule(profile.rule(path)) for path in paths]
 
 
-def _party(who: object) -> str:
-    return "the pot" if who == gleek.POT else NAMES[int(who)]  # type: ignore[call-overload]
-
-
 def _payment(profile: Profile, p: Payment, state: State) -> dict[str, Any]:
-    verb = "pay" if p.payer == 0 else "pays"  # "You pay", "Ann pays"
-    text = f"{_party(p.payer)} {verb} {_party(p.payee)} {p.amount} ({p.reason}"
-    text += f": {p.detail})" if p.detail else ")"
+    text = payment_text(p, NAMES, pot="the pot")  # "You pay", "Ann pays"
     return {"text": text, "rules": _rules_for(profile, p, state)}
 
 

@@ -133,28 +133,30 @@ def stack_deck(
 
 
 #: by packet size and dealer: the seat each of the deck's first 36 positions is dealt to
-_SEATS: dict[int, tuple[int, ...]] = {}
+#: The positions in the deck (top first) of each seat's twelve cards, by packet size and dealer.
+_POSITIONS: dict[int, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
 
 
 def deal_hands(rules: Rules, dealer: int, deck: tuple[int, ...]) -> tuple[int, int, int]:
     """The three hands (masks) that ``deck`` (44 distinct indices, top first) deals."""
     key = rules.packet * 3 + dealer
-    seats = _SEATS.get(key)
-    if seats is None:
+    at = _POSITIONS.get(key)
+    if at is None:
         by_seat = packets(range(36), dealer, rules.packet)
-        seats = _SEATS[key] = tuple(
-            0 if i in by_seat[0] else 1 if i in by_seat[1] else 2 for i in range(36)
-        )
+        at = _POSITIONS[key] = (tuple(by_seat[0]), tuple(by_seat[1]), tuple(by_seat[2]))
+    bit = _BIT
     h0 = h1 = h2 = 0
-    for i in range(36):
-        s = seats[i]
-        if s == 0:
-            h0 |= 1 << deck[i]
-        elif s == 1:
-            h1 |= 1 << deck[i]
-        else:
-            h2 |= 1 << deck[i]
+    for i in at[0]:
+        h0 |= bit[deck[i]]
+    for i in at[1]:
+        h1 |= bit[deck[i]]
+    for i in at[2]:
+        h2 |= bit[deck[i]]
     return (h0, h1, h2)
+
+
+#: ``1 << c`` for each card index ``c``.
+_BIT: Final = tuple(1 << c for c in range(44))
 
 
 def trumps_of(turn_up: int) -> int:

@@ -129,11 +129,16 @@ def hand_set_payments(
 ) -> tuple[Payment, ...]:
     """:func:`set_payments` for one seat's ``hand``, remembered by what it depends on (the
     number of Aces, Kings, Queens and Jacks held, the seat, the Aces' ruff)."""
-    sig = (
-        (((hand & _RA).bit_count() * 5 + (hand & _RK).bit_count()) * 5 + (hand & _RQ).bit_count())
-        * 5
-        + (hand & _RJ).bit_count()
-    ) * 6 + seat * 2
+    # the counts as the digits of a number in base 5 (a count is at most 4: the digits never
+    # carry), summed suit by suit from each suit's four court cards (bits J Q K A of the suit)
+    t = _COURT_DIGITS
+    counts = (
+        t[(hand >> _J0) & 15]
+        + t[(hand >> _J1) & 15]
+        + t[(hand >> _J2) & 15]
+        + t[(hand >> _J3) & 15]
+    )
+    sig = counts * 6 + seat * 2
     if won_ruff_by_aces:
         sig += 1
     table = memo(rules, "sets")
@@ -144,10 +149,17 @@ def hand_set_payments(
 
 
 _RANK_OF: Final = {letter: rank for _, rank, letter in _COURTS}
-_RA: Final = RANK_MASK[RA]
-_RK: Final = RANK_MASK[RK]
-_RQ: Final = RANK_MASK[RQ]
-_RJ: Final = RANK_MASK[RJ]
+# the bit of each suit's Jack (its Queen, King and Ace are the next three bits)
+_J0: Final = RJ
+_J1: Final = 11 + RJ
+_J2: Final = 22 + RJ
+_J3: Final = 33 + RJ
+#: The four court bits of a suit (J Q K A, the lowest first) -> the Aces, Kings, Queens and
+#: Jacks among them as the digits of a number in base 5: A K Q J, the Aces the highest digit.
+_COURT_DIGITS: Final = tuple(
+    (n >> (RA - RJ) & 1) * 125 + (n >> (RK - RJ) & 1) * 25 + (n >> (RQ - RJ) & 1) * 5 + (n & 1)
+    for n in range(16)
+)
 
 
 def small_trumps_held(profile: Profile, hand: int, trumps: int) -> tuple[tuple[str, int], ...]:

@@ -23,6 +23,14 @@ which also draws its choices):
 * ``rollout``: ``gleek.rollout`` from states dealt before the clock (a search bot's use); the
   baseline deals inside its clock, so this ratio flatters gleek by the cost of a deal.
 * ``greedy``: the same from dealt states, with the greedy policy.
+* ``outcome``: what ``outcome()`` of a finished deal costs, counted in calls of ``apply`` in
+  the same run (no baseline: a ratio of two of gleek's own calls). The deals are played at
+  random before any clock and their actions kept; then, in each pair, the deals are replayed by
+  ``apply`` (timed, each state let go as a playout lets it go), replayed again untimed to keep
+  the finished states, and ``outcome()`` is called once on each (timed: its first call on that
+  state, as in a playout). The garbage is collected before each timed part. The same deals come
+  back in every pair, so the stages' memo tables are warm, as they are after a few thousand
+  deals of a playout.
 
 The baseline (``../shared/bench/baseline_playout.py``, a straight-line playout with no API) is
 imported from that path; without it the absolute figures are printed alone. Not a test: nothing
@@ -48,7 +56,7 @@ from types import ModuleType
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 DEFAULT_BASELINE = ROOT.parent / "shared" / "bench" / "baseline_playout.py"
-MODES = ("playout", "deal+rollout", "kept", "rollout", "greedy")
+MODES = ("playout", "deal+rollout", "kept", "rollout", "greedy", "outcome")
 
 
 def _baseline(path: Path) -> ModuleType | None:
@@ -129,11 +137,70 @@ def _gleek_block(mode: str, profile_id: str, n: int, seed: int) -> Callable[[], 
     return block
 
 
+def outcome_worker(profile_id: str, n: int, pairs: int) -> dict[str, object]:
+    """``outcome()`` against ``apply`` in this process (the ``outcome`` measure): per pair, the
+    time of an ``apply`` and of an ``outcome()``, and their ratio."""
+    import gleek
+
+    profile = gleek.load_profile(profile_id)
+    rng = random.Random(5)
+    legal = gleek.legal_actions
+    apply = gleek.apply
+    outcome = gleek.outcome
+    new_deal = gleek.new_deal
+    games = []  # each deal's actions, chosen before any clock
+    for i in range(n):
+        state = new_deal(profile, i % 3, seed=i)
+        actions = []
+        while not state.is_over:
+            options = legal(state)
+            action = options[int(rng.random() * len(options))]
+            actions.append(action)
+            state = apply(state, action)
+        games.append(actions)
+    applies = sum(len(a) for a in games)
+    per_apply: list[float] = []
+    per_outcome: list[float] = []
+    for k in range(pairs + 1):  # the first pair warms up, and is not counted
+        starts = [new_deal(profile, i % 3, seed=i) for i in range(n)]
+        gc.collect()
+        start = time.perf_counter()
+        for state, actions in zip(starts, games, strict=True):
+            for action in actions:
+                state = apply(state, action)
+        apply_s = (time.perf_counter() - start) / applies
+        ends = []
+        for state, actions in zip(starts, games, strict=True):
+            for action in actions:
+                state = apply(state, action)
+            ends.append(state)
+        gc.collect()
+        start = time.perf_counter()
+        for state in ends:
+            outcome(state)
+        outcome_s = (time.perf_counter() - start) / n
+        del ends, starts
+        if k:
+            per_apply.append(apply_s)
+            per_outcome.append(outcome_s)
+    ratios = sorted(o / a for o, a in zip(per_outcome, per_apply, strict=True))
+    return {
+        "compiled": not gleek._core.__file__.endswith(".py"),
+        "apply_us": statistics.median(per_apply) * 1e6,
+        "outcome_us": statistics.median(per_outcome) * 1e6,
+        "applies": statistics.median(ratios),
+        "low": ratios[0],
+        "high": ratios[-1],
+    }
+
+
 def worker(mode: str, profile_id: str, n: int, pairs: int, baseline: Path) -> dict[str, object]:
     """Pairs of (baseline block, gleek block) in this process: deals per second of each and
     their ratios."""
     import gleek._core
 
+    if mode == "outcome":
+        return outcome_worker(profile_id, n, pairs)
     base = _baseline(baseline)
     block = _gleek_block(mode, profile_id, n, 1)
     block()  # warm up
@@ -213,6 +280,14 @@ def main() -> int:
                     raise SystemExit(f"the {b} build ran compiled={r['compiled']}")
                 row = {"profile": pid, "build": b, "measure": m, **r}
                 rows.append(row)
+                if m == "outcome":
+                    print(
+                        f"{pid:28} {b:8} {m:12} {row['outcome_us']:6.1f} µs, apply "
+                        f"{row['apply_us']:.2f} µs: {row['applies']:.1f} applies "
+                        f"(range {row['low']:.1f}-{row['high']:.1f})",
+                        flush=True,
+                    )
+                    continue
                 ratio = (
                     f"  ratio {row['ratio']:.2f}x (range {row['low']:.2f}-{row['high']:.2f})"
                     if "ratio" in row

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import gleek
 from gleek.cards import DECK, mask_of
@@ -38,6 +40,8 @@ from gleek.stages.ruff import (
 from gleek.stages.rules import rules_of
 from gleek.stages.sets import (
     forfeit_payments,
+    hand_set_payments,
+    hand_small_payments,
     set_payments,
     sets_held,
     small_trump_payments,
@@ -632,6 +636,45 @@ def test_no_vie_next_stake_per_profile() -> None:
 
 
 # ---------------------------------------------------------------------------- sets
+
+
+#: The 16 court cards (J Q K A of each suit) and the small trumps of every suit: what a hand's
+#: remembered set and small-trump payments turn on.
+_COURTS_AND_SMALL = [11 * s + r for s in range(4) for r in (0, 1, 2, 7, 8, 9, 10)]
+
+
+@given(
+    profile_id=st.sampled_from(sorted(gleek.list_profiles())),
+    asked=st.lists(
+        st.tuples(
+            st.sets(st.sampled_from(_COURTS_AND_SMALL), max_size=19),
+            st.integers(0, 2),
+            st.booleans(),
+        ),
+        min_size=20,
+        max_size=40,
+    ),
+    trumps=st.integers(0, 3),
+)
+def test_sets_remembered_payments_of_a_hand_are_its_own(
+    profile_id: str, asked: list[tuple[set[int], int, bool]], trumps: int
+) -> None:
+    """The engine asks for one hand's set and small-trump payments by a key (the counts of
+    each court card held, the small trumps held): what comes back is what the rule gives that
+    hand, whatever hands were asked about before (a wrong key would answer another's). The
+    hands are made of court cards and small trumps, so that sets are common."""
+    profile = gleek.load_profile(profile_id)
+    rules = rules_of(profile)
+    for _ in range(2):  # the second time, every answer is remembered
+        for held, seat, aces in asked:
+            mask = sum(1 << c for c in held)
+            hands = (mask if seat == 0 else 0, mask if seat == 1 else 0, mask if seat == 2 else 0)
+            assert hand_set_payments(rules, mask, seat, aces) == set_payments(
+                profile, hands, seat if aces else -1
+            )
+            assert hand_small_payments(rules, mask, trumps, seat) == small_trump_payments(
+                profile, hands, trumps
+            )
 
 
 def test_sets_four_aces_that_won_the_ruff_pay_only_where_four_aces_pay() -> None:

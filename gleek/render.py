@@ -1,10 +1,17 @@
-"""Human-readable accounts of deals: hands, auction, discards, ruff, sets, tricks, payments."""
+"""Human-readable accounts of deals: hands, auction, discards, ruff, sets, tricks, payments.
+
+What ``gleek show`` prints for each deal of a record, and the sentences the SVG pictures and
+the browser page use for a payment. The players are named by seat: ``names`` is three names,
+seat 0 first.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from gleek._args import check_int, check_type
 from gleek.cards import format_cards
+from gleek.errors import ArgumentError, ArgumentTypeError
 from gleek.stages.common import POT, Party, Payment
 from gleek.state import Outcome, State, split_history
 
@@ -15,6 +22,20 @@ def _name(p: Party, names: Sequence[str], pot: str = "pot") -> str:
     return pot if p == POT else names[int(p)]
 
 
+def _names(names: object) -> Sequence[str]:
+    """``names``, checked: three player names (str), seat 0 first."""
+    if (
+        isinstance(names, str)
+        or not isinstance(names, Sequence)
+        or len(names) != 3
+        or not all(isinstance(n, str) for n in names)
+    ):
+        raise ArgumentTypeError(
+            f"names must be three player names (str) by seat, not {names!r:.60}"
+        )
+    return names
+
+
 def says(subject: str, verb: str) -> str:
     """``subject verb``, the verb agreeing: "Ann pays", but "You pay" (a seat named You, as the
     browser page names its player).
@@ -22,18 +43,39 @@ def says(subject: str, verb: str) -> str:
     >>> says("Ann", "pays"), says("You", "pays")
     ('Ann pays', 'You pay')
     """
+    check_type("subject", subject, str, "a str")
+    check_type("verb", verb, str, "a str")
     return f"{subject} {verb[:-1] if subject.lower() == 'you' else verb}"
 
 
 def payment_text(p: Payment, names: Sequence[str], *, pot: str = "pot") -> str:
-    """A payment as a sentence, the seats by ``names`` and the pot as ``pot``: "Ann pays Ben 4
-    (turn-up: turned tiddy)"."""
+    """A payment as a sentence, the seats by ``names`` and the pot as ``pot``.
+
+    >>> from gleek import Payment
+    >>> payment_text(Payment(1, 0, 4, "turn-up", "turned tiddy"), ["Ann", "Ben", "Cat"])
+    'Ben pays Ann 4 (turn-up: turned tiddy)'
+    """
+    check_type("p", p, Payment, "a gleek.Payment")
+    names = _names(names)
+    check_type("pot", pot, str, "a str")
     detail = f": {p.detail}" if p.detail else ""
     payer = _name(p.payer, names, pot)
     return f"{says(payer, 'pays')} {_name(p.payee, names, pot)} {p.amount} ({p.reason}{detail})"
 
 
 def describe_payments(payments: Sequence[Payment], names: Sequence[str]) -> list[str]:
+    """Each payment as an indented line of :func:`payment_text`.
+
+    >>> from gleek import POT, Payment
+    >>> describe_payments([Payment(0, 1, 6, "stock"), Payment(1, POT, 13, "settlement")],
+    ...                   ["Ann", "Ben", "Cat"])
+    ['  Ann pays Ben 6 (stock)', '  Ben pays pot 13 (settlement)']
+    """
+    if isinstance(payments, str) or not isinstance(payments, Sequence):
+        raise ArgumentTypeError(f"payments must be a sequence of Payments, not {payments!r:.60}")
+    names = _names(names)
+    for i, p in enumerate(payments):
+        check_type(f"payments[{i}]", p, Payment, "a gleek.Payment")
     return [f"  {payment_text(p, names)}" for p in payments]
 
 
@@ -43,7 +85,38 @@ def describe_deal(
     names: Sequence[str],
     number: int = 1,
 ) -> str:
-    """A readable account of one finished deal."""
+    """A readable account of the finished deal ``final`` whose outcome is ``o``: the hands as
+    dealt, the stock, the auction and the discards, the ruff, the sets and small trumps, every
+    trick and who won it, the points, every payment and the chips; ``number`` heads it (what
+    ``gleek show`` prints for each deal of a record).
+
+    >>> import gleek
+    >>> s = gleek.new_deal(gleek.load_profile("parlett"), dealer=2, seed=7)
+    >>> while not s.is_over:
+    ...     s = s.apply(s.legal_actions()[0])
+    >>> text = describe_deal(s, gleek.outcome(s), ["Ann", "Ben", "Cat"])
+    >>> for line in text.splitlines()[:9]:
+    ...     print(line)
+    Deal 1: Cat deals; turn-up 5D, trumps diamonds
+           Ann: QS JS 4S AH 10H 8H 7H KD JD 10D 8D AC
+           Ben: AS 9S QH 9H 5H 4H QD 4D KC 9C 7C 4C
+           Cat: 6S 5S JH 6H AD 9D 6D QC JC 10C 8C 6C
+      stock: 10S 5C 8S 7S 7D KS KH
+    Auction: Ann 12, Ben pass, Cat pass
+      Ann buys the stock for 12 and discards 4S JS QS 7H 8H 10H AH
+    Ruff: Ann wait, Ben wait, Cat wait
+      nobody vied: no ruff this deal
+    >>> print(text.splitlines()[-1])
+    Chips this deal: Ann +0, Ben -6, Cat +6, pot +0
+    """
+    check_type("final", final, State, "a gleek.State")
+    if not final.is_over:
+        raise ArgumentError(
+            f"final must be a finished deal; this one is in the {final.phase.value} phase"
+        )
+    check_type("o", o, Outcome, "a gleek.Outcome")
+    names = _names(names)
+    check_int("number", number, low=1)
     out = [
         f"Deal {number}: {names[final.dealer]} deals; turn-up {final.turn_up}, "
         f"trumps {final.trumps.name.lower()}"

@@ -71,6 +71,7 @@ from gleek.stages.ruff import (
     verify_word,
 )
 from gleek.stages.rules import MEMO_BUDGET, memo, rules_of
+from gleek.stages.rules import forget as forget_rules
 from gleek.stages.sets import forfeit_payments, hand_set_payments, hand_small_payments
 from gleek.stages.settle import settlement
 from gleek.stages.stock import (
@@ -727,7 +728,7 @@ _NETS: Final[dict[int, tuple[tuple[Payment, ...], tuple[int, int, int, int]]]] =
 def _net_of(run: tuple[Payment, ...]) -> tuple[int, int, int, int]:
     """The net change of ``run`` (:func:`net_chips`), remembered by the run's identity."""
     hit = _NETS.get(id(run))
-    if hit is not None and hit[0] is run:
+    if hit is not None:  # (the entry keeps its run alive: no other object has that id)
         return hit[1]
     chips, pot = net_chips(run)
     net = (chips[0], chips[1], chips[2], pot)
@@ -1679,3 +1680,19 @@ def _outcome(state: State, claims: tuple[tuple[str, ...], ...] | None = None) ->
 
 #: The ruff's results by (winner, stake, shown, vied): immutable values, shared.
 _RUFF_RESULTS: Final[dict[tuple[int, int, bool, bool], RuffResult]] = {}
+
+
+def forget() -> None:
+    """Drop everything the engine remembers: the stages' memo tables (each profile's flattened
+    rules with the payments computed, the positions of the hands in the deck) and the engine's
+    own (finished tricks, nets of runs of payments, the ruff's results, the last history and
+    payments asked about). Nothing changes but speed; the tests start each from nothing, so
+    that what a test checks is computed in that test (and a mutant is not hidden behind a
+    value a clean run remembered first)."""
+    forget_rules()
+    deal_stage.forget()
+    _TRICKS.clear()
+    _NETS.clear()
+    _RUFF_RESULTS.clear()
+    _LAST_HISTORY[0] = (None, ())
+    _LAST_PAID[0] = ((), (0, 0, 0, 0))

@@ -5,7 +5,8 @@ many examples (see :func:`tests.helpers.examples`), derandomized, so a mutation 
 gives the same score each time. ``make test`` leaves it unset: the full example counts, random.
 
 The engine remembers each profile's flattened rules (with the payments they have computed,
-see gleek.stages.rules). Every test starts with those memos empty, so
+see gleek.stages.rules), and some of its own answers (gleek.state.forget lists them). Every
+test starts with those memos empty, so
 what a test checks is computed by the code under test, in that test, whatever ran before it
 (and a mutant of the rules is not hidden by a memo a clean run filled first).
 """
@@ -17,7 +18,7 @@ import os
 import pytest
 from hypothesis import settings
 
-from gleek.stages import rules
+import gleek.state
 
 _CAP = os.environ.get("GLEEK_MAX_EXAMPLES")
 if _CAP:
@@ -29,4 +30,4 @@ if _CAP:
 
 @pytest.fixture(autouse=True)
 def _fresh_engine_caches() -> None:
-    rules.forget()
+    gleek.state.forget()

@@ -562,3 +562,53 @@ def test_history_kept_from_the_last_state_asked_is_the_walked_one() -> None:
     rng.shuffle(shuffled)
     for s in shuffled + shuffled[:5]:
         assert history(s) == _walk_history(s) == history(s)
+
+
+def _payments_by_the_stages(state: gleek.State) -> tuple[gleek.Payment, ...]:
+    """The payments of a finished deal or one in its play, straight from the stage functions,
+    nothing remembered: the turn-up, the price, the ruff, the sets (every seat, then) the small
+    trumps held after the exchange, and once the deal is over the settlement."""
+    from gleek.stages.deal import turn_up_payments
+    from gleek.stages.ruff import aces_winner, ruff_payments
+    from gleek.stages.rules import rules_of
+    from gleek.stages.sets import set_payments, small_trump_payments
+    from gleek.stages.settle import settlement
+    from gleek.stages.stock import price_payments
+    from gleek.state import pre
+
+    deal = state._deal
+    rules = rules_of(state.profile)
+    p = pre(state)
+    r = p._ruff
+    assert r is not None and r.done
+    hands = (p._h0, p._h1, p._h2)
+    out = turn_up_payments(rules, deal.turn_up, deal.dealer)
+    out += price_payments(rules, p._bidder, p._bid, deal.dealer)
+    out += ruff_payments(rules, r)
+    out += set_payments(state.profile, hands, aces_winner(rules, r, hands))
+    out += small_trump_payments(state.profile, hands, deal.trumps)
+    if state.is_over:
+        out += settlement(state.points, rules.par)
+    return out
+
+
+@pytest.mark.parametrize(("pid", "variant"), PROFILES)
+def test_remembered_payments_are_each_deals_own(pid: str, variant: str | None) -> None:
+    """The engine remembers each run of payments (and its net) by what it depends on, and reads
+    a deal's back from those tables: across many deals in one run, with the tables filling
+    up, every deal's payments and chips are what its stages give it afresh (a key that left out
+    what a run depends on would hand one deal another's)."""
+    profile = _profile(pid, variant)
+    rng = random.Random(f"{pid} {variant}")
+    for i in range(60):
+        s = gleek.new_deal(profile, i % 3, seed=rng.getrandbits(32))
+        while s.phase != Phase.PLAY:
+            s = s.apply(s.legal_actions()[int(rng.random() * len(s.legal_actions()))])
+        for _ in range(rng.randrange(36)):  # somewhere in the play
+            s = s.apply(s.legal_actions()[int(rng.random() * len(s.legal_actions()))])
+        assert s.payments == _payments_by_the_stages(s)
+        end = gleek.rollout(s, "random", rng)
+        expected = _payments_by_the_stages(end)
+        o = gleek.outcome(end)
+        assert o.payments == expected and end.payments == expected
+        assert (o.chips, o.pot) == gleek.state.net_chips(expected)

@@ -155,6 +155,11 @@ def deal_hands(rules: Rules, dealer: int, deck: tuple[int, ...]) -> tuple[int, i
     return (h0, h1, h2)
 
 
+def forget() -> None:
+    """Drop the remembered positions of the hands in the deck (the tests start from nothing)."""
+    _POSITIONS.clear()
+
+
 #: ``1 << c`` for each card index ``c``.
 _BIT: Final = tuple(1 << c for c in range(44))
 

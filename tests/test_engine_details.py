@@ -1,0 +1,144 @@
+"""Details of the public engine that a mutation run found untested: the seat argument of the
+state's checking methods, the words of the refusals, the claims argument of ``outcome`` and
+the hand a buyer's forfeit is judged by, a state's repr."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import gleek
+from gleek.actions import Action, Phase
+from gleek.cards import CARDS
+from gleek.errors import ArgumentError, ArgumentTypeError, IllegalAction
+from gleek.stages.common import RANK_MASK
+from gleek.stages.sets import forfeit_payments
+from gleek.state import pre
+
+PARLETT = gleek.load_profile("parlett")
+
+
+def _to(phase: Phase, seed: int = 3, profile: gleek.Profile = PARLETT) -> gleek.State:
+    """A deal of ``profile`` taken to ``phase`` by the first legal action each time."""
+    s = gleek.new_deal(profile, seed=seed)
+    while s.phase != phase:
+        s = s.apply(s.legal_actions()[0])
+    return s
+
+
+def test_the_checking_methods_pass_on_the_seat_they_are_given() -> None:
+    s = gleek.new_deal(PARLETT, seed=3)
+    other = (s.to_act + 1) % 3
+    action = s.legal_actions()[0]
+    assert s.can(action) and not s.can(action, seat=other)
+    assert s.verify(action) is None
+    refused = s.verify(action, seat=other)
+    assert isinstance(refused, IllegalAction) and refused.code == "out-of-turn"
+    assert refused.seat == other
+    tried = s.try_apply(action, seat=other)
+    assert isinstance(tried, IllegalAction) and tried.code == "out-of-turn"
+    assert isinstance(s.try_apply(action, seat=s.to_act), gleek.State)
+
+
+def test_a_wrong_seat_for_an_observation_is_named_seat() -> None:
+    s = gleek.new_deal(PARLETT, seed=3)
+    with pytest.raises(ArgumentError, match=r"^seat "):
+        s.observation(3)
+
+
+def test_a_states_repr_counts_its_actions_one_or_many() -> None:
+    s = gleek.new_deal(PARLETT, seed=3)
+    one = s.apply(s.legal_actions()[0])
+    two = one.apply(one.legal_actions()[0])
+    assert repr(one).endswith(", 1 action>")
+    assert repr(two).endswith(", 2 actions>")
+    assert repr(s).endswith(", 0 actions>")
+
+
+def test_a_play_during_the_discards_is_told_to_discard_first() -> None:
+    s = _to(Phase.DISCARD)
+    card = CARDS[(s.hands[s.to_act][0]).index]
+    refused = s.verify(Action.play(card))
+    assert refused is not None and refused.code == "bad-discard"
+    assert refused.message.endswith(f"must discard 7 more card(s) before play {card}")
+
+
+def test_a_pass_in_the_ruff_before_anyone_vied_is_told_the_words_allowed() -> None:
+    s = _to(Phase.RUFF)
+    refused = s.verify(Action.parse("pass"))
+    assert refused is not None and refused.code == "bad-ruff-call"
+    assert "said pass before anyone vied (only " in refused.message
+
+
+def test_a_revoke_names_the_card_of_the_suit_led_the_player_holds() -> None:
+    """The refusal names the player's highest card of the suit led: every chance to revoke in
+    80 deals, every suit led among them."""
+    rng = random.Random(5)
+    named: dict[object, int] = {}
+    for seed in range(80):
+        s = _to(Phase.PLAY, seed)
+        while not s.is_over:
+            if s.trick:
+                led = s.trick[0][1].suit
+                hand = s.hands[s.to_act]
+                follow = [c for c in hand if c.suit == led]
+                for card in (c for c in hand if c.suit != led and follow):
+                    refused = s.verify(Action.play(card))
+                    assert refused is not None and refused.code == "revoke"
+                    best = max(follow, key=lambda c: c.index)
+                    assert refused.message.endswith(f"lead while holding {best}")
+                    named[led] = named.get(led, 0) + 1
+            s = s.apply(rng.choice(s.legal_actions()))
+    assert len(named) == 4 and min(named.values()) > 100
+
+
+@pytest.mark.parametrize(
+    "claims",
+    [
+        [(), (), ()],
+        ((), ()),
+        ((), (), (), ()),
+        ((), (), "gleek-K"),
+        (("gleek-K",), (1,), ()),
+        ((), ["tiddy"], ()),
+    ],
+)
+def test_claims_must_be_three_tuples_of_words_by_seat(claims: object) -> None:
+    end = gleek.rollout(gleek.new_deal(PARLETT, seed=3), "greedy")
+    with pytest.raises(ArgumentTypeError, match="claims must be None or 3 tuples of str"):
+        gleek.outcome(end, claims)
+
+
+def test_a_buyers_forfeit_is_judged_by_the_buyers_own_hand_in_every_seat() -> None:
+    """Cotton: a buyer who calls a set it laid out in the stock forfeits. Whichever seat bought,
+    the forfeit is what the rule gives for that seat's hand after the exchange, and its cards
+    laid out."""
+    cotton = gleek.load_profile("cotton")
+    rng = random.Random(11)
+    seen = set()
+    for seed in range(600):
+        s = gleek.new_deal(cotton, seed=seed)
+        while s.phase != Phase.PLAY:
+            s = s.apply(rng.choice(s.legal_actions()))
+        p = pre(s)
+        buyer = p._bidder
+        hand = (p._h0, p._h1, p._h2)[buyer]
+        laid = sum(1 << c for c in p._discards)
+        claims_of_buyer = tuple(
+            f"gleek-{letter}"
+            for r, letter in ((10, "A"), (9, "K"), (8, "Q"), (7, "J"))
+            if (hand & RANK_MASK[r]).bit_count() == 2 and laid & RANK_MASK[r]
+        )
+        if not claims_of_buyer or buyer in seen:
+            continue
+        claims = tuple(claims_of_buyer if seat == buyer else () for seat in range(3))
+        end = gleek.rollout(s, "random", rng)
+        forfeits = forfeit_payments(cotton, buyer, hand, laid, claims_of_buyer)
+        assert forfeits
+        o = gleek.outcome(end, claims)
+        assert o.payments == end.payments + forfeits
+        seen.add(buyer)
+        if len(seen) == 3:
+            break
+    assert seen == {0, 1, 2}

@@ -142,3 +142,28 @@ def test_a_buyers_forfeit_is_judged_by_the_buyers_own_hand_in_every_seat() -> No
         if len(seen) == 3:
             break
     assert seen == {0, 1, 2}
+
+
+def test_a_set_payment_names_its_kind_and_rank_for_the_bots_to_read() -> None:
+    """A set's payment carries its kind and rank (what a bot learns of the holder's hand), the
+    same as its detail says: ``gleek of K`` is a gleek of Kings."""
+    rng = random.Random(2)
+    kinds = set()
+    for seed in range(300):
+        end = gleek.rollout(gleek.new_deal(PARLETT, seed=seed), "random", rng)
+        for p in end.payments:
+            if p.reason == "set":
+                kind, _, letter = p.detail.partition(" of ")
+                assert p.set_kind == kind and p.rank is not None and str(p.rank) == letter
+                kinds.add((kind, letter))
+    assert {"gleek", "mournival"} <= {k for k, _ in kinds} and len(kinds) >= 6
+
+
+def test_assigning_to_a_state_says_it_cannot_be_changed() -> None:
+    s = gleek.new_deal(PARLETT, seed=3)
+    if gleek.build_info().kind == "pure":
+        with pytest.raises(AttributeError, match=r"a State cannot be changed \(setting '_h0'\)"):
+            s._h0 = 0  # type: ignore[misc]
+    else:
+        with pytest.raises(AttributeError):
+            s._h0 = 0  # type: ignore[misc]

@@ -167,3 +167,39 @@ def test_assigning_to_a_state_says_it_cannot_be_changed() -> None:
     else:
         with pytest.raises(AttributeError):
             s._h0 = 0  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("dealer", [0, 1, 2])
+def test_a_pooled_ruff_won_uncontested_is_at_the_stake_the_vier_put_in(dealer: int) -> None:
+    """Publications International pools the ruff: each antes 2 and a vie puts in 2 more. Eldest
+    vies, the others pass: the ruff is won at a stake of 2 whichever seat eldest is."""
+    pi = gleek.load_profile("publications-international")
+    s = gleek.new_deal(pi, dealer, seed=dealer)
+    while s.phase != Phase.RUFF:
+        s = s.apply(s.legal_actions()[0])
+    eldest = (dealer + 1) % 3
+    assert s.to_act == eldest
+    s = s.apply("vie")
+    while s.phase == Phase.RUFF:
+        s = s.apply("pass")
+    o = gleek.outcome(gleek.rollout(s, "greedy"))
+    assert (o.ruff.winner, o.ruff.stake, o.ruff.vied) == (eldest, 2, True)
+
+
+@pytest.mark.parametrize(
+    ("profile_id", "words"),
+    [
+        ("parlett", "the buyer lays out 7 of the 12 cards dealt before taking the stock"),
+        ("cotton", "the buyer takes the stock first, then lays out 7 of its 19 cards"),
+    ],
+)
+def test_a_discard_not_in_hand_is_told_the_profiles_exchange_order(
+    profile_id: str, words: str
+) -> None:
+    s = _to(Phase.DISCARD, 3, gleek.load_profile(profile_id))
+    buyer = s.to_act
+    assert buyer is not None
+    other = next(c for seat in range(3) if seat != buyer for c in s.hands[seat])
+    refused = s.verify(Action.discard(other))
+    assert refused is not None and refused.code == "bad-discard"
+    assert refused.message.endswith(f"which is not in their hand (under {profile_id} {words})")

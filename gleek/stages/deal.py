@@ -132,7 +132,6 @@ def stack_deck(
     return [*deck, turn_up, *stock]
 
 
-#: by packet size and dealer: the seat each of the deck's first 36 positions is dealt to
 #: The positions in the deck (top first) of each seat's twelve cards, by packet size and dealer.
 _POSITIONS: dict[int, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
 

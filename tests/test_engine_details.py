@@ -203,3 +203,44 @@ def test_a_discard_not_in_hand_is_told_the_profiles_exchange_order(
     refused = s.verify(Action.discard(other))
     assert refused is not None and refused.code == "bad-discard"
     assert refused.message.endswith(f"which is not in their hand (under {profile_id} {words})")
+
+
+@pytest.mark.parametrize("dealer", [0, 1, 2])
+def test_a_turned_up_honour_scores_for_the_dealer_in_every_seat(dealer: int) -> None:
+    """Parlett: an honour turned up scores for the dealer. The play opens with the dealer's
+    points alone, whichever seat deals."""
+    found = 0
+    for seed in range(200):
+        s = gleek.new_deal(PARLETT, dealer, seed=seed)
+        if s.turn_up.rank.name not in ("ACE", "KING", "QUEEN", "JACK"):
+            continue
+        s = _to_play(s)
+        honour = PARLETT.tricks.honours[s.turn_up.rank]
+        assert s.points == tuple(honour if seat == dealer else 0 for seat in range(3))
+        found += 1
+    assert found >= 10
+
+
+def _to_play(s: gleek.State) -> gleek.State:
+    while s.phase != Phase.PLAY:
+        s = s.apply(s.legal_actions()[0])
+    return s
+
+
+@pytest.mark.parametrize("profile_id", sorted(gleek.list_profiles()))
+def test_the_buyer_may_lay_out_every_card_but_the_forbidden_ranks_of_trumps(
+    profile_id: str,
+) -> None:
+    """Exactly the profile's forbidden ranks of trumps are kept from the discards: in every
+    suit of trumps, every other card (the 4 of trumps among them) may be laid out."""
+    from gleek.stages.rules import rules_of
+    from gleek.stages.stock import discard_keep
+
+    profile = gleek.load_profile(profile_id)
+    rules = rules_of(profile)
+    forbidden = {str(r) for r in profile.stock.forbidden_discards}
+    for trumps in range(4):
+        keep = discard_keep(rules, trumps)
+        for card in CARDS:
+            kept_back = card.index // 11 == trumps and str(card.rank) in forbidden
+            assert bool(keep >> card.index & 1) != kept_back, (profile_id, trumps, card)

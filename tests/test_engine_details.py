@@ -244,3 +244,20 @@ def test_the_buyer_may_lay_out_every_card_but_the_forbidden_ranks_of_trumps(
         for card in CARDS:
             kept_back = card.index // 11 == trumps and str(card.rank) in forbidden
             assert bool(keep >> card.index & 1) != kept_back, (profile_id, trumps, card)
+
+
+def test_a_deal_nothing_has_been_paid_in_shows_no_chips_moved() -> None:
+    """Before the first payment (a turn-up that pays nothing, no bid yet) the chips and the pot
+    have not moved, for the state and for every seat's view of it, after the engine has
+    forgotten everything it remembered (what each test starts from)."""
+    gleek.state.forget()
+    for seed in range(40):
+        s = gleek.new_deal(PARLETT, seed=seed)
+        if s.payments:
+            continue
+        assert (s.chips, s.pot) == ((0, 0, 0), 0)
+        for seat in range(3):
+            o = s.observation(seat)
+            assert (o.chips, o.pot) == ((0, 0, 0), 0)
+        return
+    raise AssertionError("no deal of 40 without a turn-up payment")

@@ -4,6 +4,7 @@ argument and what is allowed."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from gleek.errors import ArgumentError, ArgumentTypeError
@@ -50,4 +51,18 @@ def check_seat(name: str, value: object) -> int:
         )
     if value not in (0, 1, 2):
         raise ArgumentError(f"{name} must be a seat 0, 1 or 2, not {value}")
+    return value
+
+
+def check_names(name: str, value: object) -> Sequence[str]:
+    """Three player names (str), seat 0 first; returns them."""
+    if (
+        isinstance(value, str)
+        or not isinstance(value, Sequence)
+        or len(value) != 3
+        or not all(isinstance(n, str) for n in value)
+    ):
+        raise ArgumentTypeError(
+            f"{name} must be three player names (str) by seat, not {value!r:.60}"
+        )
     return value

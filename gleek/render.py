@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gleek._args import check_int, check_type
+from gleek._args import check_int, check_names, check_type
 from gleek.cards import format_cards
 from gleek.errors import ArgumentError, ArgumentTypeError
 from gleek.stages.common import POT, Party, Payment
@@ -20,20 +20,6 @@ __all__ = ["describe_deal", "describe_payments", "payment_text", "says"]
 
 def _name(p: Party, names: Sequence[str], pot: str = "pot") -> str:
     return pot if p == POT else names[int(p)]
-
-
-def _names(names: object) -> Sequence[str]:
-    """``names``, checked: three player names (str), seat 0 first."""
-    if (
-        isinstance(names, str)
-        or not isinstance(names, Sequence)
-        or len(names) != 3
-        or not all(isinstance(n, str) for n in names)
-    ):
-        raise ArgumentTypeError(
-            f"names must be three player names (str) by seat, not {names!r:.60}"
-        )
-    return names
 
 
 def says(subject: str, verb: str) -> str:
@@ -56,7 +42,7 @@ def payment_text(p: Payment, names: Sequence[str], *, pot: str = "pot") -> str:
     'Ben pays Ann 4 (turn-up: turned tiddy)'
     """
     check_type("p", p, Payment, "a gleek.Payment")
-    names = _names(names)
+    names = check_names("names", names)
     check_type("pot", pot, str, "a str")
     detail = f": {p.detail}" if p.detail else ""
     payer = _name(p.payer, names, pot)
@@ -73,7 +59,7 @@ def describe_payments(payments: Sequence[Payment], names: Sequence[str]) -> list
     """
     if isinstance(payments, str) or not isinstance(payments, Sequence):
         raise ArgumentTypeError(f"payments must be a sequence of Payments, not {payments!r:.60}")
-    names = _names(names)
+    names = check_names("names", names)
     for i, p in enumerate(payments):
         check_type(f"payments[{i}]", p, Payment, "a gleek.Payment")
     return [f"  {payment_text(p, names)}" for p in payments]
@@ -115,7 +101,7 @@ def describe_deal(
             f"final must be a finished deal; this one is in the {final.phase.value} phase"
         )
     check_type("o", o, Outcome, "a gleek.Outcome")
-    names = _names(names)
+    names = check_names("names", names)
     check_int("number", number, low=1)
     out = [
         f"Deal {number}: {names[final.dealer]} deals; turn-up {final.turn_up}, "

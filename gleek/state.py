@@ -28,7 +28,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final, overload
 
-from gleek._args import check_int, check_seat, check_type, type_name
+from gleek._args import check_int, check_names, check_seat, check_type, type_name
 from gleek._core import (
     AUCTION,
     DISCARD_PHASE,
@@ -1214,18 +1214,7 @@ def _seat_name(seat: int, names: Sequence[str] | None) -> str:
 
 
 def _names_arg(names: object) -> Sequence[str] | None:
-    if names is None:
-        return None
-    if (
-        isinstance(names, str)
-        or not isinstance(names, Sequence)
-        or len(names) != 3
-        or not all(isinstance(n, str) for n in names)
-    ):
-        raise ArgumentTypeError(
-            f"names must be three player names (str) by seat, not {names!r:.60}"
-        )
-    return names
+    return None if names is None else check_names("names", names)
 
 
 _SUIT_WORDS: Final = ("spade", "heart", "diamond", "club")

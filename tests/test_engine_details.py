@@ -19,12 +19,16 @@ from gleek.state import pre
 PARLETT = gleek.load_profile("parlett")
 
 
-def _to(phase: Phase, seed: int = 3, profile: gleek.Profile = PARLETT) -> gleek.State:
-    """A deal of ``profile`` taken to ``phase`` by the first legal action each time."""
-    s = gleek.new_deal(profile, seed=seed)
+def _until(s: gleek.State, phase: Phase) -> gleek.State:
+    """``s`` taken on to ``phase`` by the first legal action each time."""
     while s.phase != phase:
         s = s.apply(s.legal_actions()[0])
     return s
+
+
+def _to(phase: Phase, seed: int = 3, profile: gleek.Profile = PARLETT) -> gleek.State:
+    """A deal of ``profile`` taken to ``phase`` by the first legal action each time."""
+    return _until(gleek.new_deal(profile, seed=seed), phase)
 
 
 def test_the_checking_methods_pass_on_the_seat_they_are_given() -> None:
@@ -174,9 +178,7 @@ def test_a_pooled_ruff_won_uncontested_is_at_the_stake_the_vier_put_in(dealer: i
     """Publications International pools the ruff: each antes 2 and a vie puts in 2 more. Eldest
     vies, the others pass: the ruff is won at a stake of 2 whichever seat eldest is."""
     pi = gleek.load_profile("publications-international")
-    s = gleek.new_deal(pi, dealer, seed=dealer)
-    while s.phase != Phase.RUFF:
-        s = s.apply(s.legal_actions()[0])
+    s = _until(gleek.new_deal(pi, dealer, seed=dealer), Phase.RUFF)
     eldest = (dealer + 1) % 3
     assert s.to_act == eldest
     s = s.apply("vie")
@@ -214,17 +216,11 @@ def test_a_turned_up_honour_scores_for_the_dealer_in_every_seat(dealer: int) -> 
         s = gleek.new_deal(PARLETT, dealer, seed=seed)
         if s.turn_up.rank.name not in ("ACE", "KING", "QUEEN", "JACK"):
             continue
-        s = _to_play(s)
+        s = _until(s, Phase.PLAY)
         honour = PARLETT.tricks.honours[s.turn_up.rank]
         assert s.points == tuple(honour if seat == dealer else 0 for seat in range(3))
         found += 1
     assert found >= 10
-
-
-def _to_play(s: gleek.State) -> gleek.State:
-    while s.phase != Phase.PLAY:
-        s = s.apply(s.legal_actions()[0])
-    return s
 
 
 @pytest.mark.parametrize("profile_id", sorted(gleek.list_profiles()))

@@ -14,7 +14,7 @@ import functools
 import hashlib
 import itertools
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path as FsPath
 from typing import TYPE_CHECKING, Any, Final
 
@@ -22,7 +22,7 @@ import attrs
 
 from gleek.errors import GleekError
 from gleek.limits import MAX_PROBLEMS
-from gleek.sourcemap import Located, Path, format_path
+from gleek.sourcemap import Path, Places, format_path
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
@@ -176,12 +176,24 @@ _TYPE_WORDS = {
 }
 
 
+def _path_of(parts: Iterable[object]) -> Path:
+    """The path of a node named by ``parts`` (keys and indices as the schema checker gives them),
+    each key that is not a string or a whole number written as text, as the loader notes the
+    places of such keys (``sourcemap``): a ``!!binary`` or date key of hostile data is a part
+    like any other, and finds its place."""
+    return tuple([_part(p) for p in parts])
+
+
+def _part(key: object) -> str | int:
+    return key if isinstance(key, int | str) else str(key)
+
+
 def _message(
-    error: ValidationError, doc: Located, quote: bool = True
+    error: ValidationError, doc: Places, quote: bool = True
 ) -> tuple[str, Path, tuple[int, int] | None]:
     """The message of ``error``; with ``quote`` False (or at the document's root) it never
     quotes a value or a key of the document, only says what kind of value it is."""
-    path: Path = tuple(error.absolute_path)
+    path = _path_of(error.absolute_path)
     where = format_path(path) or "the document"
     schema = error.schema if isinstance(error.schema, dict) else {}
     v = error.validator
@@ -192,7 +204,7 @@ def _message(
         allowed = sorted(schema.get("properties", {}))
         extra = [k for k in inst if k not in schema.get("properties", {})]
         key = extra[0] if extra else "?"
-        kpath = (*path, key)
+        kpath = (*path, _part(key))
         close = difflib.get_close_matches(str(key), allowed, n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         named = f"unknown key {key!r}" if quote else "an unknown key"
@@ -202,7 +214,7 @@ def _message(
             doc.key_position(kpath),
         )
     if v == "propertyNames" or "propertyNames" in error.absolute_schema_path:
-        key_path: Path = (*path, inst if isinstance(inst, int | str) else str(inst))
+        key_path: Path = (*path, _part(inst))
         return (
             f"{where} has a key {describe(inst)}; names must be strings (quote it)",
             key_path,
@@ -285,7 +297,7 @@ def _leaves(error: ValidationError) -> Iterator[ValidationError]:
 
 
 def problems(
-    doc: Located, schema: dict[str, Any], *, quote: bool = True, at: Path = ()
+    doc: Places, schema: dict[str, Any], *, quote: bool = True, at: Path = ()
 ) -> tuple[Problem, ...]:
     """Every schema failure of ``doc``, in document order, each with its located message.
 
@@ -305,18 +317,18 @@ def problems(
     leaves = list(itertools.islice(every, MAX_PROBLEMS))
     wanted: list[Path] = []
     for leaf in leaves:  # find every position needed in one pass over the text
-        wanted.append(tuple(leaf.absolute_path))
+        wanted.append(_path_of(leaf.absolute_path))
         keys = list(leaf.instance)[:MAX_PROBLEMS] if isinstance(leaf.instance, dict) else []
         if isinstance(leaf.instance, int | str):
             keys.append(leaf.instance)  # a bad key (propertyNames) is reported where it stands
-        wanted += [(*leaf.absolute_path, k if isinstance(k, int | str) else str(k)) for k in keys]
+        wanted += [(*_path_of(leaf.absolute_path), _part(k)) for k in keys]
     doc.locate(wanted)
     for leaf in leaves:
         message, path, pos = _message(leaf, doc, quote)
         line, col = pos if pos else (None, None)
         out.setdefault((path, message), Problem(message, path, line, col))
         if leaf.validator == "additionalProperties":
-            misspelt.add(tuple(leaf.absolute_path))
+            misspelt.add(_path_of(leaf.absolute_path))
     # A misspelt key also leaves the right one missing: say it once, at the misspelling.
     for key in [k for k in out if k[0] in misspelt and k[1].startswith("missing key")]:
         del out[key]

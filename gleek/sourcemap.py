@@ -21,7 +21,7 @@ from __future__ import annotations
 import gc
 import sys
 from collections.abc import Callable, Hashable, Iterable
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, Protocol, TypeAlias
 
 import yaml
 
@@ -33,6 +33,8 @@ __all__ = [
     "Located",
     "LocatedError",
     "Path",
+    "Places",
+    "TextSource",
     "format_path",
     "load_located",
     "read_limited",
@@ -47,6 +49,37 @@ Limits: TypeAlias = Callable[[Path], "tuple[int, str] | None"]
 LOADERS: Final[tuple[Any, ...]] = tuple(
     x for x in (getattr(yaml, "CSafeLoader", None), yaml.SafeLoader) if x is not None
 )
+
+
+class Places(Protocol):
+    """What a report needs of a loaded document: its data and where each node stands.
+    :class:`Located` is one; a record read deal by deal has its own (``gleek.record.stream``).
+    (A protocol, not a base class: the compiled build checks a base class's instances at every
+    call, and takes a protocol as any object.)"""
+
+    data: Any
+
+    def locate(self, paths: Iterable[Path]) -> None:
+        """Find the places of ``paths`` (and their ancestors) in one pass, if not known."""
+
+    def position(self, path: Path) -> Position | None:
+        """Line and column of the value at ``path``, or of its nearest ancestor that exists."""
+
+    def key_position(self, path: Path) -> Position | None:
+        """Line and column of the mapping key that names ``path`` (else of the value)."""
+
+
+class TextSource(Protocol):
+    """A text read a chunk at a time, as PyYAML reads a file (``gleek.record.stream``)."""
+
+    name: str
+
+    def read(self, size: int) -> str:
+        """At most ``size`` characters, "" at the end."""
+
+    def line(self, number: int) -> str:
+        """The line ``number`` (from 0), if it is at hand, else ""."""
+
 
 _STR: Final = "tag:yaml.org,2002:str"
 _INT: Final = "tag:yaml.org,2002:int"
@@ -264,7 +297,7 @@ class _Builder:
 
     def __init__(
         self,
-        text: str,
+        text: str | TextSource,
         loader_cls: Any,
         *,
         limits: Limits | None = None,

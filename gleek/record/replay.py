@@ -32,7 +32,7 @@ from gleek.profile import Profile, named_profile
 from gleek.record.report import DealSummary, Problem, Report
 from gleek.record.shape import conforms, limits
 from gleek.schemacheck import load_schema, problems, short_repr
-from gleek.sourcemap import Located, LocatedError, Path, format_path, load_located
+from gleek.sourcemap import LocatedError, Path, Places, format_path, load_located
 from gleek.stages.common import POT, RANK_MASK, Payment
 from gleek.stages.deal import next_dealer, stack_deck
 from gleek.stages.rules import rules_of
@@ -118,7 +118,7 @@ def early_report(
 
 
 def replay_document(
-    doc: Located,
+    doc: Places,
     file: str,
     profile_dirs: Iterable[str | os.PathLike[str]] = (),
     finals: list[State] | None = None,
@@ -154,7 +154,7 @@ def replay_document(
 
 
 def lookup_profile(
-    doc: Located, data: dict[str, Any], file: str, profile_dirs: Iterable[str | os.PathLike[str]]
+    doc: Places, data: dict[str, Any], file: str, profile_dirs: Iterable[str | os.PathLike[str]]
 ) -> tuple[Profile, tuple[str, ...]] | Report:
     """The profile and variants a schema-valid record names (by name only: a record never
     names a file to open), or the report of the error in naming them."""
@@ -203,7 +203,7 @@ class Replayer:
 
     def __init__(
         self,
-        doc: Located,
+        doc: Places,
         file: str,
         profile: Profile,
         variants: tuple[str, ...],
@@ -408,9 +408,7 @@ class Replayer:
         """The errors of one deal (none: it is sound; several: each a recorded result that
         differs; else its first) and its dealer. ``self.ended`` holds the outcome and summary
         when the deal replays to its end with nothing wrong but its recorded result."""
-        self.state = self.stopped = self.refused = self.ended = None
-        self.claimed, self.warnings, self.result_errors = [], [], []
-        self.claim_words = ((), (), ())
+        self.begin_deal()
         errors: list[Problem] = []
         dealer = self.dealer(deal, path, previous, errors)
         cards = self.deck(deal, path, 0 if dealer is None else dealer, errors)
@@ -430,6 +428,14 @@ class Replayer:
         self.ended = None
         self.keep_broken(self.refused if first is self.stopped else None)
         return [first], dealer
+
+    def begin_deal(self) -> None:
+        """Forget the last deal's replay. (A method of its own: in the compiled build, a field
+        set to None in ``replay`` would be read there as None ever after, as the type checker
+        narrows it.)"""
+        self.state = self.stopped = self.refused = self.ended = None
+        self.claimed, self.warnings, self.result_errors = [], [], []
+        self.claim_words = ((), (), ())
 
     def keep_broken(self, refused: tuple[int, Action] | None) -> None:
         """Keep the last state of the deal in error, if it could be dealt."""
@@ -675,7 +681,9 @@ class Replayer:
                         ipath,
                     )
                 if op == _DISCARD:
-                    seat = state.buyer  # type: ignore[assignment]
+                    buyer_seat = state.buyer  # known: the auction's end was checked (_AUCTION_END)
+                    if buyer_seat is not None:
+                        seat = buyer_seat
                 if op == _RUFF:
                     if state.phase is not Phase.RUFF:
                         self.refused = (seat, action)

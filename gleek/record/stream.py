@@ -302,16 +302,16 @@ class _Validation:
         probe = {**head, "deals": [None]} if isinstance(head, dict) else head
         if not conforms_head(probe):
             doc.data = probe
-            self.schema += problems(doc, self.head_schema)  # type: ignore[arg-type]
+            self.schema += problems(doc, self.head_schema)
             doc.data = head
         if self.schema:
             return
-        found = lookup_profile(doc, head, self.file, self.dirs)  # type: ignore[arg-type]
+        found = lookup_profile(doc, head, self.file, self.dirs)
         if isinstance(found, Report):
             self.blocked = found
             return
         profile, variants = found
-        self.replayer = Replayer(doc, self.file, profile, variants)  # type: ignore[arg-type]
+        self.replayer = Replayer(doc, self.file, profile, variants)
         self.replayer.begin()
 
     # -- one deal
@@ -335,7 +335,7 @@ class _Validation:
             doc = self.doc
             saved, doc.data = doc.data, deal
             try:
-                self.schema += problems(doc, self.deal_schema, at=("deals", i))  # type: ignore[arg-type]
+                self.schema += problems(doc, self.deal_schema, at=("deals", i))
             finally:
                 doc.data = saved
         if not self.schema and self.replayer is not None and self.replayer.going:
@@ -424,7 +424,7 @@ class _Yaml:
         self.dirs = dirs
         self.source = _Source(fd, progress)
         self.check = _Validation(file, dirs)
-        self.builder = EventBuilder(self.source, LOADERS[0], limits=stream_limits)  # type: ignore[arg-type]
+        self.builder = EventBuilder(self.source, LOADERS[0], limits=stream_limits)
         self.builder.sink = self._deal
         self.builder.note_depth = 1 << 30
         self.events: list[Any] = []

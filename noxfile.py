@@ -44,9 +44,9 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def types(session: nox.Session) -> None:
-    """mypy --strict on the package."""
+    """mypy --strict on the package and the benchmarks."""
     _develop(session)
-    session.run("mypy", "--strict", "gleek")
+    session.run("mypy", "--strict", "gleek", "benchmarks")
 
 
 @nox.session

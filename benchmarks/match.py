@@ -17,6 +17,7 @@ import argparse
 import json
 import sys
 import time
+from typing import Any
 
 from tqdm import tqdm
 
@@ -40,6 +41,10 @@ def main() -> int:
     for lineup in ([search, other, other], [other, other, other]):
         t0 = time.monotonic()
         with tqdm(total=args.deals, desc=lineup[0], unit="deal", file=sys.stderr) as bar:
+
+            def advance(deals: int, bar: tqdm[Any] = bar) -> None:
+                bar.update(deals)
+
             results[lineup[0]] = (
                 play_match(
                     lineup,
@@ -47,7 +52,7 @@ def main() -> int:
                     args.deals,
                     seed=args.seed,
                     workers=args.workers,
-                    progress=bar.update,
+                    progress=advance,
                 ),
                 time.monotonic() - t0,
             )

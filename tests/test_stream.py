@@ -148,6 +148,27 @@ def test_a_valid_big_record_in_both_forms(big: Any, tmp_path: Path) -> None:
     assert _unplaced(rj) == _unplaced(ry)
 
 
+@pytest.mark.parametrize("form", ["yaml", "jsonl"])
+def test_the_summaries_of_many_deals_share_their_equal_parts(
+    big: Any, tmp_path: Path, form: str
+) -> None:
+    # A report of 100,000 deals stays small because equal parts of the deals' summaries (a
+    # payment, a seat's points) are one object. (The compiled build once copied each.)
+    head, deals = big
+    report = validate(_write(tmp_path, head, deals, form))
+    assert report.valid and len(report.deals) == 42
+    for part in ("payments", "points", "chips"):
+        seen: dict[Any, Any] = {}
+        equal = 0
+        for summary in report.deals:
+            for item in getattr(summary, part):
+                if item in seen:
+                    equal += 1
+                    assert item is seen[item], (part, item)
+                seen.setdefault(item, item)
+        assert equal > 20, part  # many deals repeat a payment, a score, a seat's net chips
+
+
 def test_an_error_deep_in_a_big_yaml_file_is_placed_exactly(big: Any, tmp_path: Path) -> None:
     head, deals = big
     path = _write(tmp_path, head, _with_bad_card(deals, 38), "yaml")

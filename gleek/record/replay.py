@@ -20,7 +20,7 @@ import os
 import sys
 import unicodedata
 from collections.abc import Iterable, Sequence
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
 import attrs
 
@@ -72,7 +72,6 @@ _TRICK_END: Final = 10  # the seat field holds how many cards the trick lists
 _DEAL_END: Final = 11
 
 _Item = tuple[int, int, Action | None, Path]
-_T = TypeVar("_T")
 
 
 def player_name(name: str) -> str:
@@ -875,14 +874,16 @@ class Replayer:
             chips=share((*(share((names[s], o.chips[s])) for s in range(3)), share((POT, o.pot)))),
         )
 
-    def share(self, value: _T) -> _T:
+    def share(self, value: Any) -> Any:
         """``value``, or an equal one already made: the summaries of many deals share their
         parts (a payment of 2 chips to the pot for the stock...), so a report of 100,000 deals
-        holds some 300 bytes a deal."""
+        holds some 300 bytes a deal. (Typed ``Any``, not as what it is given: the compiled
+        build holds a tuple of a fixed length as its items, and makes a new tuple of them
+        where one is returned, so a share typed so would return a copy, shared with nothing.)"""
         shared = self.shared
         if len(shared) < 100_000:
-            return shared.setdefault(value, value)  # type: ignore[no-any-return]
-        return shared.get(value, value)  # type: ignore[no-any-return]
+            return shared.setdefault(value, value)
+        return shared.get(value, value)
 
     def check_result(self, deal: dict[str, Any], path: Path, o: Outcome) -> None:
         """A ``wrong-result`` error for each recorded figure the rules do not give (names

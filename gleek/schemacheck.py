@@ -22,7 +22,7 @@ import attrs
 
 from gleek.errors import GleekError
 from gleek.limits import MAX_PROBLEMS
-from gleek.sourcemap import Path, Places, format_path
+from gleek.sourcemap import Path, Places, format_path, key_part
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
@@ -181,11 +181,7 @@ def _path_of(parts: Iterable[object]) -> Path:
     each key that is not a string or a whole number written as text, as the loader notes the
     places of such keys (``sourcemap``): a ``!!binary`` or date key of hostile data is a part
     like any other, and finds its place."""
-    return tuple([_part(p) for p in parts])
-
-
-def _part(key: object) -> str | int:
-    return key if isinstance(key, int | str) else str(key)
+    return tuple([key_part(p) for p in parts])
 
 
 def _message(
@@ -204,7 +200,7 @@ def _message(
         allowed = sorted(schema.get("properties", {}))
         extra = [k for k in inst if k not in schema.get("properties", {})]
         key = extra[0] if extra else "?"
-        kpath = (*path, _part(key))
+        kpath = (*path, key_part(key))
         close = difflib.get_close_matches(str(key), allowed, n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         named = f"unknown key {key!r}" if quote else "an unknown key"
@@ -214,7 +210,7 @@ def _message(
             doc.key_position(kpath),
         )
     if v == "propertyNames" or "propertyNames" in error.absolute_schema_path:
-        key_path: Path = (*path, _part(inst))
+        key_path: Path = (*path, key_part(inst))
         return (
             f"{where} has a key {describe(inst)}; names must be strings (quote it)",
             key_path,
@@ -319,9 +315,9 @@ def problems(
     for leaf in leaves:  # find every position needed in one pass over the text
         wanted.append(_path_of(leaf.absolute_path))
         keys = list(leaf.instance)[:MAX_PROBLEMS] if isinstance(leaf.instance, dict) else []
-        if isinstance(leaf.instance, int | str):
+        if not isinstance(leaf.instance, dict | list):
             keys.append(leaf.instance)  # a bad key (propertyNames) is reported where it stands
-        wanted += [(*_path_of(leaf.absolute_path), _part(k)) for k in keys]
+        wanted += [(*_path_of(leaf.absolute_path), key_part(k)) for k in keys]
     doc.locate(wanted)
     for leaf in leaves:
         message, path, pos = _message(leaf, doc, quote)

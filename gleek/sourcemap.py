@@ -36,6 +36,7 @@ __all__ = [
     "Places",
     "TextSource",
     "format_path",
+    "key_part",
     "load_located",
     "read_limited",
 ]
@@ -46,7 +47,9 @@ Position: TypeAlias = tuple[int, int]
 Limits: TypeAlias = Callable[[Path], "tuple[int, str] | None"]
 
 #: The loaders tried, fastest first: libyaml's C parser keeps line and column on its events too.
-LOADERS: Final[tuple[Any, ...]] = tuple(
+#: (Not ``Final``: a compiled module builds its ``Final`` names in, and the tests put the pure
+#: parser first, through the module's name, to compare the two.)
+LOADERS: tuple[Any, ...] = tuple(
     x for x in (getattr(yaml, "CSafeLoader", None), yaml.SafeLoader) if x is not None
 )
 
@@ -86,6 +89,10 @@ _INT: Final = "tag:yaml.org,2002:int"
 _SEQ: Final = "tag:yaml.org,2002:seq"
 _MAP: Final = "tag:yaml.org,2002:map"
 _MERGE: Final = "tag:yaml.org,2002:merge"
+#: The tags a plain value may have: PyYAML's constructors of the others build collections.
+_SCALAR_TAGS: Final = frozenset(
+    f"tag:yaml.org,2002:{kind}" for kind in ("null", "bool", "int", "float", "binary", "timestamp")
+)
 
 
 class LocatedError(Exception):
@@ -186,6 +193,13 @@ class Located:
         """Line and column of the mapping key that names ``path`` (else of the value)."""
         self.locate((path,))
         return self._keys.get(path) or self.position(path)
+
+
+def key_part(key: object) -> str | int:
+    """A mapping's key as a part of a :data:`Path`: a string or a whole number as it is, any
+    other key (a float, a date, ``!!binary`` bytes, None...) as its text. Every path into a
+    loaded document is written so, whatever its keys are."""
+    return key if isinstance(key, int | str) else str(key)
 
 
 def format_path(path: Path) -> str:
@@ -303,7 +317,17 @@ class _Builder:
         limits: Limits | None = None,
         wanted: set[Path] | None = None,
     ) -> None:
-        self.loader = loader_cls(text)
+        try:
+            self.loader = loader_cls(text)
+        except UnicodeEncodeError as exc:  # a str from a caller, holding a lone surrogate
+            raise LocatedError(
+                f"not UTF-8 text (character {exc.start} is a lone surrogate, "
+                f"U+{ord(exc.object[exc.start]):04X})",
+                None,
+                None,
+            ) from None
+        except yaml.reader.ReaderError as exc:  # the pure parser checks the text at once
+            raise _reader_error(exc, text) from None
         self.text = text
         self.limits = limits
         self.wanted = wanted
@@ -352,6 +376,8 @@ class _Builder:
                 mark.line + 1 if mark else None,
                 mark.column + 1 if mark else None,
             ) from None
+        except yaml.reader.ReaderError as exc:
+            raise _reader_error(exc, self.text) from None
         except yaml.YAMLError as exc:
             raise LocatedError(f"not valid YAML or JSON: {exc}", None, None) from None
 
@@ -521,6 +547,14 @@ class _Builder:
             line, col = _pos(event)
             raise LocatedError(f"found undefined alias {event.anchor!r}", line, col)
         value, size = self.anchors[event.anchor]
+        if isinstance(value, _Sink):  # the deals, read one by one, are not kept
+            line, col = _pos(event)
+            raise LocatedError(
+                "an alias of the deals list: a record is read deal by deal, and its deals "
+                "cannot be repeated elsewhere",
+                line,
+                col,
+            )
         self.alias_nodes += size
         if self.alias_nodes > MAX_ALIAS_NODES:
             line, col = _pos(event)
@@ -563,7 +597,7 @@ class _Builder:
             raise LocatedError(
                 f"duplicate key {_short(value)}" if self.quote else "duplicate key", line, col
             )
-        top.key = value if isinstance(value, int | str) else str(value)
+        top.key = key_part(value)
         top.value_key = value
         if self.wanted is not None or top.note:
             child = (*top.path, top.key)
@@ -596,8 +630,8 @@ class _Builder:
         if tag == _INT and len(value) > limits.MAX_NUMBER_TEXT:
             digits = sum(ch.isdigit() for ch in value)
             self._too_large(event, f"of {digits} digits" if digits > limits.MAX_DIGITS else "")
-        construct = self.loader.yaml_constructors.get(tag)
-        if construct is None:
+        construct = self.loader.yaml_constructors.get(tag) if tag in _SCALAR_TAGS else None
+        if construct is None:  # (a collection's tag on a plain value, or one PyYAML lacks)
             line, col = _pos(event)
             raise LocatedError(f"cannot read this value: the tag {tag!r} is not allowed", line, col)
         node = yaml.ScalarNode(tag, value, event.start_mark, event.end_mark, event.style)
@@ -606,6 +640,10 @@ class _Builder:
         except (yaml.YAMLError, ValueError, OverflowError, TypeError) as exc:
             line, col = _pos(event)
             raise LocatedError(f"cannot read this value: {exc}", line, col) from None
+        except Exception:  # PyYAML's own constructors fail so on some texts (!!bool foo...)
+            line, col = _pos(event)
+            kind = tag.rsplit(":", 1)[-1]
+            raise LocatedError(f"cannot read this value: it is not a !!{kind}", line, col) from None
         if type(out) is int and not limits.within_int_bounds(out):
             self._too_large(event, "")
         return out
@@ -626,6 +664,24 @@ class _Builder:
 
 #: The builder of data from parser events, for a record read deal by deal (gleek.record.stream).
 EventBuilder: Final = _Builder
+
+
+def _reader_error(exc: yaml.reader.ReaderError, text: str | TextSource) -> LocatedError:
+    """A character the parsers refuse (a control character, a lone surrogate), placed."""
+    where = exc.position
+    if isinstance(text, str) and exc.encoding != "unicode":  # libyaml counts UTF-8 bytes
+        where = len(text.encode("utf-8", "surrogatepass")[:where].decode("utf-8", "ignore"))
+    if isinstance(text, str) and 0 <= where <= len(text):
+        line = text.count("\n", 0, where) + 1
+        column: int | None = where - (text.rfind("\n", 0, where) + 1) + 1
+    else:  # (read in chunks: the position counts from where the parser's buffer began)
+        line, column = None, None
+    return LocatedError(
+        f"not valid YAML or JSON: the character U+{exc.character:04X} is not allowed "
+        "(a control character or a lone surrogate)",
+        line,
+        column,
+    )
 
 
 def _short(value: Any, limit: int = 40) -> str:

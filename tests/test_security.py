@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import runpy
@@ -24,6 +25,7 @@ from gleek.profile import list_profiles, list_variants, load_variant, profiles_d
 from gleek.record import dump, dumps, load, loads, validate, validate_text
 from gleek.record.report import escape_controls
 from gleek.record.shape import conforms, limits
+from gleek.record.write import write_deals
 from gleek.session import Session
 from gleek.sim.bots import RandomBot
 
@@ -1071,3 +1073,93 @@ def test_malformed_scheduler_addresses_are_usage_errors(where: str, capsys) -> N
     assert main(["compare", "--simulate", "3", "--scheduler", where]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "scheduler must be" in err
+
+
+# -- what the loader's own parts raise, turned into the library's errors (found by a review of
+# -- the compiled validator; each raised a traceback in both builds, or in the compiled one)
+
+_HEAD = "format: gleek-record/1\nprofile: parlett\nplayers: [A, B, C]\n"
+
+
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [
+        ("!!bool foo", "not a !!bool"),
+        ("!!timestamp x", "not a !!timestamp"),
+        ("!!int ''", "not a !!int"),
+        ("!!float ''", "not a !!float"),
+        ("!!seq x", "'tag:yaml.org,2002:seq' is not allowed"),
+        ("!!set x", "'tag:yaml.org,2002:set' is not allowed"),
+        ("!!omap x", "'tag:yaml.org,2002:omap' is not allowed"),
+    ],
+)
+def test_a_plain_value_its_tag_cannot_read_is_refused_where_it_stands(
+    value: str, said: str, tmp_path: Path
+) -> None:
+    text = _HEAD + f"deals:\n- turn_up: {value}\n"
+    for loader in sourcemap.LOADERS:  # libyaml's parser and PyYAML's own say the same
+        with pytest.raises(sourcemap.LocatedError) as caught:
+            sourcemap.load_located(text, loader=loader)
+        assert (caught.value.line, caught.value.column) == (5, 12) and said in str(caught.value)
+    report = validate_text(text)
+    (error,) = report.errors
+    assert (error.code, error.line, error.column) == ("syntax", 5, 12)
+    assert said in error.message and "0x" not in error.message  # no object's address
+    f = tmp_path / "r.yaml"
+    f.write_text(text)
+    assert validate(f).errors == report.errors
+    with pytest.raises(RecordError, match=r"r\.yaml:5:12: cannot read this value"):
+        gleek.record.read(f)
+
+
+def test_the_head_after_a_deal_in_error_is_checked_before_it_is_read() -> None:
+    # YAML may put keys of the head after the deals; the deal's error comes first in the file
+    deals = "deals: [{dealer: 5}]\n"
+    for tail, said in [
+        ("players: [1, 2, 3]\n", r"players\[0\] must be a string"),
+        ("players: [A, B, C]\nchips: {2001-01-01: 3}\n", "chips has a key date"),
+        ("players: [A, B, C]\nprofile: 7\n", "profile must be a string"),
+    ]:
+        head = "format: gleek-record/1\n" + ("" if "profile" in tail else "profile: parlett\n")
+        with pytest.raises(RecordError, match=said):
+            gleek.record.read_text(head + deals + tail)
+
+
+def test_writing_a_head_with_keys_that_are_not_strings() -> None:
+    # any key is a part of the path the message names (the compiled build raised TypeError)
+    out = io.StringIO()
+    with pytest.raises(ArgumentError, match=r"cannot write 1\.5: a whole number"):
+        write_deals(out, {None: [1], 1.5: 10**40}, [], "yaml")  # type: ignore[dict-item]
+    assert write_deals(out, {None: [1], 2.5: "x"}, [], "jsonl") == 0  # type: ignore[dict-item]
+
+
+def test_an_alias_of_the_deals_list_read_deal_by_deal(tmp_path: Path) -> None:
+    f = tmp_path / "r.yaml"
+    f.write_text(
+        "format: gleek-record/1\nprofile: parlett\ndeals: &d\n- {dealer: A}\nplayers: *d\n"
+    )
+    (error,) = validate(f).errors
+    assert (error.code, error.line, error.column) == ("syntax", 5, 10)
+    assert error.message.startswith("an alias of the deals list") and "_Sink" not in error.message
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [("a: b\n\x07\n", (2, 1)), ("a: b\nc: x\x85\x07y\n", (2, 6)), ("é: ééé\x07\n", (1, 7))],
+)
+def test_a_character_no_parser_takes_is_placed_by_both(text: str, where: tuple[int, int]) -> None:
+    for loader in sourcemap.LOADERS:  # the pure parser refuses the text as it is handed over
+        with pytest.raises(sourcemap.LocatedError, match="U\\+0007 is not allowed") as caught:
+            sourcemap.load_located(text, loader=loader)
+        assert (caught.value.line, caught.value.column) == where
+
+
+def test_a_lone_surrogate_in_a_text_handed_over() -> None:
+    report = validate_text(_HEAD + "deals: ['\ud800']\n")
+    (error,) = report.errors
+    assert error.code == "syntax" and "lone surrogate" in error.message
+    with pytest.raises(RecordError, match="lone surrogate"):
+        gleek.record.read_text("a: '\ud800'\n")
+    with pytest.raises(sourcemap.LocatedError, match="lone surrogate") as caught:
+        sourcemap.load_located("a: b\nc: '\ud800'\n", loader=yaml.SafeLoader)
+    assert (caught.value.line, caught.value.column) == (2, 5)

@@ -215,12 +215,16 @@ def test_a_deal_over_the_per_deal_limit_is_refused_where_it_stands(
             assert (error.line, error.column) == (5, 1)
 
 
-def test_a_file_over_the_old_16_mib_limit_is_read_deal_by_deal(
-    big: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_file_over_the_old_16_mib_limit_is_read_deal_by_deal(big: Any, tmp_path: Path) -> None:
     head, deals = big
     path = _write(tmp_path, head, deals, "jsonl")
-    monkeypatch.setattr(gleek.limits, "MAX_BYTES", 1000)  # as if the file were 16 MiB and more
+    # Each deal's line padded with spaces (JSON between its tokens) to pass the whole-text
+    # reader's limit in all, each line within the limit of a deal.
+    pad = " " * (gleek.limits.MAX_BYTES // len(deals) + 1)
+    first, *rest = path.read_text("utf-8").splitlines()
+    path.write_text("\n".join([first, *("{" + pad + line[1:] for line in rest)]) + "\n")
+    assert path.stat().st_size > gleek.limits.MAX_BYTES
+    assert len(pad) + max(map(len, rest)) < MAX_DEAL_BYTES
     report = validate(path)
     assert report.valid and len(report.deals) == 42
 

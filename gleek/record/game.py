@@ -36,6 +36,7 @@ from gleek.profile import Profile, named_profile, registered_dirs
 from gleek.record.read import parse_record, read_record_file
 from gleek.record.replay import player_name, replay_document
 from gleek.record.report import Problem
+from gleek.record.shape import conforms_head
 from gleek.session import Claims, DealRecord
 from gleek.sourcemap import MAX_BYTES
 from gleek.state import Action, State, apply
@@ -221,14 +222,21 @@ def _replay(data: str | bytes, name: str, profile_dirs: Iterable[str | os.PathLi
     partial: list[tuple[State, tuple[int, Action] | None]] = []
     report = replay_document(doc, name, dirs, finals, partial)
     error = report.errors[0] if report.errors else None
-    if error is not None and error.deal is None:
+    # The record's head must be sound to read on: its first error raises, even when an error
+    # inside a deal stands before it (YAML may put keys of the head after the deals).
+    stop = next((e for e in report.errors if e.deal is None), None)
+    if stop is None and error is not None and error.code == "schema":
+        data = doc.data
+        if not (isinstance(data, dict) and conforms_head({**data, "deals": [None]})):
+            stop = error  # (the head's own errors were cut off after the deals' many)
+    if stop is not None:
         raise RecordError(
-            error.message,
+            stop.message,
             file=name,
-            line=error.line,
-            column=error.column,
-            path=error.path,
-            code=error.code,
+            line=stop.line,
+            column=stop.column,
+            path=stop.path,
+            code=stop.code,
         )
     raw: dict[str, Any] = doc.data
     profile = named_profile(raw["profile"], tuple(raw.get("variants") or ()), profile_dirs=dirs)

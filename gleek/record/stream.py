@@ -9,7 +9,9 @@ report.
 
 The report is the one :func:`gleek.record.replay.validate_bytes` gives for the same text: a
 deal is replayed as soon as it is read, but a syntax or schema error found later in the file
-still wins (the replay's findings are then dropped), as the record format requires. The file is
+still wins (the replay's findings are then dropped), as the record format requires. (One
+record has no such report: one that repeats its deals list by a YAML alias elsewhere; read deal
+by deal, the list is not kept, and the alias is refused where it stands.) The file is
 read in chunks of 64 KiB; each deal (and the head) may hold at most
 :data:`~gleek.limits.MAX_DEAL_BYTES` of text.
 """
@@ -43,7 +45,7 @@ from gleek.record.report import Problem, Report
 from gleek.record.shape import conforms_deal, conforms_head, limits, stream_limits
 from gleek.schemacheck import Problem as SchemaProblem
 from gleek.schemacheck import load_schema, problems, short_repr
-from gleek.sourcemap import LOADERS, EventBuilder, LocatedError, Path, format_path
+from gleek.sourcemap import LOADERS, EventBuilder, LocatedError, Path, format_path, key_part
 
 __all__ = ["CHUNK", "COLLECT_EVERY", "parse_line", "validate_path"]
 
@@ -257,7 +259,7 @@ def _walk(
             for k, v in value.items():
                 mark = events[at].start_mark
                 at += 1
-                child = (*path, k if isinstance(k, int | str) else str(k))
+                child = (*path, key_part(k))
                 keys[child] = (mark.line + 1, mark.column + 1)
                 node(v, child)
         else:

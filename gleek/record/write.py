@@ -24,7 +24,7 @@ from gleek.limits import MAX_DIGITS, within_int_bounds
 from gleek.record.shape import limits
 from gleek.schemacheck import short_repr
 from gleek.session import DealRecord, Session
-from gleek.sourcemap import format_path
+from gleek.sourcemap import format_path, key_part
 from gleek.stages.common import POT, from_eldest
 from gleek.state import State, split_history
 
@@ -135,7 +135,7 @@ def _check_readable(value: Any, path: tuple[str | int, ...]) -> None:
             )
         items = value.items() if isinstance(value, dict) else enumerate(value)
         for key, item in items:
-            _check_readable(item, (*path, key))
+            _check_readable(item, (*path, key_part(key)))
 
 
 def dumps(source: Session | Record | State, format: Format = "yaml") -> str:

@@ -430,8 +430,8 @@ class Replayer:
 
     def begin_deal(self) -> None:
         """Forget the last deal's replay. (A method of its own: in the compiled build, a field
-        set to None in ``replay`` would be read there as None ever after, as the type checker
-        narrows it.)"""
+        set to None in ``replay`` would be taken there to be None ever after, as the type checker
+        narrows it, and reading the value a call set raises ``TypeError``.)"""
         self.state = self.stopped = self.refused = self.ended = None
         self.claimed, self.warnings, self.result_errors = [], [], []
         self.claim_words = ((), (), ())

@@ -185,11 +185,11 @@ def _path_of(parts: Iterable[object]) -> Path:
 
 
 def _message(
-    error: ValidationError, doc: Places, quote: bool = True
+    error: ValidationError, path: Path, doc: Places, quote: bool = True
 ) -> tuple[str, Path, tuple[int, int] | None]:
-    """The message of ``error``; with ``quote`` False (or at the document's root) it never
-    quotes a value or a key of the document, only says what kind of value it is."""
-    path = _path_of(error.absolute_path)
+    """The message of ``error``, whose node is at ``path`` (:func:`_path_of`); with ``quote``
+    False (or at the document's root) it never quotes a value or a key of the document, only
+    says what kind of value it is."""
     where = format_path(path) or "the document"
     schema = error.schema if isinstance(error.schema, dict) else {}
     v = error.validator
@@ -311,20 +311,20 @@ def problems(
     # ``at``: where doc.data stands in its file, if it is a part of it (a deal read deal by deal)
     every = (leaf for e in validator.iter_errors(doc.data) for leaf in _leaves(_at(e, at)))
     leaves = list(itertools.islice(every, MAX_PROBLEMS))
-    wanted: list[Path] = []
-    for leaf in leaves:  # find every position needed in one pass over the text
-        wanted.append(_path_of(leaf.absolute_path))
+    paths = [_path_of(leaf.absolute_path) for leaf in leaves]
+    wanted: list[Path] = list(paths)
+    for leaf, base in zip(leaves, paths, strict=True):  # every position needed, in one pass
         keys = list(leaf.instance)[:MAX_PROBLEMS] if isinstance(leaf.instance, dict) else []
         if not isinstance(leaf.instance, dict | list):
             keys.append(leaf.instance)  # a bad key (propertyNames) is reported where it stands
-        wanted += [(*_path_of(leaf.absolute_path), key_part(k)) for k in keys]
+        wanted += [(*base, key_part(k)) for k in keys]
     doc.locate(wanted)
-    for leaf in leaves:
-        message, path, pos = _message(leaf, doc, quote)
+    for leaf, base in zip(leaves, paths, strict=True):
+        message, path, pos = _message(leaf, base, doc, quote)
         line, col = pos if pos else (None, None)
         out.setdefault((path, message), Problem(message, path, line, col))
         if leaf.validator == "additionalProperties":
-            misspelt.add(_path_of(leaf.absolute_path))
+            misspelt.add(base)
     # A misspelt key also leaves the right one missing: say it once, at the misspelling.
     for key in [k for k in out if k[0] in misspelt and k[1].startswith("missing key")]:
         del out[key]

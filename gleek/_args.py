@@ -9,7 +9,7 @@ from typing import Any
 
 from gleek.errors import ArgumentError, ArgumentTypeError
 
-__all__ = ["check_int", "check_seat", "check_type", "type_name"]
+__all__ = ["check_int", "check_names", "check_seat", "check_type", "type_name"]
 
 
 def type_name(value: object) -> str:

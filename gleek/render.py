@@ -44,6 +44,11 @@ def payment_text(p: Payment, names: Sequence[str], *, pot: str = "pot") -> str:
     check_type("p", p, Payment, "a gleek.Payment")
     names = check_names("names", names)
     check_type("pot", pot, str, "a str")
+    return _payment_text(p, names, pot)
+
+
+def _payment_text(p: Payment, names: Sequence[str], pot: str = "pot") -> str:
+    """:func:`payment_text` of arguments already checked."""
     detail = f": {p.detail}" if p.detail else ""
     payer = _name(p.payer, names, pot)
     return f"{says(payer, 'pays')} {_name(p.payee, names, pot)} {p.amount} ({p.reason}{detail})"
@@ -62,7 +67,12 @@ def describe_payments(payments: Sequence[Payment], names: Sequence[str]) -> list
     names = check_names("names", names)
     for i, p in enumerate(payments):
         check_type(f"payments[{i}]", p, Payment, "a gleek.Payment")
-    return [f"  {payment_text(p, names)}" for p in payments]
+    return _payment_lines(payments, names)
+
+
+def _payment_lines(payments: Sequence[Payment], names: Sequence[str]) -> list[str]:
+    """:func:`describe_payments` of arguments already checked."""
+    return [f"  {_payment_text(p, names)}" for p in payments]
 
 
 def describe_deal(
@@ -132,14 +142,14 @@ def describe_deal(
     sets = [p for p in o.payments if p.reason in ("set", "tiddy", "towser", "tumbler", "turn-up")]
     if sets:
         out.append("Sets and small trumps:")
-        out += describe_payments(sets, names)
+        out += _payment_lines(sets, names)
     out.append("Tricks:")
     for i, (trick, win) in enumerate(zip(final.tricks, final.trick_winners, strict=True), 1):
         cards = ", ".join(f"{names[s]} {c}" for s, c in trick)
         out.append(f"  {i:>2}. {cards}  -> {names[win]}")
     out.append("Points: " + ", ".join(f"{names[s]} {o.points[s]}" for s in range(3)))
     out.append("Payments:")
-    out += describe_payments(o.payments, names)
+    out += _payment_lines(o.payments, names)
     out.append(
         "Chips this deal: "
         + ", ".join(f"{names[s]} {o.chips[s]:+d}" for s in range(3))

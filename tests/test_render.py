@@ -7,15 +7,13 @@ import pytest
 import gleek
 from gleek.errors import ArgumentError, ArgumentTypeError
 from gleek.render import describe_deal, describe_payments, payment_text, says
+from tests.helpers import play_first_legal
 
 NAMES = ("Ann", "Ben", "Cat")
 
 
 def _finished(seed: int) -> gleek.State:
-    s = gleek.new_deal(gleek.load_profile("parlett"), dealer=seed % 3, seed=seed)
-    while not s.is_over:
-        s = s.apply(s.legal_actions()[0])
-    return s
+    return play_first_legal(gleek.new_deal(gleek.load_profile("parlett"), seed % 3, seed=seed))
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -117,8 +117,11 @@ def test_seats_the_deal_passes_to_the_left() -> None:
 # ---------------------------------------------------------------------------- dealing
 
 
-def test_dealing_packets_of_four_clockwise_from_eldest_then_turn_up_and_stock() -> None:
-    s = gleek.new_deal(gleek.load_profile("parlett"), dealer=2, deck=DECK)
+@pytest.mark.parametrize("profile", ["parlett", "pedagogical", "pi", "cotton"])
+def test_dealing_packets_of_four_clockwise_from_eldest_then_turn_up_and_stock(
+    profile: str,
+) -> None:
+    s = gleek.new_deal(gleek.load_profile(profile), dealer=2, deck=DECK)
     eldest, middle, dealer = (set(s.hand(i)) for i in (0, 1, 2))
     assert eldest == set(DECK[0:4] + DECK[12:16] + DECK[24:28])
     assert middle == set(DECK[4:8] + DECK[16:20] + DECK[28:32])
@@ -272,6 +275,20 @@ def test_buying_price_half_to_each_and_the_odd_chip_to_the_pot() -> None:
     assert pays(s, "stock") == [(0, 1, 6), (0, 2, 6), (0, "pot", 1)]
 
 
+@pytest.mark.parametrize("profile", ["parlett", "pedagogical", "pi"])
+def test_buying_the_odd_chip_goes_to_the_pot_whoever_buys(profile: str) -> None:
+    # the dealer buys at an odd price: the odd chip to the pot, not to eldest
+    p = gleek.load_profile(profile, ["bid-13"])
+    step = p.stock.increment
+    price = 13 + 2 * step
+    s = gleek.new_deal(p, dealer=2, seed=1)
+    s = run(s, ["bid 13", f"bid {13 + step}", f"bid {price}", "pass", "pass"])
+    assert s.buyer == 2 and price % 2 == 1
+    assert sorted(pays(s, "stock"), key=str) == sorted(
+        [(2, 0, price // 2), (2, 1, price // 2), (2, "pot", 1)], key=str
+    )
+
+
 def test_buying_discard_exactly_7_before_seeing_the_stock() -> None:
     s = deal(
         "parlett", {0: "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S AH"}, "7C", stock="AD KD QD JD 10D 9D 8D"
@@ -304,6 +321,14 @@ def test_buying_pedagogical_forbids_discarding_trump_honours() -> None:
         assert info.value.code == "forbidden-discard"
 
 
+@pytest.mark.parametrize("profile", ["parlett", "pi", "cotton"])
+def test_buying_the_other_profiles_allow_discarding_trump_honours(profile: str) -> None:
+    s = deal(profile, {0: "AH KH QH JH 10H 9S 8S 7S 6S 5S 4S 4D"}, "7H")
+    s = run(s, [f"bid {s.profile.stock.opening_bid}", "pass", "pass"])
+    for honour in "AH KH QH JH".split():
+        assert s.can(Action.parse(f"discard {honour}")), (profile, honour)
+
+
 @pytest.mark.parametrize("profile", ["parlett", "pi"])
 def test_buying_a_discarded_honour_scores_for_nobody(profile: str) -> None:
     p = gleek.load_profile(profile)
@@ -332,6 +357,14 @@ def test_ruff_value_of_clubs_a_q_9_5_is_35() -> None:
     assert ruff_value(p, gleek.cards.mask_of(cards("AC QC 9C 5C 4H KH"))) == 35
 
 
+@pytest.mark.parametrize("profile", ["parlett", "pedagogical", "pi", "cotton"])
+def test_ruff_a_suits_value_ace_11_court_cards_10_others_their_number(profile: str) -> None:
+    p = gleek.load_profile(profile)
+    m = gleek.cards.mask_of
+    assert ruff_value(p, m(cards("AC KC QC JC 9C"))) == 11 + 10 + 10 + 10 + 9
+    assert ruff_value(p, m(cards("10D 8D 4D"))) == 10 + 8 + 4
+
+
 def test_ruff_is_counted_after_the_exchange() -> None:
     # Before the exchange eldest's best suit is spades (49); the stock brings hearts (66).
     s = _direct()
@@ -341,7 +374,9 @@ def test_ruff_is_counted_after_the_exchange() -> None:
     assert s.ruff_winner == 0  # hearts 66 beat the dealer's clubs 60
 
 
-@pytest.mark.parametrize(("profile", "winner"), [("parlett", 1), ("pedagogical", 1), ("pi", 0)])
+@pytest.mark.parametrize(
+    ("profile", "winner"), [("parlett", 1), ("pedagogical", 1), ("pi", 0), ("cotton", 1)]
+)
 def test_ruff_four_aces_beat_every_ruff_where_the_profile_says(profile: str, winner: int) -> None:
     # Eldest holds hearts K Q J 10 9 8 (57); the middle hand four Aces.
     p = gleek.load_profile(profile)
@@ -455,6 +490,28 @@ def test_direct_the_vie_counts_as_a_raise_and_waiters_still_act() -> None:
     assert pays(s, "ruff") == [(1, 0, 2), (2, 0, 2)]
 
 
+@pytest.mark.parametrize("profile", ["parlett", "pedagogical", "cotton"])
+def test_direct_the_ruff_opens_with_eldest_whoever_bought(profile: str) -> None:
+    p = gleek.load_profile(profile)
+    s = gleek.new_deal(p, dealer=2, seed=3)
+    opening, step = p.stock.opening_bid, p.stock.increment
+    s = run(s, [f"bid {opening}", f"bid {opening + step}", "pass", "pass"])
+    assert s.buyer == 1
+    s = run(s, [f"discard {c}" for c in s.hand(1)[:7]])
+    assert s.phase is Phase.RUFF and s.to_act == 0
+
+
+def test_direct_only_cottons_dealer_may_double_after_two_waits() -> None:
+    cotton = run(_direct("cotton"), ["wait", "wait"])
+    assert "double" in actions(cotton)
+    for profile in ("parlett", "pedagogical"):
+        s = run(_direct(profile), ["wait", "wait"])
+        assert actions(s) == ["wait", "vie"], profile
+        with pytest.raises(IllegalAction) as info:
+            apply(s, Action.parse("double"))
+        assert info.value.code == "bad-ruff-call"
+
+
 def test_direct_only_wait_or_vie_before_a_vie() -> None:
     s = _direct()
     assert actions(s) == ["wait", "vie"]
@@ -536,6 +593,12 @@ def test_pool_see_matches_the_highest_and_revie_puts_in_2_more(best: int) -> Non
     assert gleek.observation(s, 0).ruff_stake == 4  # above the ante, as the report says
 
 
+def test_pool_a_vie_nobody_answers_wins_unshown_as_in_the_direct_model() -> None:
+    s = run(_pool_known(0), ["vie", "pass", "pass"])  # the buyer (middle hand) vies; both fold
+    assert (s.ruff_winner, shown(s)) == (1, False)
+    assert sorted(pays(s, "ruff-pool")) == [(0, 1, 2), (2, 1, 2)]
+
+
 def test_pool_nobody_vies_the_hands_are_shown_and_the_best_takes_the_antes() -> None:
     s = run(_pool(0), ["wait", "wait", "wait"])
     assert shown(s)
@@ -574,7 +637,7 @@ def test_sets_each_opponent_pays_every_set_and_a_mournival_is_not_a_gleek() -> N
     )
 
 
-@pytest.mark.parametrize("profile", ["parlett", "pedagogical"])
+@pytest.mark.parametrize("profile", ["parlett", "pedagogical", "cotton"])
 def test_sets_four_aces_pay_as_a_mournival_even_after_winning_the_ruff(profile: str) -> None:
     s = ruff_ready(
         profile,

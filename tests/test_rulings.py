@@ -722,12 +722,16 @@ def test_sets_only_aces_kings_queens_and_jacks_make_sets() -> None:
 # ---------------------------------------------------------------------------- tiddy
 
 
-def test_tiddy_held_pays_2_from_each_opponent_once() -> None:
-    s = ruff_ready("parlett", "AH KH QH JH 10H", NO_HONOURS, "4C 5C", "", turn_up="9C")
+@pytest.mark.parametrize(
+    ("profile", "amount"), [("parlett", 2), ("pedagogical", 2), ("pi", 2), ("cotton", 4)]
+)
+def test_tiddy_held_pays_2_from_each_opponent_once(profile: str, amount: int) -> None:
+    """2 from each opponent in every profile but Cotton's, which pays 4 (its own ruling)."""
+    s = ruff_ready(profile, "AH KH QH JH 10H", NO_HONOURS, "4C 5C", "", turn_up="9C")
     s = run(s, ["wait", "wait", "wait"])
-    assert pays(s, "tiddy") == [(2, 1, 2), (0, 1, 2)]
+    assert pays(s, "tiddy") == [(2, 1, amount), (0, 1, amount)]
     end = play_first_legal(s)
-    assert pays(end, "tiddy") == [(2, 1, 2), (0, 1, 2)]  # playing it later pays nothing more
+    assert pays(end, "tiddy") == [(2, 1, amount), (0, 1, amount)]  # nothing more when played
 
 
 def test_tiddy_discarded_by_the_buyer_pays_nobody() -> None:
@@ -1285,3 +1289,34 @@ def test_counting_a_par_below_22_the_pot_debt_carries_from_deal_to_deal(tmp_path
         pot += o.pot
     assert s.pot == pot < -100  # three deals' debts, carried and added up
     assert sum(s.balances) + s.pot == 300  # nothing lost: the players' gains are the pot's debt
+
+
+# ---------------------------------------------------------------------------- inferred rulings
+
+
+@pytest.mark.parametrize(
+    ("profile", "path"),
+    [
+        ("pi", "turn_up.tiddy"),
+        ("pi", "ruff.tie_break"),
+        ("pi", "ruff.no_vie"),
+        ("pi", "scoring.pot"),
+        ("pedagogical", "ruff.no_vie"),
+        ("pedagogical", "ruff.carried_stake"),
+        ("parlett", "sets.four_aces_pay"),
+        ("pedagogical", "sets.four_aces_pay"),
+        ("pi", "sets.four_aces_pay"),
+    ],
+)
+def test_a_ruling_no_source_decides_is_marked_inferred_in_the_profile(
+    profile: str, path: str
+) -> None:
+    """Where the rulings infer a rule, the profile marks it inferred, with the section of the
+    page on what the sources leave unsaid; where a source states it, it is not marked so."""
+    rule = gleek.load_profile(profile).rule(path)
+    assert rule.inferred and rule.source.silent, (profile, path)
+
+
+@pytest.mark.parametrize("path", ["ruff.tie_break", "ruff.no_vie", "turn_up.tiddy"])
+def test_a_ruling_parlett_states_is_not_marked_inferred(path: str) -> None:
+    assert not gleek.load_profile("parlett").rule(path).inferred

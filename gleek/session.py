@@ -104,7 +104,7 @@ class DealRecord:
             raise ArgumentError(
                 f"final must be a finished deal; this one is in the {self.final.phase.value} phase"
             )
-        # a claimed set that the buyer laid out (sets.forfeit) is charged by the engine too
+        # a set claimed but not held (sets.forfeit) is charged by the engine too
         object.__setattr__(self, "outcome", outcome(self.final, self.claims))
 
     def _repr_svg_(self) -> str:

@@ -72,7 +72,12 @@ from gleek.stages.ruff import (
 )
 from gleek.stages.rules import MEMO_BUDGET, memo, rules_of
 from gleek.stages.rules import forget as forget_rules
-from gleek.stages.sets import forfeit_payments, hand_set_payments, hand_small_payments
+from gleek.stages.sets import (
+    CLAIM_WORDS,
+    forfeit_payments,
+    hand_set_payments,
+    hand_small_payments,
+)
 from gleek.stages.settle import settlement
 from gleek.stages.stock import (
     PASS_BID,
@@ -1583,9 +1588,10 @@ def outcome(state: object, claims: object = None) -> Outcome:
 
     ``claims``: what each seat declared before the first trick, three tuples of words by seat
     as the record format writes them (``gleek-K``, ``mournival-A``, ``tiddy``...), or None. In a
-    profile with ``sets.forfeit``, a buyer who claims a set it laid out in the stock forfeits
-    (:func:`gleek.stages.sets.forfeit_payments`): those payments come last. The validator
-    computes a recorded deal's chips by this same call.
+    profile with ``sets.forfeit`` (Cotton's), a seat that claims a gleek or mournival it does not
+    hold after the exchange (laid out in the stock, or never held) forfeits
+    (:func:`gleek.stages.sets.forfeit_payments`): those payments come last, seat by seat. The
+    validator computes a recorded deal's chips by this same call.
     """
     return _outcome(state_arg(state), _claims_arg(claims))
 
@@ -1601,19 +1607,27 @@ def _claims_arg(claims: object) -> tuple[tuple[str, ...], ...] | None:
         raise ArgumentTypeError(
             f"claims must be None or 3 tuples of str by seat, not {claims!r:.80}"
         )
+    for seat, words in enumerate(claims):
+        for word in words:
+            if word not in CLAIM_WORDS:
+                raise ArgumentError(
+                    f"claims[{seat}]: {word!r:.40} is not a claim; one of " + ", ".join(CLAIM_WORDS)
+                )
     return claims
 
 
 def _forfeits(state: State, claims: tuple[tuple[str, ...], ...] | None) -> tuple[Payment, ...]:
-    """What the buyer forfeits for its ``claims`` (see :func:`outcome`)."""
+    """What the seats forfeit for their ``claims``, seat by seat (see :func:`outcome`)."""
     if claims is None:
         return ()
     p = pre(state)
     buyer = p._bidder
-    if not claims[buyer]:
-        return ()
-    laid = _mask(p._discards)
-    return forfeit_payments(state.profile, buyer, hand_mask(p, buyer), laid, claims[buyer])
+    out: tuple[Payment, ...] = ()
+    for seat in range(3):
+        if claims[seat]:
+            laid = _mask(p._discards) if seat == buyer else 0
+            out += forfeit_payments(state.profile, seat, hand_mask(p, seat), laid, claims[seat])
+    return out
 
 
 def _outcome(state: State, claims: tuple[tuple[str, ...], ...] | None = None) -> Outcome:

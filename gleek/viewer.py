@@ -148,7 +148,7 @@ def deal_steps(record: Record) -> tuple[ReplayedDeal, ...]:
     for number, deal in enumerate(record.deals, 1):
         steps = _steps(names, deal.states(), deal.actions)
         last = steps[-1]
-        forfeits = deal.outcome.payments[len(last.state.payments) :]  # claimed sets laid out
+        forfeits = deal.outcome.payments[len(last.state.payments) :]  # sets claimed, not held
         steps[-1] = attrs.evolve(last, payments=last.payments + forfeits)
         out.append(ReplayedDeal(number, names, tuple(steps), balances, pot, deal.outcome))
         chips = [b + c for b, c in zip(balances, deal.outcome.chips, strict=True)]

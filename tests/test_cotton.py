@@ -5,18 +5,21 @@ Seats: with the dealer at 2, eldest is 0, the middle hand 1 and the youngest (th
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
 
 import gleek
+from gleek.cards import mask_of
 from gleek.profile import profiles_dir
 from gleek.record import validate_text
 from gleek.record.write import dumps
 from gleek.session import DealRecord, Session
 from gleek.stages.ruff import revie_stake
 from gleek.stages.rules import rules_of
+from gleek.stages.sets import sets_held
 from gleek.state import Action, Phase
 from tests.helpers import deal, deck_for, flipped, play_first_legal, run, to_ruff
 
@@ -300,15 +303,22 @@ def test_how_far_needs_the_nothing_to_say_amount(tmp_path: Path) -> None:
 # ---------------------------------------------------------------------------- records
 
 
-def _record(profile: gleek.Profile, claims: dict[str, list[str]]) -> str:
-    """A one-deal record: eldest (East) holds three Kings, buys and lays two of them out."""
+def _record(
+    profile: gleek.Profile,
+    claims: dict[str, list[str]],
+    hand: str = "KH KD KC 9S",
+    lay: tuple[str, ...] = ("KD", "KC"),
+) -> str:
+    """A one-deal record: eldest (East) holds ``hand`` (three Kings), buys and lays ``lay`` out
+    (two of them)."""
     session = Session.start(profile, deals=1, players=("North", "East", "West"), dealer=0)
-    deck = deck_for({1: "KH KD KC 9S"}, "7H", dealer=0)
+    deck = deck_for({1: hand}, "7H", dealer=0)
     s = session.new_deal(deck=deck)
     s = run(s, ["bid 12", "pass", "pass"])
-    s = run(s, ["discard KD", "discard KC"])
-    while s.phase is Phase.DISCARD:
-        s = gleek.apply(s, gleek.legal_actions(s)[0])
+    s = run(s, [f"discard {c}" for c in lay])
+    while s.phase is Phase.DISCARD:  # the first legal discards; a King last
+        options = gleek.legal_actions(s)
+        s = gleek.apply(s, min(options, key=lambda a: a.card is not None and a.card.rank == 13))
     s = play_first_legal(s)
     session = session.record(DealRecord(s))
     text = dumps(session)
@@ -334,6 +344,80 @@ def test_a_claimed_set_laid_out_in_the_stock_is_charged() -> None:
 def test_the_same_claim_is_a_false_claim_elsewhere() -> None:
     report = validate_text(_record(gleek.load_profile("parlett"), {"East": ["gleek-K"]}))
     assert [e.code for e in report.errors] == ["false-claim"]
+
+
+def _forfeits_of(report: object) -> list[tuple[str, str, int, str]]:
+    (summary,) = report.deals  # type: ignore[attr-defined]
+    return [p for p in summary.payments if p[3] == "forfeit"]
+
+
+def test_a_false_claim_of_a_set_never_held_is_charged_to_whoever_made_it() -> None:
+    """The rulings read Cotton's forfeit as covering every false claim of a set: a player who
+    did not buy, claiming a gleek of Kings it never held, forfeits twice each opponent's share
+    (3) to each opponent, as the buyer does for a set laid out; neither is a false-claim
+    error. The forfeits come seat by seat (North, then East)."""
+    report = validate_text(_record(COTTON, {"North": ["gleek-K"], "East": ["gleek-K"]}))
+    assert [e.code for e in report.errors] == ["wrong-result"] * 3  # written without claims
+    assert _forfeits_of(report) == [
+        ("North", "East", 6, "forfeit"),
+        ("North", "West", 6, "forfeit"),
+        ("East", "West", 6, "forfeit"),
+        ("East", "North", 6, "forfeit"),
+    ]
+    # a mournival claimed by a player who never held it: twice the mournival's 6
+    report = validate_text(_record(COTTON, {"West": ["mournival-K"]}))
+    assert [e.code for e in report.errors] == ["wrong-result"] * 3
+    assert _forfeits_of(report) == [
+        ("West", "North", 12, "forfeit"),
+        ("West", "East", 12, "forfeit"),
+    ]
+
+
+def test_under_cotton_a_false_claim_of_a_small_trump_is_still_an_error() -> None:
+    """The forfeit is for sets: Tiddy claimed by a player who does not hold it is a false
+    claim under Cotton too (the deal stops there), and nothing is forfeited for it."""
+    report = validate_text(_record(COTTON, {"North": ["tiddy"], "West": ["tiddy"]}))
+    assert [e.code for e in report.errors] == ["false-claim"]
+    assert "does not hold 4H" in report.errors[0].message
+    assert "forfeit" not in json.dumps(report.to_json())
+
+
+def test_under_cotton_a_gleek_claimed_by_the_holder_of_all_four_is_still_an_error() -> None:
+    """A gleek claimed by a player who holds all four of its rank (a mournival) is not a set
+    the player lacks: no forfeit, but a false-claim error naming the four, as in every
+    profile."""
+    text = _record(COTTON, {"East": ["gleek-K"]}, hand="KH KS KD KC 9S", lay=("9S",))
+    report = validate_text(text)
+    assert [e.code for e in report.errors] == ["false-claim"]
+    assert "holds 4 of that rank" in report.errors[0].message
+    assert "forfeit" not in json.dumps(report.to_json())
+    assert validate_text(text.replace("[gleek-K]", "[mournival-K]")).valid  # the true claim
+
+
+def test_the_engine_charges_every_seats_false_claims_of_sets() -> None:
+    """``gleek.outcome(state, claims)``: each seat's false claims of sets, seat by seat after
+    every other payment; the chips move by exactly those payments; a claim of a set held, or
+    of a small trump, changes nothing; a word that is not a claim is refused."""
+    hands = {1: "5S 6S 7S 8S 9S 10S 5C 6C 7C 8C 9C 10C", 2: "5D 6D 7D 8D 9D 10D 5H 6H 8H 9H 10H AH"}
+    start = run(to_ruff(deal(COTTON, hands, "7H")), ["wait", "wait", "wait"])
+    s = play_first_legal(start)
+    plain = gleek.outcome(s)
+    held = tuple(f"{k}-{r}" for k, r, _ in sets_held(COTTON, mask_of(start.hand(0))))
+    assert held  # the buyer, seat 0, has the courts
+    assert gleek.outcome(s, (held, ("tiddy",), ())) == plain  # seat 1 has no Tiddy: no forfeit
+    claimed = gleek.outcome(s, (held, ("gleek-K",), ("mournival-A",)))  # no King; one Ace
+    forfeits = claimed.payments[len(plain.payments) :]
+    assert claimed.payments[: len(plain.payments)] == plain.payments
+    assert [(p.payer, p.payee, p.amount, p.reason, p.detail) for p in forfeits] == [
+        (1, 2, 6, "forfeit", "gleek-K not held"),
+        (1, 0, 6, "forfeit", "gleek-K not held"),
+        (2, 0, 16, "forfeit", "mournival-A not held"),
+        (2, 1, 16, "forfeit", "mournival-A not held"),
+    ]
+    assert claimed.chips == (plain.chips[0] + 22, plain.chips[1] + 4, plain.chips[2] - 26)
+    assert claimed.pot == plain.pot
+    with pytest.raises(gleek.ArgumentError, match=r"claims\[2\]: 'gleek-Z' is not a claim"):
+        gleek.outcome(s, ((), (), ("gleek-Z",)))
 
 
 def test_pool_ruff_with_no_vie_is_reported_with_its_winner() -> None:

@@ -863,20 +863,40 @@ def test_forfeit_a_set_called_but_laid_out_costs_twice_its_value_to_each_opponen
     ]
 
 
-def test_forfeit_only_for_a_set_the_laid_out_cards_would_have_completed() -> None:
-    """No forfeit when the set is held after all (3 of a rank for a gleek, 4 for a mournival),
-    nor when hand and stock together never made it (a false claim, judged elsewhere)."""
+def test_forfeit_for_every_false_claim_of_a_set_none_for_a_set_held() -> None:
+    """No forfeit when the set is held after all (3 of a rank for a gleek, 4 for a mournival,
+    whatever was laid out). Every other call for a set pays (the rulings read Cotton's rule as
+    covering every false claim of a set): the detail says "laid out" when the hand and the
+    cards laid out together made the set, "not held" when they never did."""
     assert _forfeit("KH KS KD", "", ("gleek-K",)) == []  # held
     assert _forfeit("KH KS KD", "KC", ("gleek-K",)) == []  # held, even with the fourth out
+    assert _forfeit("KH KS KD KC", "", ("gleek-K",)) == []  # four held: judged elsewhere
     assert _forfeit("AH AS AD AC", "", ("mournival-A",)) == []  # held
-    assert _forfeit("KH", "KS", ("gleek-K",)) == []  # two Kings: never a gleek
-    assert _forfeit("AH AS", "AD", ("mournival-A",)) == []  # three Aces: never a mournival
-    assert _forfeit("AH AS AD", "", ("mournival-A",)) == []
+    assert _forfeit("KH", "KS", ("gleek-K",)) == [  # two Kings in all: never a gleek
+        (1, 2, 6, "forfeit", "gleek-K not held"),
+        (1, 0, 6, "forfeit", "gleek-K not held"),
+    ]
+    assert _forfeit("AH AS", "AD", ("mournival-A",)) == [  # three Aces in all
+        (1, 2, 16, "forfeit", "mournival-A not held"),
+        (1, 0, 16, "forfeit", "mournival-A not held"),
+    ]
+    assert _forfeit("AH AS AD", "", ("mournival-A",), buyer=0) == [  # a gleek: not a mournival
+        (0, 1, 16, "forfeit", "mournival-A not held"),
+        (0, 2, 16, "forfeit", "mournival-A not held"),
+    ]
+    assert _forfeit("", "", ("gleek-J",), buyer=2) == [  # no Jack at all, nothing laid out
+        (2, 0, 2, "forfeit", "gleek-J not held"),
+        (2, 1, 2, "forfeit", "gleek-J not held"),
+    ]
     # exactly enough with the stock: 3 for a gleek, 4 for a mournival
-    assert len(_forfeit("QH QS", "QD", ("gleek-Q",))) == 2
-    assert len(_forfeit("QH QS", "QD QC", ("mournival-Q",))) == 2
+    assert [d for *_, d in _forfeit("QH QS", "QD", ("gleek-Q",))] == ["gleek-Q laid out"] * 2
+    assert [d for *_, d in _forfeit("QH QS", "QD QC", ("mournival-Q",))] == [
+        "mournival-Q laid out"
+    ] * 2
+    # one short even with the stock: not held
+    assert [d for *_, d in _forfeit("QH", "QD", ("gleek-Q",))] == ["gleek-Q not held"] * 2
     # the cards of another rank do not count
-    assert _forfeit("KH KS", "AD QD JD", ("gleek-K",)) == []
+    assert [d for *_, d in _forfeit("KH KS", "AD QD JD", ("gleek-K",))] == ["gleek-K not held"] * 2
 
 
 def test_forfeit_each_laid_out_claim_is_paid_in_the_order_called_other_claims_are_not() -> None:

@@ -776,7 +776,7 @@ class Replayer:
 
     def claims(self, deal: dict[str, Any], path: Path, state: State, errors: list[Problem]) -> None:
         """Check the claims on the hands after the exchange: a ``false-claim`` error for each
-        claim not held (a claim the buyer forfeits for a set laid out in the stock is none);
+        claim not held (a set claimed and forfeited, under a profile with a forfeit, is none);
         ``unclaimed`` warnings; the claims by seat kept for the outcome at the deal's end."""
         if "claims" not in deal:
             return
@@ -820,13 +820,8 @@ class Replayer:
     def _forfeit(self, seat: int, claim: str, state: State) -> bool:
         """Whether ``seat`` forfeits for ``claim`` (:func:`~gleek.stages.sets.forfeit_payments`,
         the rule :func:`~gleek.state.outcome` charges)."""
-        if seat != state.buyer:
-            return False
-        return bool(
-            forfeit_payments(
-                self.profile, seat, mask_of(state.hand(seat)), mask_of(state.discards), (claim,)
-            )
-        )
+        laid = mask_of(state.discards) if seat == state.buyer else 0
+        return bool(forfeit_payments(self.profile, seat, mask_of(state.hand(seat)), laid, (claim,)))
 
     def _why_not(self, seat: int, claim: str, state: State) -> str:
         hand = mask_of(state.hand(seat))

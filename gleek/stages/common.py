@@ -33,7 +33,8 @@ class Payment:
 
     ``reason`` is one of the record format's reasons: ``stock``, ``turn-up``, ``ruff``,
     ``ruff-pool``, ``set``, ``tiddy``, ``towser``, ``tumbler``, ``settlement``, and ``forfeit``
-    (a claim for a set laid out in the stock, charged by the record validator).
+    (a false claim of a set, where the profile charges one: see
+    :func:`gleek.stages.sets.forfeit_payments`).
     """
 
     payer: Party

@@ -20,6 +20,7 @@ from gleek.stages.common import R4, R5, R6, RA, RANK_MASK, RJ, RK, RQ, Payment
 from gleek.stages.rules import Rules, memo
 
 __all__ = [
+    "CLAIM_WORDS",
     "forfeit_payments",
     "hand_set_payments",
     "hand_small_payments",
@@ -34,6 +35,15 @@ _COURTS: Final = (
     (RK, Rank.KING, "K"),
     (RQ, Rank.QUEEN, "Q"),
     (RJ, Rank.JACK, "J"),
+)
+
+#: The words a player may claim before the first trick, as records write them: a gleek or a
+#: mournival of Aces, Kings, Queens or Jacks, and Tiddy, Towser or Tumbler.
+CLAIM_WORDS: Final = (
+    *(f"{kind}-{letter}" for kind in ("gleek", "mournival") for _, _, letter in _COURTS),
+    "tiddy",
+    "towser",
+    "tumbler",
 )
 
 
@@ -54,16 +64,21 @@ def sets_held(
 
 
 def forfeit_payments(
-    profile: Profile, buyer: int, hand: int, discards: int, claims: tuple[str, ...]
+    profile: Profile, seat: int, hand: int, discards: int, claims: tuple[str, ...]
 ) -> tuple[Payment, ...]:
-    """What the buyer forfeits for calling a set laid out in the stock.
+    """What ``seat`` forfeits for claiming sets it does not hold: a false claim of a set.
 
     Cotton: "If you call for either Mournival or Gleek, and have lay'd them out in the stock, if
-    you be taken in it, for forfeit double what you receive." ``hand`` is the buyer's hand after
-    the exchange, ``discards`` the cards laid out (masks), ``claims`` what the buyer called
-    (``gleek-K``, ``mournival-A``...). A call for a set not held that the cards laid out would
-    have completed costs ``sets.forfeit`` times the set's value to each opponent; anything else
-    is no forfeit (a call for a set never held is a false claim, judged elsewhere).
+    you be taken in it, for forfeit double what you receive." His case is the buyer's, whose
+    cards laid out could have made the set; the profile reads the rule as covering every false
+    claim of a set, by any player. ``hand`` is the seat's hand after the exchange, ``discards``
+    the cards it laid out (masks; 0 for a seat that did not buy), ``claims`` what it called
+    (``gleek-K``, ``mournival-A``...). Each call for a gleek or mournival of a rank the hand
+    holds fewer than three (gleek) or four (mournival) of costs ``sets.forfeit`` times the
+    set's value to each opponent, in the order called: the payment's note says whether the
+    cards were laid out or never held. A set held is no forfeit, nor is a call for anything
+    else (Tiddy, say): a small trump claimed but not held is a false claim, judged elsewhere,
+    as is every false claim under a profile with ``sets.forfeit`` 0.
 
     >>> from gleek.profile import load_profile
     >>> from gleek.cards import mask_of, parse_cards
@@ -71,6 +86,8 @@ def forfeit_payments(
     >>> laid = mask_of(parse_cards(["KD"]))
     >>> [str(p) for p in forfeit_payments(load_profile("cotton"), 1, kings, laid, ("gleek-K",))]
     ['1 -> 2: 6 [forfeit] (gleek-K laid out)', '1 -> 0: 6 [forfeit] (gleek-K laid out)']
+    >>> [str(p) for p in forfeit_payments(load_profile("cotton"), 0, kings, 0, ("gleek-K",))]
+    ['0 -> 1: 6 [forfeit] (gleek-K not held)', '0 -> 2: 6 [forfeit] (gleek-K not held)']
     """
     times = profile.sets.forfeit
     out: list[Payment] = []
@@ -83,13 +100,15 @@ def forfeit_payments(
         r, rank = next((r, rank) for r, rank, ltr in _COURTS if ltr == letter)
         held = (hand & RANK_MASK[r]).bit_count()
         need = 4 if kind == "mournival" else 3
-        if held >= need or held + (discards & RANK_MASK[r]).bit_count() < need:
+        if held >= need:
             continue
         value = (profile.sets.mournival if kind == "mournival" else profile.sets.gleek)[rank]
+        if value <= 0:
+            continue
+        laid = held + (discards & RANK_MASK[r]).bit_count() >= need
+        note = f"{claim} laid out" if laid else f"{claim} not held"
         for k in (1, 2):
-            out.append(
-                Payment(buyer, (buyer + k) % 3, times * value, "forfeit", f"{claim} laid out")
-            )
+            out.append(Payment(seat, (seat + k) % 3, times * value, "forfeit", note))
     return tuple(out)
 
 

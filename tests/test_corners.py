@@ -100,3 +100,33 @@ def test_more_library_corners(tmp_path) -> None:  # type: ignore[no-untyped-def]
         assert not gc.isenabled()  # the loader leaves the collector as it found it
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs", "error", "words"),
+    [
+        ((-1, 0, 3, "stock"), {}, "ArgumentError", "payer must be a seat 0, 1 or 2, not -1"),
+        ((0, 3, 3, "stock"), {}, "ArgumentError", "payee must be a seat 0, 1 or 2, not 3"),
+        ((True, 0, 3, "stock"), {}, "ArgumentTypeError", "payer must be a seat"),
+        ((0, "box", 3, "stock"), {}, "ArgumentTypeError", "payee must be a seat"),
+        (("pot", "pot", 3, "settlement"), {}, "ArgumentError", "must differ, not both 'pot'"),
+        ((1, 1, 3, "stock"), {}, "ArgumentError", "must differ, not both 1"),
+        ((0, 1, 0, "stock"), {}, "ArgumentError", "amount must be at least 1, not 0"),
+        ((0, 1, -2, "stock"), {}, "ArgumentError", "amount must be at least 1, not -2"),
+        ((0, 1, 2.0, "stock"), {}, "ArgumentTypeError", "amount must be a whole number"),
+        ((0, 1, 2, "tip"), {}, "ArgumentError", "reason must be one of stock, turn-up"),
+        ((0, 1, 2, "set", 5), {}, "ArgumentTypeError", "detail must be a str"),
+        ((0, 1, 2, "set"), {"set_kind": "pair"}, "ArgumentError", "set_kind must be None"),
+        ((0, 1, 2, "set"), {"rank": 13}, "ArgumentTypeError", "rank must be None or a gleek.Rank"),
+    ],
+)
+def test_a_payment_made_by_hand_is_checked(
+    args: tuple[object, ...], kwargs: dict[str, object], error: str, words: str
+) -> None:
+    """A user-built :class:`gleek.Payment` is held to the shape of the engine's: two different
+    parties (seats 0-2 or the pot), a whole number of chips of at least 1, a known reason."""
+    with pytest.raises(getattr(gleek, error)) as info:
+        gleek.Payment(*args, **kwargs)  # type: ignore[arg-type]
+    assert words in str(info.value)
+    assert gleek.Payment("pot", 2, 1, "ruff-pool").payer == "pot"
+    assert gleek.Payment(0, 1, 2, "set", "x", set_kind="gleek", rank=gleek.Rank.KING).rank == 13

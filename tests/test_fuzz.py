@@ -140,7 +140,9 @@ def test_mutated_profiles_give_a_profile_or_a_library_error(text: str) -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "p.yaml"
-        path.write_text(text, encoding="utf-8")
+        # a lone surrogate among the junk is written as the bytes it would be (not UTF-8): a
+        # file with a bad byte in it, which the loader must refuse as any other
+        path.write_bytes(text.encode("utf-8", "surrogatepass"))
 
         def run() -> None:
             try:

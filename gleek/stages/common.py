@@ -10,11 +10,14 @@ from typing import Final, Literal, TypeAlias
 
 import attrs
 
+from gleek._args import check_int, check_seat, check_type
 from gleek.cards import CARDS, Card, Rank
+from gleek.errors import ArgumentError
 
 __all__ = [
     "POT",
     "RANK_MASK",
+    "REASONS",
     "SUIT_MASK",
     "Party",
     "Payment",
@@ -26,6 +29,20 @@ __all__ = [
 POT: Final = "pot"
 Party: TypeAlias = int | Literal["pot"]
 
+#: Why chips move: the record format's reasons for a payment.
+REASONS: Final = (
+    "stock",
+    "turn-up",
+    "ruff",
+    "ruff-pool",
+    "set",
+    "tiddy",
+    "towser",
+    "tumbler",
+    "settlement",
+    "forfeit",
+)
+
 
 @attrs.frozen
 class Payment:
@@ -35,6 +52,17 @@ class Payment:
     ``ruff-pool``, ``set``, ``tiddy``, ``towser``, ``tumbler``, ``settlement``, and ``forfeit``
     (a false claim of a set, where the profile charges one: see
     :func:`gleek.stages.sets.forfeit_payments`).
+
+    A payment is checked as it is made: two different parties, a whole number of chips (at
+    least 1), one of those reasons; anything else is the library's
+    :class:`~gleek.errors.ArgumentError` (or :class:`~gleek.errors.ArgumentTypeError`).
+
+    >>> str(Payment(1, POT, 3, "settlement"))
+    '1 -> pot: 3 [settlement]'
+    >>> Payment(-1, 0, 3, "stock")
+    Traceback (most recent call last):
+    ...
+    gleek.errors.ArgumentError: Payment payer must be a seat 0, 1 or 2, not -1
     """
 
     payer: Party
@@ -45,6 +73,28 @@ class Payment:
     #: for a set (``reason`` ``set``): ``gleek`` or ``mournival``, and its rank
     set_kind: str | None = attrs.field(default=None, eq=False, kw_only=True)
     rank: Rank | None = attrs.field(default=None, eq=False, kw_only=True)
+
+    def __attrs_post_init__(self) -> None:
+        # The engine's payments are made once and remembered: checking each costs nothing in
+        # play, and one made by hand is held to the same shape.
+        for name in ("payer", "payee"):
+            party = getattr(self, name)
+            if party != POT:
+                check_seat(f"Payment {name}", party)
+        if self.payer == self.payee:
+            raise ArgumentError(f"Payment payer and payee must differ, not both {self.payer!r}")
+        check_int("Payment amount", self.amount, low=1)
+        if self.reason not in REASONS:
+            raise ArgumentError(
+                f"Payment reason must be one of {', '.join(REASONS)}, not {self.reason!r:.40}"
+            )
+        check_type("Payment detail", self.detail, str, "a str")
+        if self.set_kind not in (None, "gleek", "mournival"):
+            raise ArgumentError(
+                f"Payment set_kind must be None, 'gleek' or 'mournival', not {self.set_kind!r:.40}"
+            )
+        if self.rank is not None:
+            check_type("Payment rank", self.rank, Rank, "None or a gleek.Rank")
 
     def __str__(self) -> str:
         extra = f" ({self.detail})" if self.detail else ""

@@ -79,7 +79,7 @@ def _rules_for(profile: Profile, p: Payment, state: State) -> list[dict[str, str
     elif p.reason == "turn-up":
         paths = (_TURNED.get(state.turn_up.rank, "turn_up.tiddy"),)
     else:
-        paths = _REASON_RULES.get(p.reason, ())
+        paths = _REASON_RULES[p.reason]  # (a payment's reason is one of REASONS)
     return [_rule(profile.rule(path)) for path in paths]
 
 

@@ -473,3 +473,75 @@ def test_the_encoder_an_env_keeps_gives_encodes_vectors_in_any_order() -> None:
         keep = Encoder()
         for obs in order:
             assert np.array_equal(keep(obs), encode(obs))
+
+
+def _always_raise(
+    env: object, steps: int
+) -> tuple[int, list[tuple[str, bool, bool, dict[str, int], int]]]:
+    """Play ``env`` with every agent taking its last legal action (in the auction, a raise);
+    stop after ``steps`` steps. The steps taken, and each agent's last view once it is done."""
+    taken, done = 0, []
+    for agent in env.agent_iter():  # type: ignore[attr-defined]
+        obs, _, term, trunc, info = env.last()  # type: ignore[attr-defined]
+        if term or trunc:
+            done.append((agent, term, trunc, info, int(obs["action_mask"].sum())))
+            env.step(None)  # type: ignore[attr-defined]
+            continue
+        if taken == steps:
+            break
+        env.step(int(np.flatnonzero(obs["action_mask"])[-1]))  # type: ignore[attr-defined]
+        taken += 1
+    return taken, done
+
+
+def test_max_steps_truncates_an_auction_that_never_ends() -> None:
+    """Agents that always raise never end the auction (it has no ceiling): without
+    ``max_steps`` the session is still in the auction after 2,000 steps; with it, every
+    agent is truncated (not terminated) at that step, with no legal action left, its chips so
+    far in its info, and the loop ends. Penalised illegal steps count too."""
+    e = gleek.rl.env(deals=1)
+    e.reset(seed=3)
+    assert _always_raise(e, 2000) == (2000, [])
+    assert e.unwrapped.state_now.phase is gleek.Phase.AUCTION
+    e = gleek.rl.env(deals=1, max_steps=40)
+    e.reset(seed=3)
+    taken, done = _always_raise(e, 2000)
+    assert taken == 40
+    assert sorted(a for a, *_ in done) == ["seat_0", "seat_1", "seat_2"]
+    assert all(
+        not term and trunc and info == {"chips": 0} and mask == 0
+        for _, term, trunc, info, mask in done
+    )
+    e.reset(seed=3)  # a reset counts again from 0
+    assert _always_raise(e, 2000)[0] == 40
+    raw = gleek.rl.raw_env(deals=1, max_steps=3)
+    raw.reset(seed=0)
+    for _ in range(3):
+        raw.step(104)  # play 4C in the auction: a penalty, no move
+    assert all(raw.truncations.values()) and raw.rewards[raw.agent_selection] == -1.0
+    # a session that ends by its deals on the last step allowed is terminated, not truncated
+    full = gleek.rl.raw_env(deals=1)
+    full.reset(seed=5)
+    n = 0
+    while not any(full.terminations.values()):
+        legal = gleek.legal_actions(full.state_now)
+        full.step(action_index(legal[0], legal))
+        n += 1
+    exact = gleek.rl.raw_env(deals=1, max_steps=n)
+    exact.reset(seed=5)
+    for _ in range(n):
+        legal = gleek.legal_actions(exact.state_now)
+        exact.step(action_index(legal[0], legal))
+    assert all(exact.terminations.values()) and not any(exact.truncations.values())
+
+
+@pytest.mark.parametrize("bad", [0, -1, True, 2.5, "10"])
+def test_max_steps_must_be_none_or_positive(bad: object) -> None:
+    with pytest.raises(ArgumentError, match="max_steps must be None or a positive whole number"):
+        gleek.rl.env(max_steps=bad)  # type: ignore[arg-type]
+
+
+def test_pettingzoo_api_with_max_steps() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(gleek.rl.env(deals=2, max_steps=25), num_cycles=200)

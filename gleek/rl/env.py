@@ -10,6 +10,9 @@ real session. ``reset(seed=...)`` fixes every deal of the session.
 picture (:func:`gleek.svg.draw`, every hand face up). An index that is in the action space but
 not legal now is handled by ``illegal`` (:data:`~gleek.rl.actions.ILLEGAL_POLICIES`: by default
 a ``penalty`` of ``penalty`` chips and no move, with ``infos[agent]["illegal"]`` set).
+The auction has no ceiling (each raise is the increment, and nothing caps it), so agents that
+always raise never end a deal: ``max_steps`` truncates the session after that many steps (the
+default None never does), every agent's truncation set, as PettingZoo's ``max_cycles`` does.
 
 >>> e = env(profile="pi", deals=1)
 >>> e.reset(seed=3)
@@ -100,10 +103,19 @@ class GleekEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # untyp
         *,
         illegal: str = "penalty",
         penalty: float = 1.0,
+        max_steps: int | None = None,
     ) -> None:
         super().__init__()
         if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
             raise ArgumentError(f"deals must be a positive whole number, not {deals!r}")
+        if max_steps is not None and (
+            not isinstance(max_steps, int) or isinstance(max_steps, bool) or max_steps < 1
+        ):
+            raise ArgumentError(
+                f"max_steps must be None or a positive whole number, not {max_steps!r:.40}"
+            )
+        self.max_steps = max_steps
+        self._steps = 0
         self.illegal, self.penalty = check_policy(illegal, penalty)
         if render_mode not in (None, "ansi", "svg"):
             raise ArgumentError(f"render_mode must be None, 'ansi' or 'svg', not {render_mode!r}")
@@ -152,6 +164,7 @@ class GleekEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # untyp
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._deal = 0
+        self._steps = 0
         self._scores = [0, 0, 0]
         self._start_deal(0, None)
 
@@ -176,7 +189,7 @@ class GleekEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # untyp
         s = self.state_now
         mask = (
             action_mask(self._legal)
-            if not s.is_over and s.to_act == seat
+            if not self._over and not s.is_over and s.to_act == seat
             else np.zeros(N_ACTIONS, dtype=np.int8)
         )
         vector = bounded(self._encode(observation(s, seat)))
@@ -213,6 +226,7 @@ class GleekEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # untyp
             self.infos[agent]["illegal"] = True
             if chosen is None:  # the penalty, and no move
                 self.rewards[agent] = -self.penalty
+                self._count_step()
                 self._accumulate_rewards()
                 return
         s = apply(s, chosen)
@@ -224,16 +238,29 @@ class GleekEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # untyp
                 self._scores[seat] += res.chips[seat]
             self._deal += 1
             if self._deal >= self.deals:
-                self._over = True
-                self._legal = ()
-                self.terminations = dict.fromkeys(self.agents, True)
-                for a in self.agents:
-                    self.infos[a] = {"chips": self._scores[AGENTS.index(a)]}
+                self._end(self.terminations)
             else:
                 self._start_deal(next_dealer(s.dealer), res.ruff_stake)
         else:
             self._select()
+        self._count_step()
         self._accumulate_rewards()
+
+    def _end(self, flags: dict[str, bool]) -> None:
+        """The session ends: each agent's termination or truncation (``flags``) set, and its
+        chips over the deals that ended in ``infos``."""
+        self._over = True
+        self._legal = ()
+        for a in self.agents:
+            flags[a] = True
+            self.infos[a] = {"chips": self._scores[AGENTS.index(a)]}
+
+    def _count_step(self) -> None:
+        """One more step; at ``max_steps`` (unless the session has just ended) every agent is
+        truncated, in the middle of the deal."""
+        self._steps += 1
+        if not self._over and self.max_steps is not None and self._steps >= self.max_steps:
+            self._end(self.truncations)
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -261,9 +288,18 @@ def raw_env(
     *,
     illegal: str = "penalty",
     penalty: float = 1.0,
+    max_steps: int | None = None,
 ) -> GleekEnv:
     """The environment without PettingZoo's checking wrappers."""
-    return GleekEnv(profile, variants, deals, render_mode, illegal=illegal, penalty=penalty)
+    return GleekEnv(
+        profile,
+        variants,
+        deals,
+        render_mode,
+        illegal=illegal,
+        penalty=penalty,
+        max_steps=max_steps,
+    )
 
 
 def env(
@@ -274,8 +310,17 @@ def env(
     *,
     illegal: str = "penalty",
     penalty: float = 1.0,
+    max_steps: int | None = None,
 ) -> Any:
     """The environment in PettingZoo's usual wrappers (order enforcing, out-of-bounds check)."""
-    e: Any = raw_env(profile, variants, deals, render_mode, illegal=illegal, penalty=penalty)
+    e: Any = raw_env(
+        profile,
+        variants,
+        deals,
+        render_mode,
+        illegal=illegal,
+        penalty=penalty,
+        max_steps=max_steps,
+    )
     e = wrappers.AssertOutOfBoundsWrapper(e)
     return wrappers.OrderEnforcingWrapper(e)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -913,6 +914,18 @@ def test_forfeit_each_laid_out_claim_is_paid_in_the_order_called_other_claims_ar
     ]
     assert PARLETT.sets.forfeit == 0
     assert forfeit_payments(PARLETT, 1, m("KH KS"), m("KD"), ("gleek-K",)) == ()
+
+
+def test_a_set_worth_nothing_forfeits_nothing_and_the_next_claim_still_pays() -> None:
+    """In a profile whose gleek of Jacks is worth 0, a false claim of it forfeits nothing (no
+    payment of 0 chips), and a false claim after it in the list is still charged."""
+    gleeks = {"A": 4, "K": 3, "Q": 2, "J": 0}
+    free_jacks = attrs.evolve(COTTON, sets=attrs.evolve(COTTON.sets, gleek=gleeks))
+    got = forfeit_payments(free_jacks, 1, m(""), 0, ("gleek-J", "gleek-K"))
+    assert [(p.payer, p.payee, p.amount, p.detail) for p in got] == [
+        (1, 2, 6, "gleek-K not held"),
+        (1, 0, 6, "gleek-K not held"),
+    ]
 
 
 # ---------------------------------------------------------------------------- Cotton's ruff

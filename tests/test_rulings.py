@@ -1320,3 +1320,53 @@ def test_a_ruling_no_source_decides_is_marked_inferred_in_the_profile(
 @pytest.mark.parametrize("path", ["ruff.tie_break", "ruff.no_vie", "turn_up.tiddy"])
 def test_a_ruling_parlett_states_is_not_marked_inferred(path: str) -> None:
     assert not gleek.load_profile("parlett").rule(path).inferred
+
+
+# ---------------------------------------------------------------------------- found unpinned
+
+
+def test_cotton_a_double_in_a_doubled_deal_doubles_its_own_opening_stake() -> None:
+    """Cotton's double is read as twice this deal's opening stake: 4 makes 8, and a deal that
+    opened at 8 (after a double) and is doubled again carries 16."""
+    cotton = gleek.load_profile("cotton")
+    for opening, carried in ((4, 8), (8, 16)):
+        s = run(to_ruff(deal(cotton, {}, "7H", ruff_stake=opening)), ["wait", "wait", "double"])
+        assert outcome(play_first_legal(s)).ruff_stake == carried
+
+
+def test_pedagogical_forbidden_discards_hold_under_take_first() -> None:
+    """Under ``take-first`` the buyer lays out 7 of its 19 cards; pedagogical still forbids the
+    A, K, Q and J of trumps, taken in from the stock or held."""
+    p = gleek.load_profile("pedagogical", ["take-first"])
+    hand = "9S 8S 7S 6S 5S 4S 10S 9D 8D 7D 6D 5D"
+    s = run(deal(p, {0: hand}, "7H", stock="AH KH QH JH 4C 5C 6C"), ["bid 12", "pass", "pass"])
+    assert len(s.hand(0)) == 19
+    offered = {str(a) for a in legal_actions(s)}
+    for honour in ("AH", "KH", "QH", "JH"):
+        assert f"discard {honour}" not in offered
+        with pytest.raises(IllegalAction) as info:
+            apply(s, Action.parse(f"discard {honour}"))
+        assert info.value.code == "forbidden-discard"
+    assert "discard 4C" in offered  # what came from the stock may otherwise be laid out
+
+
+@pytest.mark.parametrize(("turned", "amount"), [("5H", 5), ("6H", 6)])
+def test_pedagogical_towser_tumbler_turned_up_pay_the_dealer(turned: str, amount: int) -> None:
+    """With ``towser-tumbler``, a turned-up Towser (5) or Tumbler (6) of trumps is paid to the
+    dealer by each opponent in pedagogical, as in parlett and publications-international."""
+    p = gleek.load_profile("pedagogical", ["towser-tumbler"])
+    s = deal(p, {}, turned)  # dealer 2
+    assert [(x.payer, x.payee, x.amount) for x in s.payments] == [(0, 2, amount), (1, 2, amount)]
+
+
+def test_cotton_no_tiddy_pays_nothing_for_tiddy_turned_or_held() -> None:
+    """``no-tiddy`` removes Tiddy under Cotton too: turned up or held it pays nothing, while
+    Cotton's own Towser still pays when held."""
+    p = gleek.load_profile("cotton", ["no-tiddy"])
+    assert deal(p, {}, "4H").payments == ()
+    s = run(to_ruff(deal(p, {1: "4H 5H"}, "7H")), ["wait"] * 3)
+    small = [(x.payer, x.payee, x.amount, x.reason) for x in s.payments if x.reason != "stock"]
+    assert [x for x in small if x[3] in ("tiddy", "towser", "tumbler")] == [
+        (2, 1, 5, "towser"),
+        (0, 1, 5, "towser"),
+    ]

@@ -848,7 +848,8 @@ def new_deal(
 
 
 def state_arg(state: object) -> State:
-    check_type("state", state, State, "a gleek.State (from gleek.new_deal)")
+    if not isinstance(state, State):  # (a State, the common case, makes no call)
+        check_type("state", state, State, "a gleek.State (from gleek.new_deal)")
     assert isinstance(state, State)
     return state
 
@@ -1386,28 +1387,30 @@ def _rollout(n: State, greedy: bool, rng: random.Random) -> State:
         if nt:
             led = trick[0] // 11
             follow = (hand >> (11 * led)) & _M11
-        if follow:  # following suit: one table look-up
-            if play_high:
-                follow = 1 << (follow.bit_length() - 1)
-            opts = by_suit[led][follow]
-        else:
+        # The choices are the cards of the suit led if the hand holds any, else all its cards,
+        # lowest index first (legal_actions' order); a random pick is the nth of them.
+        if follow:
+            if play_high:  # forced: the highest of the suit led
+                c = 11 * led + follow.bit_length() - 1
+            else:
+                opts = by_suit[led][follow]  # one table look-up
+                if greedy:
+                    c = _greedy_follow(opts, trick, nt, key, led)
+                else:
+                    c = opts[int(rnd() * len(opts))]
+        elif greedy:
             opts = (
                 by_suit[0][hand & _M11]
                 + by_suit[1][(hand >> 11) & _M11]
                 + by_suit[2][(hand >> 22) & _M11]
                 + by_suit[3][hand >> 33]
             )
-        if nt and play_high and opts[0] // 11 == led:  # forced: the highest of the suit led
-            c = opts[0]
-        elif greedy:
-            if not nt:
-                c = opts[-1]
-            elif opts[0] // 11 == led:
-                c = _greedy_follow(opts, trick, nt, key, led)
-            else:
-                c = _greedy_discard(opts, trick, nt, key)
-        else:
-            c = opts[int(rnd() * len(opts))]
+            c = _greedy_discard(opts, trick, nt, key) if nt else opts[-1]
+        else:  # leading or void: the nth lowest card of the hand, found without the tuple
+            rest = hand
+            for _skip in range(int(rnd() * hand.bit_count())):
+                rest &= rest - 1
+            c = (rest & -rest).bit_length() - 1
         if seat == 0:
             h0 = hand & ~(1 << c)
         elif seat == 1:

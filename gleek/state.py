@@ -1619,17 +1619,24 @@ def _claims_arg(claims: object) -> tuple[tuple[str, ...], ...] | None:
     return claims
 
 
+def claim_forfeits(state: State, seat: int, claims: tuple[str, ...]) -> tuple[Payment, ...]:
+    """What ``seat`` forfeits for ``claims`` in a deal past its exchange
+    (:func:`gleek.stages.sets.forfeit_payments` of its hand after the exchange, and of the
+    cards it laid out if it bought): what :func:`outcome` charges it, and what the validator
+    reads as a forfeit rather than a false claim."""
+    p = pre(state)
+    laid = _mask(p._discards) if seat == p._bidder else 0
+    return forfeit_payments(state.profile, seat, hand_mask(p, seat), laid, claims)
+
+
 def _forfeits(state: State, claims: tuple[tuple[str, ...], ...] | None) -> tuple[Payment, ...]:
     """What the seats forfeit for their ``claims``, seat by seat (see :func:`outcome`)."""
     if claims is None:
         return ()
-    p = pre(state)
-    buyer = p._bidder
     out: tuple[Payment, ...] = ()
     for seat in range(3):
         if claims[seat]:
-            laid = _mask(p._discards) if seat == buyer else 0
-            out += forfeit_payments(state.profile, seat, hand_mask(p, seat), laid, claims[seat])
+            out += claim_forfeits(state, seat, claims[seat])
     return out
 
 

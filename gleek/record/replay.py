@@ -36,9 +36,18 @@ from gleek.sourcemap import LocatedError, Path, Places, format_path, load_locate
 from gleek.stages.common import POT, RANK_MASK, Payment
 from gleek.stages.deal import next_dealer, stack_deck
 from gleek.stages.rules import rules_of
-from gleek.stages.sets import forfeit_payments, sets_held, small_trumps_held
+from gleek.stages.sets import sets_held, small_trumps_held
 from gleek.stages.settle import pot_after
-from gleek.state import Action, Outcome, Phase, State, check_action, new_deal, outcome
+from gleek.state import (
+    Action,
+    Outcome,
+    Phase,
+    State,
+    check_action,
+    claim_forfeits,
+    new_deal,
+    outcome,
+)
 
 __all__ = [
     "deal_of_path",
@@ -818,10 +827,9 @@ class Replayer:
         self.claim_words = (tuple(words[0]), tuple(words[1]), tuple(words[2]))
 
     def _forfeit(self, seat: int, claim: str, state: State) -> bool:
-        """Whether ``seat`` forfeits for ``claim`` (:func:`~gleek.stages.sets.forfeit_payments`,
-        the rule :func:`~gleek.state.outcome` charges)."""
-        laid = mask_of(state.discards) if seat == state.buyer else 0
-        return bool(forfeit_payments(self.profile, seat, mask_of(state.hand(seat)), laid, (claim,)))
+        """Whether ``seat`` forfeits for ``claim`` (:func:`~gleek.state.claim_forfeits`, the
+        rule :func:`~gleek.state.outcome` charges)."""
+        return bool(claim_forfeits(state, seat, (claim,)))
 
     def _why_not(self, seat: int, claim: str, state: State) -> str:
         hand = mask_of(state.hand(seat))

@@ -60,7 +60,7 @@ from gleek.actions import Action
 from gleek.cards import Suit
 from gleek.rl.actions import DECK_POS, EXTRA_WORDS, WORDS
 from gleek.sim.knowledge import public_history
-from gleek.stages.common import Payment
+from gleek.stages.common import REASONS, Payment
 from gleek.state import Observation, Phase
 
 __all__ = ["TENSOR_LAYOUT", "TENSOR_SIZE", "Encoder", "encode"]
@@ -69,17 +69,9 @@ AUCTION_SLOTS: Final = 24
 RUFF_SLOTS: Final = 16
 RUFF_WORDS: Final = ("pass", *WORDS, *EXTRA_WORDS)
 _RUFF_WIDTH: Final = 3 + 1 + 8
-_REASONS: Final = (
-    "stock",
-    "turn-up",
-    "ruff",
-    "ruff-pool",
-    "set",
-    "tiddy",
-    "towser",
-    "tumbler",
-    "settlement",
-)
+#: the reasons a payment in an observation may have: every one but ``forfeit`` (charged only
+#: by an outcome given the claims, never seen during a deal)
+_REASONS: Final = tuple(r for r in REASONS if r != "forfeit")
 _PHASES: Final = tuple(Phase)
 
 _BLOCKS: Final = (

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,7 @@ from gleek.errors import CardError
 from gleek.record import dump, loads
 from gleek.session import Session
 from gleek.sim.bots import RandomBot
+from gleek.stages.common import REASONS
 
 
 def test_suit_and_rank_text() -> None:
@@ -128,5 +130,34 @@ def test_a_payment_made_by_hand_is_checked(
     with pytest.raises(getattr(gleek, error)) as info:
         gleek.Payment(*args, **kwargs)  # type: ignore[arg-type]
     assert words in str(info.value)
+
+
+def test_a_payment_of_every_reason_and_a_set_with_its_kind_and_rank_is_made() -> None:
+    """The payments the checks let through: the pot as payer, every reason of the record
+    format, a set's kind and rank."""
     assert gleek.Payment("pot", 2, 1, "ruff-pool").payer == "pot"
+    assert [gleek.Payment(0, "pot", 1, r).reason for r in REASONS] == list(REASONS)
     assert gleek.Payment(0, 1, 2, "set", "x", set_kind="gleek", rank=gleek.Rank.KING).rank == 13
+
+
+def test_the_engines_vocabularies_are_the_formats() -> None:
+    """A payment's reasons are the report format's, and the words ``outcome()`` takes as claims
+    are the record format's: the engine's lists cannot drift from the schemas."""
+    import json
+
+    from gleek.stages.sets import CLAIM_WORDS
+
+    schemas = Path(gleek.__file__).parent / "schemas"
+    report = json.loads((schemas / "report.schema.json").read_text("utf-8"))
+    record = json.loads((schemas / "record.schema.json").read_text("utf-8"))
+
+    def enums(node: object) -> list[list[object]]:
+        if isinstance(node, dict):
+            found = [node["enum"]] if "enum" in node else []
+            return found + [e for v in node.values() for e in enums(v)]
+        if isinstance(node, list):
+            return [e for v in node for e in enums(v)]
+        return []
+
+    assert list(REASONS) in enums(report)
+    assert list(CLAIM_WORDS) in enums(record)

@@ -70,13 +70,13 @@ from gleek.stages.ruff import (
     stake_now,
     verify_word,
 )
-from gleek.stages.rules import MEMO_BUDGET, memo, rules_of
+from gleek.stages.rules import MEMO_BUDGET, Run, memo, rules_of
 from gleek.stages.rules import forget as forget_rules
 from gleek.stages.sets import (
     CLAIM_WORDS,
     forfeit_payments,
-    hand_set_payments,
-    hand_small_payments,
+    hand_set_run,
+    hand_small_run,
 )
 from gleek.stages.settle import settlement
 from gleek.stages.stock import (
@@ -649,14 +649,8 @@ def split_history(
 
 def net_chips(payments: Sequence[Payment]) -> tuple[tuple[int, int, int], int]:
     """Net change by seat and of the pot over ``payments``."""
-    d = [0, 0, 0, 0]  # the three seats, the pot
-    for pay in payments:
-        amount = pay.amount
-        x = pay.payer
-        d[x if isinstance(x, int) else 3] -= amount
-        y = pay.payee
-        d[y if isinstance(y, int) else 3] += amount
-    return (d[0], d[1], d[2]), d[3]
+    net = Run(tuple(payments)).net
+    return (net[0], net[1], net[2]), net[3]
 
 
 # ---------------------------------------------------------------------------- payments
@@ -668,22 +662,22 @@ def final_payments(n: State) -> tuple[Payment, ...]:
     against par once the deal is over. Each stage's payments are remembered (on the profile's
     :class:`~gleek.stages.rules.Rules`) by what they depend on."""
     out: tuple[Payment, ...] = ()
-    for run in _runs(n):
-        out += run
+    for r in _runs(n):
+        out += r.payments
     return out
 
 
-def _runs(n: State) -> list[tuple[Payment, ...]]:
+def _runs(n: State) -> list[Run]:
     """The payments so far as :func:`final_payments` makes them, in the runs the stages'
-    memo tables hold (the same tuples deal after deal, so that :func:`_net_of` knows them)."""
+    memo tables hold, each with its net change (:class:`~gleek.stages.rules.Run`)."""
     deal = n._deal
     rules = deal.rules
     dealer = deal.dealer
     table = memo(rules, "turn-up")
     first = table.get(deal.turn_up * 3 + dealer)
     if first is None:
-        first = table[deal.turn_up * 3 + dealer] = deal_stage.turn_up_payments(
-            rules, deal.turn_up, dealer
+        first = table[deal.turn_up * 3 + dealer] = Run(
+            deal_stage.turn_up_payments(rules, deal.turn_up, dealer)
         )
     out = [first]
     if n._phase == AUCTION:
@@ -693,7 +687,7 @@ def _runs(n: State) -> list[tuple[Payment, ...]]:
     key = (p._bid * 3 + p._bidder) * 3 + dealer
     price = table.get(key)
     if price is None:
-        price = table[key] = price_payments(rules, p._bidder, p._bid, dealer)
+        price = table[key] = Run(price_payments(rules, p._bidder, p._bid, dealer))
     out.append(price)
     r = p._ruff
     if r is None or not r.done:
@@ -703,44 +697,26 @@ def _runs(n: State) -> list[tuple[Payment, ...]]:
         table = memo(rules, "ruff")
         won = table.get((r.winner, r.p0, r.p1, r.p2))
         if won is None:
-            won = table[(r.winner, r.p0, r.p1, r.p2)] = ruff_payments(rules, r)
+            won = table[(r.winner, r.p0, r.p1, r.p2)] = Run(ruff_payments(rules, r))
         out.append(won)
     aces = aces_winner(rules, r, hands)
     for seat in range(3):
-        pays = hand_set_payments(rules, hands[seat], seat, seat == aces)
-        if pays:
-            out.append(pays)
+        entry = hand_set_run(rules, hands[seat], seat, seat == aces)
+        if entry.payments:
+            out.append(entry)
     for seat in range(3):
-        pays = hand_small_payments(rules, hands[seat], deal.trumps, seat)
-        if pays:
-            out.append(pays)
+        entry = hand_small_run(rules, hands[seat], deal.trumps, seat)
+        if entry.payments:
+            out.append(entry)
     if n._phase != OVER:
         return out
     points = n._points
     table = memo(rules, "settle")
     settled = table.get(points)
     if settled is None:
-        settled = table[points] = settlement(points, rules.par)
+        settled = table[points] = Run(settlement(points, rules.par))
     out.append(settled)
     return out
-
-
-#: ``id`` of a run of payments (see :func:`_runs`) -> the run, its net change by seat and of
-#: the pot: the run is kept, so that its ``id`` cannot be another's while it is listed.
-_NETS: Final[dict[int, tuple[tuple[Payment, ...], tuple[int, int, int, int]]]] = {}
-
-
-def _net_of(run: tuple[Payment, ...]) -> tuple[int, int, int, int]:
-    """The net change of ``run`` (:func:`net_chips`), remembered by the run's identity."""
-    hit = _NETS.get(id(run))
-    if hit is not None:  # (the entry keeps its run alive: no other object has that id)
-        return hit[1]
-    chips, pot = net_chips(run)
-    net = (chips[0], chips[1], chips[2], pot)
-    if len(_NETS) >= MEMO_BUDGET:
-        _NETS.clear()
-    _NETS[id(run)] = (run, net)
-    return net
 
 
 def _net_of_paid(payments: tuple[Payment, ...]) -> tuple[int, int, int, int]:
@@ -749,8 +725,7 @@ def _net_of_paid(payments: tuple[Payment, ...]) -> tuple[int, int, int, int]:
     last = _LAST_PAID[0]
     if last[0] is payments:
         return last[1]
-    chips, pot = net_chips(payments)
-    net = (chips[0], chips[1], chips[2], pot)
+    net = Run(payments).net
     _LAST_PAID[0] = (payments, net)  # (one store: a reader sees the old pair or the new)
     return net
 
@@ -1654,13 +1629,13 @@ def _outcome(state: State, claims: tuple[tuple[str, ...], ...] | None = None) ->
     runs = _runs(state)
     d0 = d1 = d2 = pot = 0
     paid: tuple[Payment, ...] = ()
-    for run in runs:
-        net = _net_of(run)
+    for entry in runs:
+        net = entry.net
         d0 += net[0]
         d1 += net[1]
         d2 += net[2]
         pot += net[3]
-        paid += run
+        paid += entry.payments
     object.__setattr__(state, "_paid", paid)  # the payments cache (see State.payments)
     forfeits = _forfeits(state, claims)
     if forfeits:
@@ -1698,14 +1673,13 @@ _RUFF_RESULTS: Final[dict[tuple[int, int, bool, bool], RuffResult]] = {}
 def forget() -> None:
     """Drop everything the engine remembers: the stages' memo tables (each profile's flattened
     rules with the payments computed, the positions of the hands in the deck) and the engine's
-    own (finished tricks, nets of runs of payments, the ruff's results, the last history and
+    own (finished tricks, the ruff's results, the last history and
     payments asked about). Nothing changes but speed; the tests start each from nothing, so
     that what a test checks is computed in that test (and a mutant is not hidden behind a
     value a clean run remembered first)."""
     forget_rules()
     deal_stage.forget()
     _TRICKS.clear()
-    _NETS.clear()
     _RUFF_RESULTS.clear()
     _LAST_HISTORY[0] = (None, ())
     _LAST_PAID[0] = ((), (0, 0, 0, 0))

@@ -20,7 +20,7 @@ from typing import Final, Literal, assert_never
 from gleek.profile_model import Profile
 from gleek.stages.common import Payment
 
-__all__ = ["MEMO_BUDGET", "RULES_BUDGET", "Rules", "forget", "memo", "rules_of"]
+__all__ = ["MEMO_BUDGET", "RULES_BUDGET", "Rules", "Run", "forget", "memo", "rules_of"]
 
 #: The most entries any one memo table of a :class:`Rules` holds before it is emptied.
 MEMO_BUDGET: Final = 20000
@@ -126,7 +126,7 @@ class Rules:
         self.par: Final[int] = profile.scoring.par
         self.pot: Final[Literal["carries"]] = profile.scoring.pot
         #: the memo tables of the stages' payments, by name (see :func:`memo`)
-        self.memo: Final[dict[str, dict[object, tuple[Payment, ...]]]] = {}
+        self.memo: Final[dict[str, dict[object, Run]]] = {}
 
 
 def _tie_order(tie_break: Literal["eldest-first"]) -> tuple[int, int, int]:
@@ -153,9 +153,32 @@ def rules_of(profile: Profile) -> Rules:
     return r
 
 
-def memo(rules: Rules, name: str) -> dict[object, tuple[Payment, ...]]:
-    """The memo table ``name`` of ``rules``, emptied once it holds :data:`MEMO_BUDGET`
-    entries."""
+class Run:
+    """A stage's payments with their net change, made once: what the memo tables hold, so that
+    a deal's chips are sums of remembered nets.
+
+    >>> r = Run((Payment(0, 1, 6, "stock"), Payment(0, "pot", 1, "stock")))
+    >>> r.net  # seats 0, 1 and 2, then the pot
+    (-7, 6, 0, 1)
+    """
+
+    __slots__ = ("net", "payments")
+
+    def __init__(self, payments: tuple[Payment, ...]) -> None:
+        self.payments: Final = payments
+        d = [0, 0, 0, 0]  # the three seats, the pot
+        for pay in payments:
+            amount = pay.amount
+            x = pay.payer
+            d[x if isinstance(x, int) else 3] -= amount
+            y = pay.payee
+            d[y if isinstance(y, int) else 3] += amount
+        self.net: Final = (d[0], d[1], d[2], d[3])
+
+
+def memo(rules: Rules, name: str) -> dict[object, Run]:
+    """The memo table ``name`` of ``rules`` (payments with their net,
+    :func:`gleek.stages.common.run`), emptied once it holds :data:`MEMO_BUDGET` entries."""
     table = rules.memo.get(name)
     if table is None:
         table = rules.memo[name] = {}

@@ -17,13 +17,15 @@ from typing import Final
 from gleek.cards import Rank
 from gleek.profile_model import Profile
 from gleek.stages.common import R4, R5, R6, RA, RANK_MASK, RJ, RK, RQ, Payment
-from gleek.stages.rules import Rules, memo
+from gleek.stages.rules import Rules, Run, memo
 
 __all__ = [
     "CLAIM_WORDS",
     "forfeit_payments",
     "hand_set_payments",
+    "hand_set_run",
     "hand_small_payments",
+    "hand_small_run",
     "set_payments",
     "sets_held",
     "small_trump_payments",
@@ -148,6 +150,11 @@ def hand_set_payments(
 ) -> tuple[Payment, ...]:
     """:func:`set_payments` for one seat's ``hand``, remembered by what it depends on (the
     number of Aces, Kings, Queens and Jacks held, the seat, the Aces' ruff)."""
+    return hand_set_run(rules, hand, seat, won_ruff_by_aces).payments
+
+
+def hand_set_run(rules: Rules, hand: int, seat: int, won_ruff_by_aces: bool) -> Run:
+    """:func:`hand_set_payments` with their net change (:class:`~gleek.stages.rules.Run`)."""
     # the counts as the digits of a number in base 5 (a count is at most 4: the digits never
     # carry), summed suit by suit from each suit's four court cards (bits J Q K A of the suit)
     t = _COURT_DIGITS
@@ -161,10 +168,10 @@ def hand_set_payments(
     if won_ruff_by_aces:
         sig += 1
     table = memo(rules, "sets")
-    pays = table.get(sig)
-    if pays is None:
-        pays = table[sig] = _set_payments(rules.profile, hand, seat, won_ruff_by_aces)
-    return pays
+    entry = table.get(sig)
+    if entry is None:
+        entry = table[sig] = Run(_set_payments(rules.profile, hand, seat, won_ruff_by_aces))
+    return entry
 
 
 _RANK_OF: Final = {letter: rank for _, rank, letter in _COURTS}
@@ -220,12 +227,21 @@ def _small_payments(profile: Profile, hand: int, trumps: int, seat: int) -> tupl
 def hand_small_payments(rules: Rules, hand: int, trumps: int, seat: int) -> tuple[Payment, ...]:
     """:func:`small_trump_payments` for one seat's ``hand``, remembered by the small trumps it
     holds and the seat."""
+    return hand_small_run(rules, hand, trumps, seat).payments
+
+
+def hand_small_run(rules: Rules, hand: int, trumps: int, seat: int) -> Run:
+    """:func:`hand_small_payments` with their net change (:class:`~gleek.stages.rules.Run`)."""
     bits = (hand >> (11 * trumps)) & 7
     if not bits:
-        return ()
+        return _NO_RUN
     table = memo(rules, "small")
     key = bits * 3 + seat
-    pays = table.get(key)
-    if pays is None:
-        pays = table[key] = _small_payments(rules.profile, bits, 0, seat)
-    return pays
+    entry = table.get(key)
+    if entry is None:
+        entry = table[key] = Run(_small_payments(rules.profile, bits, 0, seat))
+    return entry
+
+
+#: no payments
+_NO_RUN: Final = Run(())

@@ -33,6 +33,7 @@ import yaml
 from gleek import limits as caps
 from gleek.errors import RecordError
 from gleek.limits import MAX_DEAL_BYTES, MAX_DEPTH, MAX_PROBLEMS
+from gleek.record.fast import QUICK_FROM, quick_report
 from gleek.record.read import cannot_read, path_where
 from gleek.record.replay import (
     Replayer,
@@ -386,9 +387,12 @@ def validate_path(
     path: str | os.PathLike[str],
     dirs: tuple[str | os.PathLike[str], ...] = (),
     progress: Progress | None = None,
+    quick_from: int | None = QUICK_FROM,
 ) -> Report:
     """The report for the record file at ``path``, read deal by deal (in the JSON Lines form
-    if its name ends in ``.jsonl``, any case)."""
+    if its name ends in ``.jsonl``, any case). A YAML file of at least ``quick_from`` bytes
+    (None: none) is first read quickly (:mod:`gleek.record.fast`); if that reading has any
+    doubt, PyYAML reads the file again from its start, and gives the report."""
     file = str(path)
     fd = open_record(path)
     # As when a text is read whole (gleek.sourcemap), the cyclic collector is kept off: the
@@ -400,6 +404,12 @@ def validate_path(
     try:
         if file.lower().endswith(".jsonl"):
             return _JsonLines(file, dirs, fd, progress).run()
+        quick, told = quick_report(fd, _Validation(file, dirs), progress, quick_from)
+        if quick is not None:
+            return quick
+        if told:  # read again from the start by PyYAML: the bytes told of are not told again
+            os.lseek(fd, 0, os.SEEK_SET)
+            progress = _told(progress, told)
         first = _Yaml(file, dirs, fd, progress)
         report, late = first.run()
         if not late:
@@ -413,6 +423,22 @@ def validate_path(
         os.close(fd)
         if was_enabled:
             gc.enable()
+
+
+def _told(progress: Progress | None, told: int) -> Progress | None:
+    """``progress`` told of the bytes read beyond the first ``told`` only."""
+    if progress is None:
+        return None
+    tell = progress
+    left = [told]
+
+    def advance(n: int) -> None:
+        skip = min(n, left[0])
+        left[0] -= skip
+        if n > skip:
+            tell(n - skip)
+
+    return advance
 
 
 _Head = tuple[dict[str, Any], dict[Path, Position], dict[Path, Position]]

@@ -8,7 +8,9 @@
    is validated in a fresh process, which reports its wall time and peak memory (max RSS). With
    ``--compiled TREE`` (a tree holding the mypyc-compiled core, as ``make compiled`` lays out in
    ``build/compiled/tree``) the same record is validated by that build too; ``--reps`` runs of
-   each build alternate, and the median is reported.
+   each build alternate, and the median is reported. The YAML record is validated twice: as it
+   is (with the quick reading of :mod:`gleek.record.fast` when yaml-rs is installed), and by
+   PyYAML alone (yaml-rs hidden from the process).
 2. A hostile record of about ``--hostile-mb`` megabytes (default 10) whose deal holds a deck of
    hundreds of thousands of cards is validated the same way: it must be refused, fast.
 3. The baseline (``../shared/bench/baseline_playout.py``) plays deals in the same run, between
@@ -237,11 +239,19 @@ def _child(code: str, path: Path, tree: Path) -> subprocess.CompletedProcess[str
     )
 
 
-def measure(path: Path, tree: Path = ROOT) -> tuple[float, float, str, int, bool, str]:
+#: What a child runs first to validate with PyYAML alone: yaml-rs cannot be imported.
+_NO_QUICK = "import sys; sys.modules['yaml_rs'] = None\n"
+
+
+def measure(
+    path: Path, tree: Path = ROOT, quick: bool = True
+) -> tuple[float, float, str, int, bool, str]:
     """Validate ``path`` in a fresh process of the build in ``tree``: (seconds, max RSS in MB,
     valid, deals replayed, compiled, error codes); the RSS that of the validating process
-    alone (see :data:`_PARENT`)."""
-    lines, _, rss, status = _under_parent([sys.executable, "-c", _CHILD, str(path)], tree)
+    alone (see :data:`_PARENT`). With ``quick`` False, yaml-rs is hidden (PyYAML alone reads
+    a YAML record: :mod:`gleek.record.fast`)."""
+    code = _CHILD if quick else _NO_QUICK + _CHILD
+    lines, _, rss, status = _under_parent([sys.executable, "-c", code, str(path)], tree)
     if status:
         raise SystemExit(f"validating {path} failed (exit {status})")
     out = lines[0].split()
@@ -290,7 +300,11 @@ def main() -> int:
         record = folder / f"valid-{args.deals}.yaml"
         if not record.is_file() or not record.with_suffix(".jsonl").is_file():
             write_record(record, args.deals)
-        forms = {"YAML": record, "JSON Lines": record.with_suffix(".jsonl")}
+        forms = {
+            "YAML": record,
+            "YAML, PyYAML alone": record,
+            "JSON Lines": record.with_suffix(".jsonl"),
+        }
         has_baseline = args.baseline.is_file()
         if not has_baseline:
             print(f"baseline not found ({args.baseline}): absolute figures only")
@@ -303,7 +317,7 @@ def main() -> int:
                 base.append(baseline_seconds_per_deal(args.baseline))
             for form, path in forms.items():
                 for b, tree in builds.items():
-                    r = measure(path, tree)
+                    r = measure(path, tree, form != "YAML, PyYAML alone")
                     if r[4] != (b == "compiled"):
                         raise SystemExit(f"the {b} build ran compiled={r[4]}")
                     runs[(form, b)].append(r)

@@ -15,13 +15,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 import yaml_rs  # noqa: F401  (the dev set installs gleek[fast]: the quick reading is tested)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gleek
 from gleek.record import Report, dumps, validate, validate_text
-from gleek.record.fast import MAX_QUICK, QUICK_FROM, available, quick_report
+from gleek.record.fast import MAX_QUICK, QUICK_FROM, _Doubt, available, quick_report, usual_text
 from gleek.record.stream import _Validation, validate_path
 from gleek.session import Session
 from gleek.sim.bots import RandomBot
@@ -274,3 +275,27 @@ def test_text_nested_deeper_than_a_deal_is_never_parsed(
         assert not any(deep.strip() in t for t in seen)
         quick, slow = _both(path)
         assert quick == slow
+
+
+_PLAIN = st.sampled_from(
+    ["AS", "10D", "North", "Anne Smith", "Léa", "a.b", "x-y", "gleek-K", "yes", "No", "null",
+     "Null", "on", "0x0C", "1_2", "012", "1e3", "1.5", "12", "-3", "2001-12-14", "~", ".inf"]
+) | st.integers(-(10**20), 10**20)  # fmt: skip
+_KEYS = st.sampled_from(["dealer", "hands", "East", "Anne Smith", "yes", "12", "Léa", "x-y"])
+_DATA = st.recursive(
+    _PLAIN,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_KEYS, inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(deal=st.dictionaries(_KEYS, _DATA, min_size=1, max_size=5))
+def test_pyyaml_reads_the_usual_text_as_the_deal_it_was_written_from(deal: dict[str, Any]) -> None:
+    """What the quick reading rests on: a text :func:`usual_text` writes is read by PyYAML as
+    the deal it was written from (or it writes none, and the reading gives up)."""
+    try:
+        text = usual_text(deal)
+    except _Doubt:
+        return
+    assert yaml.load("deals:\n" + text, Loader=yaml.SafeLoader) == {"deals": [deal]}

@@ -45,7 +45,7 @@ from gleek.record.report import Report
 from gleek.record.shape import limits
 from gleek.sourcemap import LocatedError, load_located
 
-__all__ = ["MAX_QUICK", "QUICK_FROM", "available", "quick_report"]
+__all__ = ["MAX_OPEN", "MAX_QUICK", "QUICK_FROM", "available", "quick_report", "usual_text"]
 
 #: A record file of at least this many bytes is read quickly, if it can be (a smaller one
 #: gains little, and reads no faster than PyYAML).
@@ -83,7 +83,7 @@ def _parser() -> Any:
     """yaml-rs, if it is installed (``pip install "gleek[fast]"``), else None."""
     try:
         return importlib.import_module("yaml_rs")
-    except ImportError:
+    except Exception:  # (not installed, or an install that cannot load: PyYAML reads)
         return None
 
 
@@ -143,8 +143,8 @@ def _flow(value: Any) -> str | None:
         for k, v in value.items():
             if type(v) is list or type(v) is dict:
                 return None
-            if type(v) is bool or type(v) is float:
-                raise _Doubt  # (equal to a number learnt: never looked up)
+            if type(v) is bool or type(v) is float or type(k) is not str:
+                raise _Doubt  # (equal to a number learnt: never looked up; a key is a text)
             parts.append(f"{t.get(k) or _learn(k)}: {t.get(v) or _learn(v)}")
         return "{" + ", ".join(parts) + "}"
     items = []
@@ -164,6 +164,8 @@ def _mapping(value: dict[str, Any], indent: int, first: str, out: list[str]) -> 
     pad = " " * indent
     t = _TEXT
     for k, v in value.items():
+        if type(k) is not str:
+            raise _Doubt  # (a key is a text)
         key = first + (t.get(k) or _learn(k)) + ":"
         first = pad
         if type(v) is list or type(v) is dict:
@@ -191,7 +193,7 @@ def _sequence(value: list[Any], indent: int, first: str, out: list[str]) -> None
     for v in value:
         if type(v) is dict and len(v) == 1:  # (a call, a word, a card played: most lines)
             ((k, x),) = v.items()
-            if type(x) is str or type(x) is int:
+            if type(k) is str and (type(x) is str or type(x) is int):
                 out.append(f"{start}{{{t.get(k) or _learn(k)}: {t.get(x) or _learn(x)}}}")
                 start = pad
                 continue

@@ -299,3 +299,14 @@ def test_pyyaml_reads_the_usual_text_as_the_deal_it_was_written_from(deal: dict[
     except _Doubt:
         return
     assert yaml.load("deals:\n" + text, Loader=yaml.SafeLoader) == {"deals": [deal]}
+
+
+@pytest.mark.parametrize("deals", [1, 2, 4, 5])
+def test_a_number_of_deals_not_a_multiple_of_three_is_read_quickly(
+    deals: int, tmp_path: Path
+) -> None:
+    path = tmp_path / "r.yaml"
+    path.write_text(_record("pedagogical", deals, 9), encoding="utf-8")
+    slow = validate_path(path, (), None, None)
+    assert slow.valid and [w.code for w in slow.warnings] == (["deal-count"] if deals > 3 else [])
+    assert _quick(path) == slow

@@ -25,8 +25,9 @@ The reading gives up, and PyYAML reads the record from its start, at the first o
   (such text is never handed to yaml-rs);
 - a deal whose text is not its usual text;
 - a list longer than :func:`gleek.record.shape.limits` allows;
-- any error or warning of the checks or the replay. Only a valid record's report comes from
-  here: where its problems stand in the file is for PyYAML to find.
+- any error or warning of the checks or the replay, but a warning that the number of deals is
+  not a multiple of three (placed at the list of deals, as PyYAML places it). Only a valid
+  record's report comes from here: where its problems stand in the file is for PyYAML to find.
 """
 
 from __future__ import annotations
@@ -334,7 +335,10 @@ def _read(parser: Any, reader: _Reader, check: Any) -> Report | None:
     head = doc.data
     if type(head) is not dict or "deals" in head:
         raise _Doubt
-    check.begin(head, {(): (1, 1)}, {})
+    # where PyYAML places the list of deals (its first item, the line after "deals:"), for a
+    # warning on their number
+    below = head_text.count("\n") + 2
+    check.begin(head, {(): (1, 1), ("deals",): (below, 1)}, {("deals",): (below - 1, 1)})
     if not _clean(check):
         raise _Doubt
     i = 0
@@ -360,6 +364,6 @@ def _read(parser: Any, reader: _Reader, check: Any) -> Report | None:
     if i == 0:
         raise _Doubt
     report: Report = check.report()
-    if report.errors or report.warnings or not report.valid:
-        raise _Doubt
+    if report.errors or not report.valid or any(w.code != "deal-count" for w in report.warnings):
+        raise _Doubt  # (a warning on the number of deals is placed as PyYAML places it)
     return report

@@ -133,7 +133,27 @@ ODD: dict[str, Any] = {
     "a wrong result": lambda t: re.sub(r"(\n    chips: \{\w+: )(-?\d+)", r"\g<1>999", t, count=1),
     "a line far indented": lambda t: _spoil(t, "\n  tricks:", "\n" + " " * 14 + "x: 1\n  tricks:"),
     "a deal too long": lambda t: _spoil(t, "\n  tricks:", "\n  tricks:" + " " * MAX_QUICK),
+    "a deal over two chunks": lambda t: _spoil(
+        t, "\n  tricks:", "\n  tricks:" + " " * 3 * MAX_QUICK
+    ),
     "not UTF-8": lambda t: _spoil(t, "\n  tricks:", "\n  tricks: \udcff"),
+    "a number as a key": lambda t: _spoil(t, "\n  tricks:", "\n  12: x\n  tricks:"),
+    "a boolean": lambda t: re.sub(r"turn_up: \w+", "turn_up: true", t, count=1),
+    "a float in a list": lambda t: re.sub(
+        r"(\n  - \{\w+: \w+\}\n  - )\{\w+: \w+\}", r"\g<1>1.5", t, count=1
+    ),
+    "a number too large": lambda t: re.sub(
+        r"(\n    chips: \{\w+: )(-?\d+)", r"\g<1>" + "9" * 31, t, count=1
+    ),
+    "a blank line before the first deal": lambda t: _spoil(t, "deals:\n", "deals:\n\n"),
+    "an empty item after the deals": lambda t: t + "-\n",
+    "no deal": lambda t: t[: t.index("deals:\n") + 7],
+    "no list of deals": lambda t: t[: t.index("deals:\n")] + "deals: []\n",
+    "a head in flow style": lambda t: "{format: gleek-record/1}\n" + t[t.index("deals:\n") :],
+    "a line separator in the head": lambda t: _spoil(t, "\npot: 0\n", "\npot: 0\u2028\n"),
+    "a stock too long": lambda t: re.sub(r"(\n  stock: \[)", r"\g<1>" + "AS, " * 14, t, count=1),
+    "the deals named in the head": lambda t: "deals: 1\n" + t,
+    "a hand too long": lambda t: re.sub(r"(\n    \w+: \[)", r"\g<1>" + "AS, " * 25, t, count=1),
 }
 
 
@@ -168,9 +188,12 @@ def test_a_name_yaml_reads_otherwise_is_left_to_pyyaml(name: str, tmp_path: Path
     assert quick == slow and slow.valid  # (the writer quotes such a name)
 
 
-def test_progress_is_told_each_byte_once_when_pyyaml_reads_again(tmp_path: Path) -> None:
+@pytest.mark.parametrize("where", ["first", "last"])
+def test_progress_is_told_each_byte_once_when_pyyaml_reads_again(
+    where: str, tmp_path: Path
+) -> None:
     text = _record("parlett", 261, 8)
-    cut = text.rindex("\n  tricks:")
+    cut = text.index("\n  tricks:") if where == "first" else text.rindex("\n  tricks:")
     text = text[:cut] + "\n  tricks:  # a comment near the end" + text[cut + 10 :]
     path = tmp_path / "big.yaml"
     path.write_text(text, encoding="utf-8")
@@ -310,3 +333,33 @@ def test_a_number_of_deals_not_a_multiple_of_three_is_read_quickly(
     slow = validate_path(path, (), None, None)
     assert slow.valid and [w.code for w in slow.warnings] == (["deal-count"] if deals > 3 else [])
     assert _quick(path) == slow
+
+
+def test_a_line_separator_in_the_head_is_left_to_pyyaml(tmp_path: Path) -> None:
+    """PyYAML counts U+2028 as a line break: the warning on the number of deals moves."""
+    text = _record("pedagogical", 4, 9)
+    path = tmp_path / "r.yaml"
+    path.write_text(_spoil(text, "\npot: 0\n", "\npot: 0\u2028\n"), encoding="utf-8")
+    assert _quick(path) is None
+    quick, slow = _both(path)
+    assert quick == slow and slow.warnings[0].line == 10
+
+
+def test_a_long_word_is_not_remembered(three: str, tmp_path: Path) -> None:
+    from gleek.record import fast
+
+    path = tmp_path / "r.yaml"
+    path.write_text(re.sub(r"dealer: \w+", "dealer: " + "x" * 5000, three), encoding="utf-8")
+    assert _quick(path) is None
+    assert max(map(len, fast._TEXT.values())) <= 64
+
+
+def test_the_memory_of_words_is_emptied_when_full(three: str, tmp_path: Path) -> None:
+    from gleek.record import fast
+
+    fast._TEXT.clear()  # (the words of the record are to be learnt again)
+    fast._TEXT.update({n: str(n) for n in range(10**9, 10**9 + 4096)})
+    path = tmp_path / "r.yaml"
+    path.write_text(three, encoding="utf-8")
+    assert _quick(path) == validate_path(path, (), None, None)
+    assert len(fast._TEXT) < 4096

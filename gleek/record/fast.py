@@ -37,10 +37,11 @@ import importlib
 import os
 import re
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import yaml
 
+from gleek.limits import within_int_bounds
 from gleek.record.replay import Replayer
 from gleek.record.report import Report
 from gleek.record.shape import limits
@@ -58,19 +59,22 @@ MAX_QUICK: Final = 64 * 1024
 #: Bytes read from the file at a time.
 _CHUNK: Final = 64 * 1024
 
-#: A character the usual shape has no use for (or one PyYAML would refuse to read): one class,
-#: the line break, the printable ASCII characters but ``&*!|>%@`"'#?\``, and the rest of
-#: what PyYAML prints but the byte order mark.
+#: A character the usual shape has no use for (or one PyYAML would refuse to read, or read as
+#: a line break): one class, the line break, the printable ASCII characters but
+#: ``&*!|>%@`"'#?\``, and the rest of what PyYAML prints but the byte order mark and the
+#: line and paragraph separators (U+2028, U+2029).
 _ODD: Final = re.compile(
     "[^\n"
     + re.escape("".join(c for c in map(chr, range(0x20, 0x7F)) if c not in "&*!|>%@`\"'#?\\"))
-    + "\u00a0-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
+    + "\u00a0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
 )
 #: Text nested deeper than a deal in the usual shape: a line indented more than 16 spaces, or
 #: three list items opened on one line (with :data:`MAX_OPEN`, never handed to the parser).
 _DEEP: Final = re.compile(r"\n {17}|-  *-  *- ")
 #: The most flow collections a deal's text may open (a deal in the usual shape opens about 60).
 MAX_OPEN: Final = 256
+#: A line of the head in the usual shape: a plain key, then its value on the same line.
+_HEAD_LINE: Final = re.compile(r"[^\W_][\w.-]*:(?: .*)?")
 #: A text value written plain in a deal: words of letters, digits, ``_``, ``.`` and ``-``, each
 #: beginning with a letter or a digit, one space between words (no indicator, no ``: ``).
 _WORD: Final = re.compile(r"[^\W_][\w.-]*(?: [^\W_][\w.-]*)*")
@@ -123,7 +127,9 @@ def _learn(value: Any) -> str:
     """How the usual shape writes ``value`` plain (:data:`_TEXT`); the reading gives up on a
     value it does not write plain, or that PyYAML would read as something else."""
     if type(value) is int:
-        text = str(value)  # (a number too long to write raises ValueError: given up)
+        if not within_int_bounds(value):
+            raise _Doubt  # (PyYAML's reading refuses it: too large)
+        text = str(value)
     elif type(value) is str and _WORD.fullmatch(value) is not None:
         tag = _RESOLVER.resolve(yaml.ScalarNode, value, (True, False))  # type: ignore[no-untyped-call]
         if tag != _STR_TAG:
@@ -131,7 +137,9 @@ def _learn(value: Any) -> str:
         text = value
     else:
         raise _Doubt  # (a float, a boolean, null, a text with an indicator: no valid deal's)
-    if len(_TEXT) < 4096:
+    if len(text) <= 64:  # (a card, a word, a name, a number: never a long text)
+        if len(_TEXT) >= 4096:
+            _TEXT.clear()
         _TEXT[value] = text
     return text
 
@@ -176,9 +184,9 @@ def _mapping(value: dict[str, Any], indent: int, first: str, out: list[str]) -> 
             elif type(v) is list:
                 out.append(key)
                 _sequence(v, indent, pad, out)
-            elif type(v) is dict:
+            else:
                 out.append(key)
-                _mapping(v, indent + 2, " " * (indent + 2), out)
+                _mapping(cast(dict[str, Any], v), indent + 2, " " * (indent + 2), out)
         elif type(v) is bool or type(v) is float:
             raise _Doubt
         else:
@@ -204,8 +212,8 @@ def _sequence(value: list[Any], indent: int, first: str, out: list[str]) -> None
                 out.append(start + flow)
             elif type(v) is list:
                 _sequence(v, indent + 2, start, out)
-            elif type(v) is dict:
-                _mapping(v, indent + 2, start, out)
+            else:
+                _mapping(cast(dict[str, Any], v), indent + 2, start, out)
         elif type(v) is bool or type(v) is float:
             raise _Doubt
         else:
@@ -304,7 +312,7 @@ def quick_report(
         report = _read(parser, reader, check)
     except (_Doubt, LocatedError, ValueError, TypeError, MemoryError, RecursionError):
         report = None  # (yaml-rs's YAMLDecodeError is a ValueError)
-    except BaseException as exc:  # a panic in yaml-rs (pyo3's PanicException)
+    except BaseException as exc:  # pragma: no cover - a panic in yaml-rs (PanicException)
         if type(exc).__name__ != "PanicException":
             raise
         report = None
@@ -328,9 +336,9 @@ def _read(parser: Any, reader: _Reader, check: Any) -> Report | None:
     head_text = reader.until("deals:\n")
     if head_text is None or not reader.skip("deals:\n"):
         raise _Doubt
-    for line in head_text.splitlines():
-        if line[:1] in (" ", "-", ".") or line == "deals:":
-            raise _Doubt  # (a head of one-line keys; no document markers)
+    for line in head_text.split("\n"):
+        if line and _HEAD_LINE.fullmatch(line) is None:
+            raise _Doubt  # (a head of one-line keys, a block mapping)
     doc = load_located(head_text, check.file, limits=limits)
     head = doc.data
     if type(head) is not dict or "deals" in head:
@@ -358,12 +366,12 @@ def _read(parser: Any, reader: _Reader, check: Any) -> Report | None:
             raise _Doubt  # (not the text the usual shape writes for what yaml-rs read)
         _within(deal, i)
         check.deal(i, deal, {}, {}, _doubt)
-        if not _clean(check):
+        if not _clean(check):  # pragma: no cover - (a problem asks for its place first)
             raise _Doubt
         i += 1
     if i == 0:
         raise _Doubt
     report: Report = check.report()
     if report.errors or not report.valid or any(w.code != "deal-count" for w in report.warnings):
-        raise _Doubt  # (a warning on the number of deals is placed as PyYAML places it)
+        raise _Doubt  # pragma: no cover - (the checks after each deal stop first)
     return report

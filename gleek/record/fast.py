@@ -17,10 +17,11 @@ of it.
 
 The reading gives up, and PyYAML reads the record from its start, at the first of:
 
-- a character the usual shape has no use for (a tab, a carriage return, a quote, a
-  backslash, a comment, an anchor, alias or tag, a block scalar; anything PyYAML would not
-  print), or text that is not UTF-8;
-- a head out of that shape, or anything after the deals;
+- a character the usual shape has no use for (a tab, a carriage return, a line or paragraph
+  separator, a quote, a backslash, a comment, an anchor, alias or tag, a block scalar;
+  anything PyYAML would not print), or text that is not UTF-8;
+- a head that is not a block mapping of one-line keys, or anything after the deals;
+- a value PyYAML's reading refuses (a whole number past 30 digits);
 - a deal, or the head, longer than :data:`MAX_QUICK` of text, or nested deeper than a deal
   (such text is never handed to yaml-rs);
 - a deal whose text is not its usual text;

@@ -335,7 +335,7 @@ def _clean(check: Any) -> bool:
 
 def _read(parser: Any, reader: _Reader, check: Any) -> Report | None:
     head_text = reader.until("deals:\n")
-    if head_text is None or not reader.skip("deals:\n"):
+    if head_text is None or len(head_text) > MAX_QUICK or not reader.skip("deals:\n"):
         raise _Doubt
     for line in head_text.split("\n"):
         if line and _HEAD_LINE.fullmatch(line) is None:

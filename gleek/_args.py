@@ -4,12 +4,50 @@ argument and what is allowed."""
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from gleek.errors import ArgumentError, ArgumentTypeError
 
-__all__ = ["check_int", "check_names", "check_seat", "check_type", "type_name"]
+__all__ = [
+    "check_int",
+    "check_names",
+    "check_seat",
+    "check_type",
+    "is_player_name",
+    "player_name",
+    "type_name",
+]
+
+#: What a player's name may not hold: control characters, zero-width and bidirectional marks,
+#: line and paragraph separators, the byte order mark (what could play tricks on a terminal).
+_NOT_IN_A_NAME: Final = re.compile(
+    "[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]"
+)
+
+
+def is_player_name(value: object) -> bool:
+    """Whether ``value`` is a player's name as the record format allows it: a str of 1 to 64
+    characters, none of them a control character or a mark that could play tricks on a terminal,
+    and not ``pot`` (the pot's name in a record's chips).
+
+    >>> is_player_name("Zoë"), is_player_name("pot"), is_player_name("a\u202eb")
+    (True, False, False)
+    """
+    return (
+        type(value) is str
+        and 0 < len(value) <= 64
+        and value != "pot"
+        and _NOT_IN_A_NAME.search(value) is None
+    )
+
+
+def player_name(name: str) -> str:
+    """A player's name as compared: Unicode NFC, so that an accent typed as a combining mark
+    names the same player as the precomposed letter."""
+    return unicodedata.normalize("NFC", name)
 
 
 def type_name(value: object) -> str:

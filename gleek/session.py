@@ -21,7 +21,14 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import attrs
 
-from gleek._args import check_int, check_seat, check_type, type_name
+from gleek._args import (
+    check_int,
+    check_seat,
+    check_type,
+    is_player_name,
+    player_name,
+    type_name,
+)
 from gleek.cards import Card
 from gleek.errors import ArgumentError, ArgumentTypeError
 from gleek.profile_model import Profile
@@ -213,6 +220,17 @@ class Session:
         if len(players) != 3 or len(set(players)) != 3 or not all(n.strip() for n in players):
             raise ArgumentError(
                 f"players must be 3 distinct non-empty names, not {list(players)!r:.80}"
+            )
+        for i, n in enumerate(players):  # (as a record may name them, so that it validates)
+            if not is_player_name(n):
+                raise ArgumentError(
+                    f"players[{i}] must be a name of 1 to 64 characters, not 'pot', with no "
+                    f"control characters or direction marks; not {n!r:.80}"
+                )
+        if len({player_name(n) for n in players}) != 3:
+            raise ArgumentError(
+                f"players must be 3 names that differ in Unicode NFC form (an accent typed as "
+                f"a combining mark is the same letter); not {list(players)!r:.80}"
             )
         if chips is None:
             start: tuple[int, ...] = (profile.session.starting_chips,) * 3

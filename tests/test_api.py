@@ -413,3 +413,26 @@ def test_no_entry_point_lets_an_odd_argument_surface_as_index_key_or_attribute_e
                     pass  # the library's own error, naming what went wrong
                 except Exception as exc:
                     raise AssertionError(f"{name} argument {i} = {odd!r}: {exc!r}") from exc
+
+
+@pytest.mark.parametrize(
+    ("players", "why"),
+    [
+        (("pot", "East", "West"), "players\\[0\\] must be a name"),
+        (("North", "x" * 65, "West"), "players\\[1\\] must be a name"),
+        (("North", "East", "We\u202est"), "players\\[2\\] must be a name"),
+        (("Zoë", "Zoe\u0308", "West"), "differ in Unicode NFC form"),
+    ],
+)
+def test_a_session_takes_only_names_a_record_may_hold(players: tuple[str, ...], why: str) -> None:
+    """A session's record validates: its players' names are those the record format allows,
+    and distinct as the validator compares them."""
+    from gleek.errors import ArgumentError
+    from gleek.session import Session
+
+    with pytest.raises(ArgumentError, match=why):
+        Session.start(gleek.load_profile("parlett"), players=players)
+    ok = Session.start(gleek.load_profile("parlett"), players=("Zoë", "Zoé", "x" * 64))
+    assert gleek.record.validate_text(
+        gleek.record.dumps(ok.play_out([RandomBot()] * 3, seed=1))
+    ).valid

@@ -18,12 +18,12 @@ from __future__ import annotations
 import difflib
 import os
 import sys
-import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 import attrs
 
+from gleek._args import player_name
 from gleek.actions import DISCARD as _DISCARDS
 from gleek.actions import PLAY as _PLAY
 from gleek.cards import CARDS, Card, mask_of, n_cards
@@ -81,12 +81,6 @@ _TRICK_END: Final = 10  # the seat field holds how many cards the trick lists
 _DEAL_END: Final = 11
 
 _Item = tuple[int, int, Action | None, Path]
-
-
-def player_name(name: str) -> str:
-    """A player's name as compared: Unicode NFC, so that an accent typed as a combining mark
-    names the same player as the precomposed letter."""
-    return unicodedata.normalize("NFC", name)
 
 
 def _where(p: Problem) -> tuple[int, int]:

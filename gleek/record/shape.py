@@ -12,18 +12,15 @@ the loader meets the extra item, before it is built.
 
 from __future__ import annotations
 
-import re
 from typing import Any, Final
 
 from gleek import limits as caps
+from gleek._args import is_player_name
 from gleek.schemacheck import load_schema
 from gleek.sourcemap import Path
 
 __all__ = ["conforms", "conforms_deal", "conforms_head", "limits", "stream_limits"]
 
-_NAME: Final = re.compile(
-    "^[^\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]*$"
-)
 # The fields of a record and of a deal, the ruff's words and the claims, as the record schema
 # lists them (so the quick check and the schema cannot disagree).
 _SCHEMA: Final = load_schema("record")
@@ -105,7 +102,7 @@ def _int_map(x: Any) -> bool:
 
 
 def _name(x: Any) -> bool:
-    return type(x) is str and 0 < len(x) <= 64 and x != "pot" and _NAME.match(x) is not None
+    return is_player_name(x)
 
 
 def _one(entry: Any) -> Any:

@@ -208,7 +208,12 @@ class Session:
         dealer: int = 0,
         ruff_stake: int | None = None,
     ) -> Session:
-        """A new session of ``deals`` deals (the profile's starting chips and pot by default)."""
+        """A new session of ``deals`` deals (the profile's starting chips and pot by default).
+
+        ``players`` are three names as a record may hold them: 1 to 64 characters, not ``pot``,
+        no control characters or direction marks, and distinct in Unicode NFC form (an accent
+        typed as a combining mark is the same letter as the precomposed one).
+        """
         check_type("profile", profile, Profile, "a Profile (from gleek.load_profile)")
         check_int("deals", deals, low=1)
         if (

@@ -461,3 +461,14 @@ def test_a_read_record_charges_the_forfeit_in_its_deals_and_balances() -> None:
     assert dict(zip(session.players, session.balances, strict=True)) == {
         k: v for k, v in report.chips if k != "pot"
     }
+
+
+def test_a_claim_word_that_names_no_court_card_is_refused() -> None:
+    """The stage function takes checked input, but a wrong claim word gets the library's own
+    error, naming it, rather than a bare StopIteration."""
+    from gleek.errors import ArgumentError
+    from gleek.stages.sets import forfeit_payments
+
+    with pytest.raises(ArgumentError, match="'gleek-Z' is not a claim; one of gleek-A"):
+        forfeit_payments(gleek.load_profile("cotton"), 0, 0, 0, ("gleek-Z",))
+    assert len(forfeit_payments(gleek.load_profile("cotton"), 0, 0, 0, ("gleek-J",))) == 2

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Final
 
 from gleek.cards import Rank
+from gleek.errors import ArgumentError
 from gleek.profile_model import Profile
 from gleek.stages.common import R4, R5, R6, RA, RANK_MASK, RJ, RK, RQ, Payment
 from gleek.stages.rules import Rules, Run, memo
@@ -99,7 +100,10 @@ def forfeit_payments(
         kind, _, letter = claim.partition("-")
         if kind not in ("gleek", "mournival"):
             continue
-        r, rank = next((r, rank) for r, rank, ltr in _COURTS if ltr == letter)
+        court = next(((r, rank) for r, rank, ltr in _COURTS if ltr == letter), None)
+        if court is None:
+            raise ArgumentError(f"{claim!r:.40} is not a claim; one of " + ", ".join(CLAIM_WORDS))
+        r, rank = court
         held = (hand & RANK_MASK[r]).bit_count()
         need = 4 if kind == "mournival" else 3
         if held >= need:

@@ -1,4 +1,5 @@
-"""Writing an output file whole or not at all: a temporary file in the same folder, renamed.
+"""Files: reading one a chunk at a time (:func:`read_chunk`), and writing an output file whole
+or not at all (:func:`write_atomic`: a temporary file in the same folder, renamed).
 
 >>> import pathlib, tempfile
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -13,9 +14,26 @@ import contextlib
 import os
 import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Final
 
-__all__ = ["write_atomic"]
+__all__ = ["CHUNK", "read_chunk", "write_atomic"]
+
+#: Bytes read from a file at a time.
+CHUNK: Final = 64 * 1024
+
+
+def read_chunk(
+    fd: int, offset: int, size: int, progress: Callable[[int], None] | None = None
+) -> bytes:
+    """The next bytes of the file open at ``fd``, read from ``offset`` (its position) of the
+    ``size`` it had when opened: at most :data:`CHUNK`, ``b""`` at the end (a file that grows
+    is not followed); ``progress`` (if given) is told how many."""
+    data = os.read(fd, min(CHUNK, size - offset)) if size > offset else b""
+    if data and progress is not None:
+        progress(len(data))
+    return data
 
 
 def _default_mode() -> int:

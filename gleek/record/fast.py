@@ -42,6 +42,7 @@ from typing import Any, Final, cast
 
 import yaml
 
+from gleek._files import read_chunk
 from gleek.limits import within_int_bounds
 from gleek.record.replay import Replayer
 from gleek.record.report import Report
@@ -57,8 +58,6 @@ QUICK_FROM: Final = 256 * 1024
 #: The most text of one deal, or of the head, that the quick reading takes (a deal of the
 #: usual shape is about 1.2 KB); a longer one is read by PyYAML.
 MAX_QUICK: Final = 64 * 1024
-#: Bytes read from the file at a time.
-_CHUNK: Final = 64 * 1024
 
 #: A character the usual shape has no use for (or one PyYAML would refuse to read, or read as
 #: a line break): one class, the line break, the printable ASCII characters but
@@ -248,14 +247,8 @@ class _Reader:
     def _fill(self) -> bool:
         if self.eof:
             return False
-        data = (
-            os.read(self.fd, min(_CHUNK, self.size - self.offset))
-            if self.size > self.offset
-            else b""
-        )
+        data = read_chunk(self.fd, self.offset, self.size, self.progress)
         self.offset += len(data)
-        if data and self.progress is not None:
-            self.progress(len(data))
         try:
             text = self.decoder.decode(data, final=not data)
         except UnicodeDecodeError:

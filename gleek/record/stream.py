@@ -31,6 +31,7 @@ from typing import Any, Final
 import yaml
 
 from gleek import limits as caps
+from gleek._files import CHUNK, read_chunk
 from gleek.errors import RecordError
 from gleek.limits import MAX_DEAL_BYTES, MAX_DEPTH, MAX_PROBLEMS
 from gleek.record.fast import QUICK_FROM, quick_report
@@ -50,8 +51,6 @@ from gleek.sourcemap import LOADERS, EventBuilder, LocatedError, Path, format_pa
 
 __all__ = ["CHUNK", "COLLECT_EVERY", "parse_line", "validate_path"]
 
-#: Bytes read from the file at a time.
-CHUNK: Final = 64 * 1024
 #: Deals read between two runs of the cyclic collector on the youngest objects.
 COLLECT_EVERY = 1024
 
@@ -95,16 +94,10 @@ class _Source:
         """Read and decode one chunk; False at the end of the file."""
         if self.eof:
             return False
-        data = (
-            os.read(self.fd, min(CHUNK, self.size - self.offset))
-            if self.size > self.offset
-            else b""
-        )
         pending = self.decoder.getstate()[0]  # the bytes of a character cut between chunks
         start = self.offset
+        data = read_chunk(self.fd, start, self.size, self.progress)
         self.offset += len(data)
-        if self.progress is not None and data:
-            self.progress(len(data))
         try:
             text = self.decoder.decode(data, final=not data)
         except UnicodeDecodeError as exc:

@@ -363,3 +363,24 @@ def test_the_memory_of_words_is_emptied_when_full(three: str, tmp_path: Path) ->
     path.write_text(three, encoding="utf-8")
     assert _quick(path) == validate_path(path, (), None, None)
     assert len(fast._TEXT) < 4096
+
+
+def test_a_valid_deal_with_a_number_past_30_digits_is_left_to_pyyaml(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Balances of 30 digits make results of 31: PyYAML's reading refuses the number, so the
+    quick reading must not pass the record (the writer refuses it too; written here by hand)."""
+    import gleek.record.write as writer
+
+    monkeypatch.setattr(writer, "_check_readable", lambda *a: None)
+    big = 10**30 - 1
+    session = Session.start(
+        gleek.load_profile("parlett"), deals=3, pot=big, chips=(big,) * 3, ruff_stake=big
+    )
+    text = re.sub(r",\n +", ", ", dumps(session.play_out([RandomBot()] * 3, seed=0)))
+    assert re.search(r"-?\d{31}", text)
+    path = tmp_path / "r.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert _quick(path) is None
+    quick, slow = _both(path)
+    assert quick == slow and not slow.valid

@@ -21,11 +21,11 @@ The reading gives up, and PyYAML reads the record from its start, at the first o
   separator, a quote, a backslash, a comment, an anchor, alias or tag, a block scalar;
   anything PyYAML would not print), or text that is not UTF-8;
 - a head that is not a block mapping of one-line keys, or anything after the deals;
-- a value PyYAML's reading refuses (a whole number past 30 digits);
 - a deal, or the head, longer than :data:`MAX_QUICK` of text, or nested deeper than a deal
   (such text is never handed to yaml-rs);
 - a deal whose text is not its usual text;
-- a list longer than :func:`gleek.record.shape.limits` allows;
+- a list longer than :func:`gleek.record.shape.limits` allows, a whole number past 30 digits
+  (:func:`gleek.record.shape.within_limits`);
 - any error or warning of the checks or the replay, but a warning that the number of deals is
   not a multiple of three (placed at the list of deals, as PyYAML places it). Only a valid
   record's report comes from here: where its problems stand in the file is for PyYAML to find.
@@ -43,10 +43,9 @@ from typing import Any, Final, cast
 import yaml
 
 from gleek._files import read_chunk
-from gleek.limits import within_int_bounds
 from gleek.record.replay import Replayer
 from gleek.record.report import Report
-from gleek.record.shape import limits
+from gleek.record.shape import limits, within_limits
 from gleek.sourcemap import LocatedError, load_located
 
 __all__ = ["MAX_OPEN", "MAX_QUICK", "QUICK_FROM", "available", "quick_report", "usual_text"]
@@ -97,22 +96,6 @@ def available() -> bool:
     return _parser() is not None
 
 
-def _within(deal: dict[str, Any], i: int) -> None:
-    """The lists and mappings of ``deals[i]`` within :func:`~gleek.record.shape.limits`, as
-    PyYAML's reading holds them (a list longer than its limit is refused there, valid or not)."""
-    for key, v in deal.items():
-        if type(v) is list or type(v) is dict:
-            path = ("deals", i, key)
-            cap = limits(path)
-            if cap is not None and len(v) > cap[0]:
-                raise _Doubt
-            for k, w in v.items() if type(v) is dict else enumerate(v):
-                if type(w) is list or type(w) is dict:
-                    cap = limits((*path, k))
-                    if cap is not None and len(w) > cap[0]:
-                        raise _Doubt
-
-
 _RESOLVER: Final = yaml.resolver.Resolver()
 _STR_TAG: Final = "tag:yaml.org,2002:str"
 
@@ -127,9 +110,7 @@ def _learn(value: Any) -> str:
     """How the usual shape writes ``value`` plain (:data:`_TEXT`); the reading gives up on a
     value it does not write plain, or that PyYAML would read as something else."""
     if type(value) is int:
-        if not within_int_bounds(value):
-            raise _Doubt  # (PyYAML's reading refuses it: too large)
-        text = str(value)
+        text = str(value)  # (past the limits: refused by within_limits once the deal is checked)
     elif type(value) is str and _WORD.fullmatch(value) is not None:
         tag = _RESOLVER.resolve(yaml.ScalarNode, value, (True, False))  # type: ignore[no-untyped-call]
         if tag != _STR_TAG:
@@ -358,9 +339,10 @@ def _read(parser: Any, reader: _Reader, check: Any) -> Report | None:
         deal = data[0]
         if type(deal) is not dict or usual_text(deal) != text.rstrip("\n") + "\n":
             raise _Doubt  # (not the text the usual shape writes for what yaml-rs read)
-        _within(deal, i)
         check.deal(i, deal, {}, {}, _doubt)
         if not _clean(check):  # pragma: no cover - (a problem asks for its place first)
+            raise _Doubt
+        if not within_limits(deal):  # (checked once the deal is known to be of the usual shape)
             raise _Doubt
         i += 1
     if i == 0:

@@ -19,7 +19,14 @@ from gleek._args import is_player_name
 from gleek.schemacheck import load_schema
 from gleek.sourcemap import Path
 
-__all__ = ["conforms", "conforms_deal", "conforms_head", "limits", "stream_limits"]
+__all__ = [
+    "conforms",
+    "conforms_deal",
+    "conforms_head",
+    "limits",
+    "stream_limits",
+    "within_limits",
+]
 
 # The fields of a record and of a deal, the ruff's words and the claims, as the record schema
 # lists them (so the quick check and the schema cannot disagree).
@@ -211,3 +218,24 @@ def _deal(deal: Any) -> bool:
         if not all(_int_map(v) for v in result.values()):
             return False
     return True
+
+
+def within_limits(deal: dict[str, Any]) -> bool:
+    """Whether a deal of the usual shape (:func:`conforms_deal`) keeps every limit a reading of
+    its text enforces: its lists within :func:`limits`, its whole numbers within
+    :func:`gleek.limits.within_int_bounds`."""
+    for key in ("deck", "stock", "discard", "auction", "ruff", "tricks", "hands", "claims"):
+        if key in deal and len(deal[key]) > limits(("deals", 0, key))[0]:  # type: ignore[index]
+            return False
+    inner = (("hands", "hand"), ("tricks", "trick"), ("claims", "claim"))
+    for key, _ in inner:
+        items = deal.get(key) or ()
+        cap = limits(("deals", 0, key, 0))[0]  # type: ignore[index]
+        if any(len(x) > cap for x in (items.values() if isinstance(items, dict) else items)):
+            return False
+    numbers = [v for e in deal.get("auction") or () for v in e.values() if type(v) is int]
+    for kind in (deal.get("result") or {}).values():
+        if len(kind) > 8:
+            return False
+        numbers += kind.values()
+    return all(caps.within_int_bounds(n) for n in numbers)

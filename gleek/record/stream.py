@@ -44,7 +44,13 @@ from gleek.record.replay import (
     replay_document,
 )
 from gleek.record.report import Problem, Report
-from gleek.record.shape import conforms_deal, conforms_head, limits, stream_limits
+from gleek.record.shape import (
+    conforms_deal,
+    conforms_head,
+    limits,
+    stream_limits,
+    within_limits,
+)
 from gleek.schemacheck import Problem as SchemaProblem
 from gleek.schemacheck import load_schema, problems, short_repr
 from gleek.sourcemap import LOADERS, EventBuilder, LocatedError, Path, format_path, key_part
@@ -695,28 +701,9 @@ def _quick(text: str) -> Any:
         deal = json.loads(text, object_pairs_hook=_pairs)
     except (ValueError, RecursionError):
         return _SLOW
-    if not conforms_deal(deal) or not _within(deal):
+    if not conforms_deal(deal) or not within_limits(deal):
         return _SLOW
     return deal
-
-
-def _within(deal: dict[str, Any]) -> bool:
-    """Whether a deal of the usual shape keeps every limit :func:`parse_line` enforces."""
-    for key in ("deck", "stock", "discard", "auction", "ruff", "tricks", "hands", "claims"):
-        if key in deal and len(deal[key]) > limits(("deals", 0, key))[0]:  # type: ignore[index]
-            return False
-    inner = (("hands", "hand"), ("tricks", "trick"), ("claims", "claim"))
-    for key, _ in inner:
-        items = deal.get(key) or ()
-        cap = limits(("deals", 0, key, 0))[0]  # type: ignore[index]
-        if any(len(x) > cap for x in (items.values() if isinstance(items, dict) else items)):
-            return False
-    numbers = [v for e in deal.get("auction") or () for v in e.values() if type(v) is int]
-    for kind in (deal.get("result") or {}).values():
-        if len(kind) > 8:
-            return False
-        numbers += kind.values()
-    return all(caps.within_int_bounds(n) for n in numbers)
 
 
 def _finder(

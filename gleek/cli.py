@@ -104,12 +104,12 @@ def _parser() -> argparse.ArgumentParser:
     _profile_dir(pl)
     pl.add_argument(
         "--out",
-        type=Path,
+        type=_path,
         metavar="FILE",
         help="also write the deals as a format-1 record (.yaml or .json)",
     )
     pl.add_argument(
-        "--html", type=Path, metavar="FILE", help="also write a page that steps through the deals"
+        "--html", type=_path, metavar="FILE", help="also write a page that steps through the deals"
     )
 
     v = sub.add_parser("validate", help="replay recorded deals and report the first rule broken")
@@ -125,9 +125,9 @@ def _parser() -> argparse.ArgumentParser:
     _profile_dir(v)
 
     sh = sub.add_parser("show", help="a record as a page that steps through it (or one picture)")
-    sh.add_argument("record", type=Path, metavar="RECORD")
-    sh.add_argument("--html", type=Path, metavar="FILE", help="write the step-by-step page here")
-    sh.add_argument("--svg", type=Path, metavar="FILE", help="write the last state reached here")
+    sh.add_argument("record", type=_path, metavar="RECORD")
+    sh.add_argument("--html", type=_path, metavar="FILE", help="write the step-by-step page here")
+    sh.add_argument("--svg", type=_path, metavar="FILE", help="write the last state reached here")
     sh.add_argument("--four-colour", action="store_true", help="blue diamonds, green clubs")
     _profile_dir(sh)
 
@@ -136,10 +136,10 @@ def _parser() -> argparse.ArgumentParser:
         dest="web_command", required=True, parser_class=_Parser, metavar="{build}"
     )
     wb = wsub.add_parser("build", help="write the page's static folder (docs/web.rst)")
-    wb.add_argument("out", type=Path, metavar="OUT", help="the folder to write (made if missing)")
+    wb.add_argument("out", type=_path, metavar="OUT", help="the folder to write (made if missing)")
     wb.add_argument(
         "--cache",
-        type=Path,
+        type=_path,
         default=Path("build/web-cache"),
         metavar="DIR",
         help="keep the npm and PyPI downloads here between builds (default: build/web-cache)",
@@ -159,7 +159,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--all", action="store_true", help="every rule, not only those that differ")
     c.add_argument("--format", choices=("text", "markdown", "json"), default="text")
     c.add_argument(
-        "--record", type=Path, metavar="FILE", help="replay this record under each profile"
+        "--record", type=_path, metavar="FILE", help="replay this record under each profile"
     )
     c.add_argument(
         "--simulate", type=_positive, metavar="N", help="play N seeded deals under each profile"
@@ -252,6 +252,49 @@ def _write_output(path: Path, text: str, flag: str) -> None:
     _out(f"Wrote {path}")
 
 
+def _check_outputs(
+    command: str, inputs: Sequence[object], outputs: Sequence[tuple[str, Path | None]]
+) -> None:
+    """Refuse, before any work, an output file that is one of the command's input files or
+    another of its outputs (each would be overwritten: a record replaced by its own page)."""
+    seen: list[tuple[str, Path]] = []
+    for flag, path in outputs:
+        if path is None:
+            continue
+        for given in inputs:
+            if isinstance(given, str | Path) and _same_file(Path(given), path):
+                raise UsageError(
+                    f"gleek {command}: {flag} {escape_controls(str(path))}: that is the input "
+                    f"file {escape_controls(str(given))}; choose another output"
+                )
+        for other_flag, other in seen:
+            if _same_file(other, path):
+                raise UsageError(
+                    f"gleek {command}: {flag} {escape_controls(str(path))}: {other_flag} writes "
+                    f"that file too; give each output its own file"
+                )
+        seen.append((flag, path))
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` name one file: the same file on disk when both exist, else the
+    same absolute path."""
+    try:
+        if a.exists() and b.exists():
+            return os.path.samefile(a, b)
+        return os.path.abspath(a) == os.path.abspath(b)
+    except (OSError, ValueError):
+        return False
+
+
+def _path(text: str) -> Path:
+    """A file or folder named on the command line; an empty one is refused (``Path("")`` would
+    be the current folder)."""
+    if not text:
+        raise argparse.ArgumentTypeError("an empty path names no file")
+    return Path(text)
+
+
 def _positive(text: str) -> int:
     try:
         n = int(text)
@@ -333,7 +376,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _discard_stdout()
         _err(
             f"gleek: the output holds characters this terminal's encoding "
-            f"({sys.stdout.encoding}) cannot show; set PYTHONIOENCODING=utf-8 or use --json"
+            f"({sys.stdout.encoding}) cannot show; set PYTHONIOENCODING=utf-8 (or use --json, "
+            f"where the command has it)"
         )
         return 2
     except OSError as exc:
@@ -377,8 +421,9 @@ def _web(args: argparse.Namespace) -> int:
     from gleek.web.build import build
 
     files = build(args.out, args.cache)
-    print(f"wrote {len(files)} files to {args.out}/; serve it with:")
-    print(f"  python -m http.server --directory {args.out} 8000")
+    out = escape_controls(str(args.out))
+    print(f"wrote {len(files)} files to {out}/; serve it with:")
+    print(f"  python -m http.server --directory {out} 8000")
     print("and open http://localhost:8000/ (docs/web.rst: any static host serves it too)")
     return 0
 
@@ -410,9 +455,12 @@ def _play(args: argparse.Namespace) -> int:
     from gleek.render import describe_deal
     from gleek.session import Session
 
-    profile = load_profile(args.profile, args.variant, profile_dirs=args.profile_dir)
     if args.out is not None and args.out.suffix not in (".yaml", ".yml", ".json"):
         raise UsageError(f"gleek play: --out {args.out}: the file must end in .yaml, .yml or .json")
+    _check_outputs(
+        "play", [args.profile, *args.variant], [("--out", args.out), ("--html", args.html)]
+    )
+    profile = load_profile(args.profile, args.variant, profile_dirs=args.profile_dir)
     players = ("North", "East", "West")
     session = Session.start(profile, deals=args.deals, players=players)
     bot = BOTS[args.bots]()
@@ -450,6 +498,7 @@ def _show(args: argparse.Namespace) -> int:
 
     if args.html is None and args.svg is None:
         raise UsageError("gleek show: give --html FILE, --svg FILE or both")
+    _check_outputs("show", [args.record], [("--html", args.html), ("--svg", args.svg)])
     dirs = args.profile_dir
     record, error = load_record(args.record, profile_dirs=dirs)  # RecordError: cannot read
     deals = deal_steps(record) if record is not None else ()  # read and replayed once
@@ -528,18 +577,21 @@ def _validate(args: argparse.Namespace) -> int:
         except RecordError as exc:
             _err(f"gleek validate: {exc}")
             unreadable += 1
+    status = 2 if unreadable else 0 if all(r.valid for r in reports) else 1
     # Printed a piece at a time: the report of 100,000 deals is never held as one text.
-    if args.json and reports:
-        out = [r.to_json(lazy=True) for r in reports]
-        _json_out(out[0] if len(out) == 1 and not unreadable else out)
-    elif reports:
-        write = sys.stdout.write
-        for r in reports:
-            for line in r.lines():
-                write(line + "\n")
-    if unreadable:
-        return 2
-    return 0 if all(r.valid for r in reports) else 1
+    try:
+        if args.json and reports:
+            out = [r.to_json(lazy=True) for r in reports]
+            _json_out(out[0] if len(out) == 1 and not unreadable else out)
+        elif reports:
+            write = sys.stdout.write
+            for r in reports:
+                for line in r.lines():
+                    write(line + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:  # (| head): the verdict is known, and is the exit status still
+        _discard_stdout()
+    return status
 
 
 def _compare(args: argparse.Namespace) -> int:
@@ -551,7 +603,8 @@ def _compare(args: argparse.Namespace) -> int:
         raise UsageError("gleek compare: give --record or --simulate, not both")
     if args.record is not None:
         if not args.record.is_file():
-            raise UsageError(f"gleek compare: --record {args.record}: no such file")
+            why = "not a regular file" if args.record.exists() else "no such file"
+            raise UsageError(f"gleek compare: --record {escape_controls(str(args.record))}: {why}")
         result = compare.compare_record(args.record, profiles, profile_dirs=args.profile_dir)
         if args.format == "json":
             _json_out(result.to_json())

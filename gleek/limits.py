@@ -25,6 +25,8 @@ __all__ = [
     "MAX_DIGITS",
     "MAX_INT",
     "MAX_NUMBER_TEXT",
+    "MAX_PLAYED_DEALS",
+    "MAX_PLAYOUTS",
     "MAX_PROBLEMS",
     "MAX_PROFILE_ITEMS",
     "MAX_RUFF",
@@ -58,7 +60,15 @@ MAX_NUMBER_TEXT: Final = 100
 
 #: Deals in one record read whole: more than a 16 MiB text can hold of real deals (each is some
 #: 500 bytes at the very least). A record file validated deal by deal may hold any number.
+#: A session (:meth:`gleek.session.Session.start`, ``gleek play --deals``) plays at most as many,
+#: so that its record can be read whole.
 MAX_DEALS: Final = 50_000
+#: Deals one simulation or match plays (``gleek compare --simulate``, ``gleek match``,
+#: :func:`gleek.compare.simulate`, :func:`gleek.sim.match.play_match`): a result is kept for each
+#: deal, so the memory asked for is bounded; at a few milliseconds a deal this is hours of play.
+MAX_PLAYED_DEALS: Final = 1_000_000
+#: Playouts a decision of the search bot (``search:N``): already seconds a decision.
+MAX_PLAYOUTS: Final = 100_000
 #: Calls in one deal's auction: bids rise by at least 1, so this is a price some 150 chips above
 #: the opening bid, far beyond any real game.
 MAX_AUCTION: Final = 300

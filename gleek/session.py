@@ -31,6 +31,7 @@ from gleek._args import (
 )
 from gleek.cards import Card
 from gleek.errors import ArgumentError, ArgumentTypeError
+from gleek.limits import MAX_DEALS, MAX_INT
 from gleek.profile_model import Profile
 from gleek.stages.deal import next_dealer
 from gleek.stages.rules import rules_of
@@ -215,7 +216,7 @@ class Session:
         typed as a combining mark is the same letter as the precomposed one).
         """
         check_type("profile", profile, Profile, "a Profile (from gleek.load_profile)")
-        check_int("deals", deals, low=1)
+        check_int("deals", deals, low=1, high=MAX_DEALS)
         if (
             isinstance(players, str)
             or not isinstance(players, Sequence)
@@ -244,11 +245,19 @@ class Session:
                 raise ArgumentTypeError(f"chips must be 3 balances (int), not {chips!r:.80}")
             if len(chips) != 3:
                 raise ArgumentError(f"chips must give 3 balances, not {len(chips)}")
-            start = tuple(check_int(f"chips[{i}]", c) for i, c in enumerate(chips))
-        p0 = profile.session.starting_pot if pot is None else check_int("pot", pot, low=0)
+            start = tuple(
+                check_int(f"chips[{i}]", c, low=-MAX_INT, high=MAX_INT) for i, c in enumerate(chips)
+            )
+        p0 = (
+            profile.session.starting_pot
+            if pot is None
+            else check_int("pot", pot, low=0, high=MAX_INT)
+        )
         check_seat("dealer", dealer)
         stake = (
-            profile.ruff.stake if ruff_stake is None else check_int("ruff_stake", ruff_stake, low=1)
+            profile.ruff.stake
+            if ruff_stake is None
+            else check_int("ruff_stake", ruff_stake, low=1, high=MAX_INT)
         )
         balances = (start[0], start[1], start[2])
         return Session(

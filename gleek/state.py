@@ -56,6 +56,7 @@ from gleek.actions import (
 )
 from gleek.cards import CARDS, Card, Suit, cards_of_mask
 from gleek.errors import ArgumentError, ArgumentTypeError, IllegalAction
+from gleek.limits import MAX_INT
 from gleek.profile_model import Profile
 from gleek.stages import deal as deal_stage
 from gleek.stages.common import Payment, left_of
@@ -818,7 +819,11 @@ def new_deal(
         if isinstance(seed, bool) or not isinstance(seed, int | str):
             raise ArgumentTypeError(f"seed must be an int or a str, not {type_name(seed)}")
         order = deal_stage.seeded_order(seed)
-    stake = profile.ruff.stake if ruff_stake is None else check_int("ruff_stake", ruff_stake, low=1)
+    stake = (
+        profile.ruff.stake
+        if ruff_stake is None
+        else check_int("ruff_stake", ruff_stake, low=1, high=MAX_INT)
+    )
     return start(profile, seat, order, stake)
 
 

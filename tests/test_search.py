@@ -9,7 +9,8 @@ import pytest
 
 import gleek
 from gleek.cli import main
-from gleek.errors import ArgumentError
+from gleek.errors import ArgumentError, ArgumentTypeError
+from gleek.limits import MAX_PLAYED_DEALS, MAX_PLAYOUTS
 from gleek.sim.bots import BasicBot, RandomBot
 from gleek.sim.knowledge import determinize
 from gleek.sim.match import estimate, load_bot, play_match
@@ -310,3 +311,65 @@ def test_search_bot_time_budget_and_outside_the_play() -> None:
         s = s.apply(RuleAwareBot().choose(s.observation(seat), s.legal_actions(), rng))
     timed = SearchBot(seconds=0.02)
     assert timed.choose(s.observation(s.to_act or 0), s.legal_actions(), rng) in s.legal_actions()
+
+
+class _Raises:
+    """A bot class whose constructor fails (a user's class: its error is said in one line)."""
+
+    def __init__(self) -> None:
+        raise RuntimeError("no table")
+
+    def choose(self, obs: object, legal: object, rng: object) -> object:  # pragma: no cover
+        return None
+
+
+def test_load_bot_calls_only_a_bot_class() -> None:
+    # functions and other objects a module:Class name reaches are never called
+    for spec in ("os:path", "sys:exit", "builtins:input", "gleek.state:apply", "gleek.cli:main",
+                 "gleek.sim.bots:BOTS", "os:abort"):  # fmt: skip
+        with pytest.raises(ArgumentError, match="is not a bot class"):
+            load_bot(spec)
+    with pytest.raises(ArgumentError, match=r"_Raises\(\) failed: RuntimeError: no table"):
+        load_bot(f"{__name__}:_Raises")
+    for spec in (".:X", "..x:X", "a..b:X", "os:", "os:1x", "basic:"):
+        with pytest.raises(ArgumentError, match="absolute module name"):
+            load_bot(spec)
+    # N in ASCII digits, from 1 to MAX_PLAYOUTS; "search:" is not the default
+    for spec in ("search:²", "search:0", "search:", "search:99999999999999999999999",
+                 f"search:{MAX_PLAYOUTS + 1}", "search:-1", "search: 5"):  # fmt: skip
+        with pytest.raises(ArgumentError, match="search:N with N from 1 to 100,000"):
+            load_bot(spec)
+    assert load_bot(f"search:{MAX_PLAYOUTS}").playouts == MAX_PLAYOUTS
+
+
+def test_cli_match_refuses_a_name_that_is_no_bot_class(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["match", "basic", "basic", "sys:exit", "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert "'sys:exit': exit is not a bot class" in err and "Traceback" not in err
+
+
+def test_match_and_estimate_bounds() -> None:
+    bots = ["basic", "basic", "basic"]
+    for kwargs, exc, msg in [
+        ({"deals": MAX_PLAYED_DEALS + 1}, ArgumentError, "deals must be from 1 to 1000000"),
+        ({"deals": True}, ArgumentTypeError, "deals must be a whole number"),
+        ({"workers": True}, ArgumentTypeError, "workers must be a whole number"),
+        ({"seed": 1.5}, ArgumentTypeError, "seed must be a whole number"),
+        ({"seed": "x"}, ArgumentTypeError, "seed must be a whole number"),
+        ({"seed": None}, ArgumentTypeError, "seed must be a whole number"),
+    ]:
+        args: dict[str, object] = {"deals": 3, **kwargs}
+        with pytest.raises(exc, match=msg):
+            play_match(bots, "parlett", **args)  # type: ignore[arg-type]
+    for values, exc, msg in [
+        (None, ArgumentTypeError, "values must be a list or tuple"),
+        ([1, "a"], ArgumentError, r"values\[1\] must be a finite number"),
+        ([10**400, 1], ArgumentError, r"values\[0\] must be a finite number"),
+        ([float("nan")], ArgumentError, r"values\[0\]"),
+        ([float("inf"), 1.0], ArgumentError, r"values\[0\]"),
+        ([True, 1], ArgumentError, r"values\[0\]"),
+    ]:
+        with pytest.raises(exc, match=msg):
+            estimate(values)  # type: ignore[arg-type]
+    e = estimate([1, 2.5, 3])
+    assert e.n == 3 and e.mean == pytest.approx(6.5 / 3) and e.low < e.mean < e.high

@@ -1163,3 +1163,69 @@ def test_a_lone_surrogate_in_a_text_handed_over() -> None:
     with pytest.raises(sourcemap.LocatedError, match="lone surrogate") as caught:
         sourcemap.load_located("a: b\nc: '\ud800'\n", loader=yaml.SafeLoader)
     assert (caught.value.line, caught.value.column) == (2, 5)
+
+
+def test_an_output_is_never_an_input_or_another_output(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "r.yaml"
+    record.write_text(TEXT, encoding="utf-8")
+    for args in (["--html", str(record)], ["--svg", str(tmp_path / "." / "r.yaml")]):
+        assert main(["show", str(record), *args]) == 2
+        assert "that is the input file" in capsys.readouterr().err
+    assert record.read_text(encoding="utf-8") == TEXT
+    same = tmp_path / "same.out"
+    assert main(["show", str(record), "--html", str(same), "--svg", str(same)]) == 2
+    assert "--html writes that file too" in capsys.readouterr().err and not same.exists()
+    profile = tmp_path / "mine.yaml"
+    profile.write_bytes((profiles_dir() / "parlett.yaml").read_bytes())
+    before = profile.read_bytes()
+    assert main(["play", "--profile", str(profile), "--out", str(profile)]) == 2
+    assert "that is the input file" in capsys.readouterr().err
+    assert profile.read_bytes() == before
+    out = tmp_path / "o.yaml"
+    assert main(["play", "--out", str(out), "--html", str(out)]) == 2
+    assert "--out writes that file too" in capsys.readouterr().err and not out.exists()
+
+
+def test_validate_keeps_its_verdict_when_the_pipe_closes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import gleek.cli as cli
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(TEXT.replace("North", "Nobody", 1), encoding="utf-8")
+
+    class Closed(io.StringIO):
+        def write(self, text: str) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(cli, "_discard_stdout", lambda: None)
+    for args, status in (([str(EXAMPLE)], 0), ([str(EXAMPLE), str(bad)], 1),
+                         ([str(EXAMPLE), str(tmp_path / "none.yaml")], 2)):  # fmt: skip
+        for json_flag in ([], ["--json"]):
+            monkeypatch.setattr(sys, "stdout", Closed())
+            assert main(["validate", *json_flag, *args]) == status, (args, json_flag)
+
+
+def test_session_and_deal_numbers_are_bounded() -> None:
+    profile = gleek.load_profile("parlett")
+    with pytest.raises(ArgumentError, match=f"deals must be from 1 to {MAX_DEALS}"):
+        Session.start(profile, deals=MAX_DEALS + 1)
+    big = 10**30
+    for kwargs, name in (({"chips": (big, 0, 0)}, "chips"), ({"pot": big}, "pot"),
+                         ({"ruff_stake": big}, "ruff_stake")):  # fmt: skip
+        with pytest.raises(ArgumentError, match=f"{name}.* must be from"):
+            Session.start(profile, **kwargs)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="ruff_stake must be from 1 to"):
+        gleek.new_deal(profile, seed=1, ruff_stake=big)
+    assert Session.start(profile, chips=(big - 1, 0, -(big - 1))).start_chips[0] == big - 1
+    from gleek.limits import MAX_PLAYED_DEALS
+    from gleek.sim.batch import play_deals
+
+    with pytest.raises(ArgumentError, match="deals must be from 1 to 1,000,000"):
+        play_deals([profile], MAX_PLAYED_DEALS + 1)
+    for args in (["compare", "parlett", "--simulate", str(MAX_PLAYED_DEALS + 1)],
+                 ["match", "basic", "basic", "basic", "--deals", str(MAX_PLAYED_DEALS + 1)],
+                 ["play", "--deals", str(MAX_DEALS + 1)]):  # fmt: skip
+        assert main(args) == 2, args

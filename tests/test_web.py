@@ -315,3 +315,39 @@ def test_a_profile_file_is_checked_or_refused_with_its_message(tmp_path: Path) -
     text = (profiles_dir() / "parlett.yaml").read_text("utf-8")  # the installed package's
     accepted = json.loads(app.user_profile(text, "mine.yaml"))
     assert accepted["id"] == "parlett" and accepted["path"].endswith("mine.yaml")
+
+
+def test_a_build_never_overwrites_files_it_did_not_write(
+    tools: FakeTools, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    site = tmp_path / "site"
+    (site / "wheels").mkdir(parents=True)
+    mine = site / "wheels" / "mine-1.0-py3-none-any.whl"
+    mine.write_text("precious")
+    (site / "index.html").write_text("<h1>my site</h1>")
+    with pytest.raises(web.BuildError, match="holds files and is not a page gleek built"):
+        web.build(site, tmp_path / "cache", run=tools.run, npm="npm")
+    assert mine.read_text() == "precious"
+    assert (site / "index.html").read_text() == "<h1>my site</h1>"
+    # a folder a build wrote (its mark first, so that a failed build can be run again) is
+    # built over
+    out = tmp_path / "out"
+    web.build(out, tmp_path / "cache", run=tools.run, npm="npm")
+    assert (out / web.MARK).is_file()
+    (out / web.MARK).unlink()  # a folder built before the mark: its manifest says so
+    web.build(out, tmp_path / "cache", run=tools.run, npm="npm")
+    for bad in ("", b"x", None):
+        with pytest.raises(web.BuildError, match="must be a folder's path"):
+            web.build(bad, tmp_path / "cache", run=tools.run, npm="npm")  # type: ignore[arg-type]
+        with pytest.raises(web.BuildError, match="cache must be a folder's path"):
+            web.build(tmp_path / "o2", bad, run=tools.run, npm="npm")  # type: ignore[arg-type]
+    a_file = tmp_path / "a_file"
+    a_file.write_text("")
+    with pytest.raises(web.BuildError, match=f"cache {a_file}: not a folder"):
+        web.build(tmp_path / "o3", a_file, run=tools.run, npm="npm")
+    with pytest.raises(web.BuildError, match=r"cache .*: cannot create the folder"):
+        web.build(tmp_path / "o4", a_file / "sub", run=tools.run, npm="npm")
+    assert main(["web", "build", ""]) == 2
+    assert "an empty path names no file" in capsys.readouterr().err
+    assert main(["show", str(EXAMPLE), "--svg", ""]) == 2
+    assert "an empty path names no file" in capsys.readouterr().err

@@ -45,7 +45,7 @@ from typing import Any, Final, TypeVar, overload
 from urllib.parse import urlsplit
 
 from gleek.errors import ArgumentError, ArgumentTypeError
-from gleek.limits import MAX_WORKERS_NOTE
+from gleek.limits import MAX_PLAYED_DEALS, MAX_WORKERS_NOTE
 from gleek.profile_model import Profile
 from gleek.session import Session, play_deal
 from gleek.sim.bots import BOTS
@@ -234,8 +234,9 @@ def play_deals(
     scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> tuple[tuple[Any, ...], ...]:
-    """Play ``deals`` seeded deals with ``bots`` under each of ``profiles``: for each profile,
-    each deal's outcome (or ``measure(outcome)``), in deal order.
+    """Play ``deals`` seeded deals (at most :data:`gleek.limits.MAX_PLAYED_DEALS`) with ``bots``
+    under each of ``profiles``: for each profile, each deal's outcome (or
+    ``measure(outcome)``), in deal order.
 
     ``scheduler``: ``None`` or ``"processes"`` runs on ``workers`` local processes (default:
     every core; with one worker, in this process); ``"dask"`` starts a local dask cluster of
@@ -249,8 +250,8 @@ def play_deals(
         raise ArgumentTypeError(f"profiles must be one or more Profile objects, not {profiles!r}")
     if isinstance(deals, bool) or not isinstance(deals, int):
         raise ArgumentTypeError(f"deals must be a whole number, not {deals!r}")
-    if deals < 1:
-        raise ArgumentError(f"deals must be at least 1, not {deals}")
+    if not 1 <= deals <= MAX_PLAYED_DEALS:
+        raise ArgumentError(f"deals must be from 1 to {MAX_PLAYED_DEALS:,}, not {deals}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ArgumentTypeError(f"seed must be a whole number, not {seed!r}")
     if not isinstance(bots, str) or bots not in BOTS:

@@ -18,12 +18,15 @@ from __future__ import annotations
 import importlib
 import math
 import random
+import re
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
-from gleek.errors import ArgumentError
+from gleek._args import check_int
+from gleek.errors import ArgumentError, ArgumentTypeError
+from gleek.limits import MAX_PLAYED_DEALS, MAX_PLAYOUTS
 from gleek.profile import Profile, load_profile
 from gleek.sim.batch import pool_size, run_pool
 from gleek.sim.bots import BOTS
@@ -37,20 +40,28 @@ def load_bot(spec: str) -> Any:
     ``module:Class``; :class:`~gleek.errors.ArgumentError` naming what was wrong."""
     if not isinstance(spec, str):
         raise ArgumentError(f"a bot is named by a string, not {spec!r}")
-    name, _, arg = spec.partition(":")
-    if name in BOTS and not arg:
+    name, colon, arg = spec.partition(":")
+    if name in BOTS and not colon:
         return BOTS[name]()
     if name == "search":
         from gleek.sim.search import SearchBot
 
-        if not arg:
+        if not colon:
             return SearchBot()
-        if not arg.isdigit() or int(arg) < 1:
-            raise ArgumentError(f"bot {spec!r}: write search:N with N playouts a decision")
+        if not _DIGITS.fullmatch(arg) or not 1 <= int(arg) <= MAX_PLAYOUTS:
+            raise ArgumentError(
+                f"bot {spec!r:.80}: write search:N with N from 1 to {MAX_PLAYOUTS:,} playouts a "
+                f"decision"
+            )
         return SearchBot(int(arg))
-    if not arg:
+    if not colon:
         names = ", ".join([*BOTS, "search", "search:N", "module:Class"])
-        raise ArgumentError(f"unknown bot {spec!r}; choose one of {names}")
+        raise ArgumentError(f"unknown bot {spec!r:.80}; choose one of {names}")
+    if not _DOTTED.fullmatch(name) or not arg.isidentifier():
+        raise ArgumentError(
+            f"bot {spec!r:.80}: write module:Class, an absolute module name (a.b.c) and a class "
+            f"name"
+        )
     try:
         module = importlib.import_module(name)
     except ImportError as exc:
@@ -58,10 +69,25 @@ def load_bot(spec: str) -> Any:
     cls = getattr(module, arg, None)
     if cls is None:
         raise ArgumentError(f"bot {spec!r}: module {name!r} has no {arg!r}")
-    bot = cls()
-    if not callable(getattr(bot, "choose", None)):
-        raise ArgumentError(f"bot {spec!r}: {arg} has no choose(obs, legal, rng) method")
-    return bot
+    # only a class is called (made with no arguments): never a function or other object the
+    # name happens to reach (sys:exit, builtins:input...)
+    if not isinstance(cls, type) or not callable(getattr(cls, "choose", None)):
+        raise ArgumentError(
+            f"bot {spec!r}: {arg} is not a bot class (a class with a choose(obs, legal, rng) "
+            f"method)"
+        )
+    try:
+        return cls()
+    except Exception as exc:  # the user's class: its own error, said in one line
+        raise ArgumentError(
+            f"bot {spec!r}: {arg}() failed: {type(exc).__name__}: {exc!s:.200}"
+        ) from None
+
+
+#: ``search:N``: N in ASCII digits (``str.isdigit`` takes ``²`` too)
+_DIGITS: Final = re.compile(r"[0-9]{1,7}")
+#: an absolute module name: identifiers joined by dots, no leading dot
+_DOTTED: Final = re.compile(r"[^\W\d]\w*(?:\.[^\W\d]\w*)*")
 
 
 @attrs.frozen
@@ -81,10 +107,22 @@ class Estimate:
 
 
 def estimate(values: Sequence[float]) -> Estimate:
-    """The mean of ``values`` and its 95% interval."""
+    """The mean of ``values`` (a list or tuple of finite numbers) and its 95% interval."""
+    if not isinstance(values, list | tuple):
+        raise ArgumentTypeError(f"values must be a list or tuple of numbers, not {values!r:.80}")
     n = len(values)
     if n == 0:
         raise ArgumentError("no values to estimate from")
+    xs = []
+    for i, v in enumerate(values):
+        try:
+            x = float(v) if isinstance(v, int | float) and not isinstance(v, bool) else math.nan
+        except OverflowError:
+            x = math.nan
+        if not math.isfinite(x):
+            raise ArgumentError(f"values[{i}] must be a finite number, not {v!r:.80}")
+        xs.append(x)
+    values = xs
     mean = sum(values) / n
     var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
     half = 1.96 * math.sqrt(var / n)
@@ -176,10 +214,10 @@ def play_match(
         raise ArgumentError(f"a match needs exactly three bots, not {bots!r}")
     for spec in bots:
         load_bot(spec)  # fail early, with the name
-    if not isinstance(deals, int) or deals < 1:
-        raise ArgumentError(f"deals must be a positive whole number, not {deals!r}")
-    if workers is not None and (not isinstance(workers, int) or workers < 1):
-        raise ArgumentError(f"workers must be a positive whole number, not {workers!r}")
+    check_int("deals", deals, low=1, high=MAX_PLAYED_DEALS)
+    check_int("seed", seed)
+    if workers is not None:
+        check_int("workers", workers, low=1)
     prof = load_profile(profile) if isinstance(profile, str) else profile
     specs = tuple(bots)
     chunk = 3 if deals < 300 else 12

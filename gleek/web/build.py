@@ -276,12 +276,60 @@ def _page_file(name: str) -> bytes:
 
 
 def _check_out(out: Path) -> None:
+    """``out`` must be a new or empty folder, or one a build wrote before (marked by
+    :data:`MARK`, or holding the page's ``manifest.json``): its files are replaced, and nothing
+    else is ever overwritten. The mark is written first, so a build that failed half-way can
+    be run again."""
     if out.exists() and not out.is_dir():
         raise BuildError(f"{out}: not a folder (the page is written into a folder)")
+    if out.is_dir() and any(out.iterdir()) and not _built_here(out):
+        raise BuildError(
+            f"{out}: the folder holds files and is not a page gleek built (it has no "
+            f"manifest.json of one); choose a new or empty folder"
+        )
     try:
         out.mkdir(parents=True, exist_ok=True)
+        (out / MARK).write_text("a page written by gleek web build\n", "utf-8")
     except OSError as exc:
         raise BuildError(f"{out}: cannot create the folder: {exc.strerror or exc}") from None
+
+
+#: The file a build writes first into its folder: a later build may replace what is there.
+MARK: Final = ".gleek-web"
+
+
+def _built_here(out: Path) -> bool:
+    """Whether ``out`` holds a page an earlier build wrote: its ``manifest.json`` names gleek's
+    version, Pyodide's and the files."""
+    manifest = out / "manifest.json"
+    try:
+        if (out / MARK).is_file():
+            return True
+        if not manifest.is_file() or manifest.stat().st_size > 1024 * 1024:
+            return False
+        data = json.loads(manifest.read_text("utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(data, dict) and {"gleek", "pyodide", "files"} <= data.keys()
+
+
+def _check_path(name: str, value: object) -> Path:
+    """A folder argument: a non-empty path (``""`` is not taken for the current folder)."""
+    text = os.fspath(value) if isinstance(value, str | os.PathLike) else None
+    if not isinstance(text, str) or not text:
+        raise BuildError(f"{name} must be a folder's path, not {value!r:.80}")
+    return Path(text)
+
+
+def _check_cache(cache: Path) -> None:
+    if cache.exists() and not cache.is_dir():
+        raise BuildError(f"cache {cache}: not a folder (the downloads are kept in a folder)")
+    try:
+        cache.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BuildError(
+            f"cache {cache}: cannot create the folder: {exc.strerror or exc}"
+        ) from None
 
 
 def build(
@@ -292,9 +340,14 @@ def build(
     npm: str | None = None,
 ) -> list[str]:
     """Write the page's folder into ``out``; ``cache`` keeps the downloads between builds.
-    Returns the files written (relative to ``out``)."""
-    target, store = Path(out), Path(cache)
+    Returns the files written (relative to ``out``).
+
+    ``out`` must be a new or empty folder, or one an earlier build wrote (its files are then
+    replaced); a folder holding other files is refused with :class:`BuildError`, as is an empty
+    path."""
+    target, store = _check_path("out", out), _check_path("cache", cache)
     _check_out(target)
+    _check_cache(store)
     runtime = pyodide_runtime(store, run, npm)
     wheels_dir = target / "wheels"
     wheels_dir.mkdir(exist_ok=True)

@@ -6,16 +6,21 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from gleek.errors import ArgumentError, ArgumentTypeError
+from gleek.limits import MAX_DIGITS, MAX_INT
 
 __all__ = [
+    "check_bool",
+    "check_callback",
     "check_int",
     "check_names",
     "check_seat",
+    "check_text",
     "check_type",
+    "int_text",
     "is_player_name",
     "player_name",
     "type_name",
@@ -24,7 +29,7 @@ __all__ = [
 #: What a player's name may not hold: control characters, zero-width and bidirectional marks,
 #: line and paragraph separators, the byte order mark (what could play tricks on a terminal).
 _NOT_IN_A_NAME: Final = re.compile(
-    "[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]"
+    "[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ud800-\udfff]"
 )
 
 
@@ -71,13 +76,16 @@ def check_int(name: str, value: object, *, low: int | None = None, high: int | N
             f"{name} must be a whole number (int), not {type_name(value)} ({value!r:.60})"
         )
     if (low is not None and value < low) or (high is not None and value > high):
-        if high is None:
+        if high == MAX_INT:  # a record's bound: said by its digits
+            digits = f"of at most {MAX_DIGITS} digits"
+            allowed = digits if low in (None, -MAX_INT) else f"at least {low} and {digits}"
+        elif high is None:
             allowed = f"at least {low}"
         elif low is None:
             allowed = f"at most {high}"
         else:
             allowed = f"from {low} to {high}"
-        raise ArgumentError(f"{name} must be {allowed}, not {value}")
+        raise ArgumentError(f"{name} must be {allowed}, not {int_text(value)}")
     return value
 
 
@@ -104,3 +112,40 @@ def check_names(name: str, value: object) -> Sequence[str]:
             f"{name} must be three player names (str) by seat, not {value!r:.60}"
         )
     return value
+
+
+def check_bool(name: str, value: object) -> bool:
+    """``value`` must be True or False (not 1, ``"no"`` or None); returns it."""
+    if not isinstance(value, bool):
+        raise ArgumentTypeError(
+            f"{name} must be True or False, not {type_name(value)} ({value!r:.60})"
+        )
+    return value
+
+
+def check_callback(name: str, value: object) -> Callable[..., Any] | None:
+    """``value`` must be None or a function (anything callable); returns it."""
+    if value is not None and not callable(value):
+        raise ArgumentTypeError(
+            f"{name} must be None or a function, not {type_name(value)} ({value!r:.60})"
+        )
+    return value
+
+
+def check_text(name: str, value: object, wanted: str) -> str | bytes:
+    """``value`` must be a str or bytes (described as ``wanted``); returns it, a subclass of
+    str as a plain str (which the YAML parser requires)."""
+    check_type(name, value, (str, bytes), wanted)
+    return str.__str__(value) if isinstance(value, str) else value  # type: ignore[return-value]
+
+
+def int_text(value: int) -> str:
+    """A whole number for a message: itself, or only its size when it is too long to print
+    (Python refuses to write an int of more than 4,300 digits as text).
+
+    >>> int_text(-12), int_text(10**400)
+    ('-12', 'a number of about 401 digits')
+    """
+    if value.bit_length() <= 200:
+        return str(value)
+    return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"

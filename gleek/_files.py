@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
-__all__ = ["CHUNK", "read_chunk", "write_atomic"]
+__all__ = ["CHUNK", "read_chunk", "same_file", "write_atomic"]
 
 #: Bytes read from a file at a time.
 CHUNK: Final = 64 * 1024
@@ -34,6 +34,21 @@ def read_chunk(
     if data and progress is not None:
         progress(len(data))
     return data
+
+
+def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+    """Whether ``a`` and ``b`` name one file: the same file on disk when both exist, else the
+    same path once resolved (symbolic links followed).
+
+    >>> same_file("README.md", "./docs/../README.md"), same_file("a.yaml", "b.yaml")
+    (True, False)
+    """
+    try:
+        if os.path.exists(a) and os.path.exists(b):
+            return os.path.samefile(a, b)
+        return os.path.realpath(a) == os.path.realpath(b)
+    except (OSError, ValueError):  # a NUL in a path, a folder that cannot be read...
+        return False
 
 
 def _default_mode() -> int:

@@ -18,7 +18,8 @@ from typing import Any, Final
 
 import attrs
 
-from gleek.errors import CardError
+from gleek._args import check_type, type_name
+from gleek.errors import ArgumentTypeError, CardError
 
 __all__ = [
     "CARDS",
@@ -173,7 +174,16 @@ _CARD_TEXT: Final = {
 
 
 def parse_cards(texts: Iterable[object]) -> tuple[Card, ...]:
-    """Parse each text with :meth:`Card.parse`."""
+    """Parse each text of a list (any iterable but a str) with :meth:`Card.parse`.
+
+    >>> parse_cards(["AH", "10h"])
+    (Card.parse('AH'), Card.parse('10H'))
+    """
+    if isinstance(texts, str | bytes | bytearray) or not isinstance(texts, Iterable):
+        raise ArgumentTypeError(
+            f"texts must be a list of card texts like ['AH', '10H'], not {type_name(texts)} "
+            f"({texts!r:.60})"
+        )
     return tuple(Card.parse(t) for t in texts)
 
 
@@ -183,8 +193,21 @@ def n_cards(n: int) -> str:
 
 
 def format_cards(cards: Iterable[Card]) -> str:
-    """Cards as space-separated ASCII text, e.g. ``AH 10H 4C``."""
-    return " ".join(str(c) for c in cards)
+    """Cards (a list or any iterable of :class:`Card`, never their texts) as space-separated
+    ASCII text, e.g. ``AH 10H 4C``.
+
+    >>> format_cards(parse_cards(["ah", "T♥"]))
+    'AH 10H'
+    """
+    if isinstance(cards, str | bytes | bytearray) or not isinstance(cards, Iterable):
+        raise ArgumentTypeError(
+            f"cards must be a list of Cards, not {type_name(cards)} ({cards!r:.60})"
+        )
+    out = []
+    for i, c in enumerate(cards):
+        check_type(f"cards[{i}]", c, Card, "a Card (parse a card's text with Card.parse)")
+        out.append(str(c))
+    return " ".join(out)
 
 
 def mask_of(cards: Iterable[Card]) -> int:

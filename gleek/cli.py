@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Literal, NoReturn
 
+from gleek._files import same_file
 from gleek.build import build_info
 from gleek.errors import ArgumentError, ArgumentTypeError, GleekError, ProfileError, RecordError
 from gleek.profile import list_profiles, load_profile, variant_titles
@@ -262,29 +263,18 @@ def _check_outputs(
         if path is None:
             continue
         for given in inputs:
-            if isinstance(given, str | Path) and _same_file(Path(given), path):
+            if isinstance(given, str | Path) and same_file(Path(given), path):
                 raise UsageError(
                     f"gleek {command}: {flag} {escape_controls(str(path))}: that is the input "
                     f"file {escape_controls(str(given))}; choose another output"
                 )
         for other_flag, other in seen:
-            if _same_file(other, path):
+            if same_file(other, path):
                 raise UsageError(
                     f"gleek {command}: {flag} {escape_controls(str(path))}: {other_flag} writes "
                     f"that file too; give each output its own file"
                 )
         seen.append((flag, path))
-
-
-def _same_file(a: Path, b: Path) -> bool:
-    """Whether ``a`` and ``b`` name one file: the same file on disk when both exist, else the
-    same absolute path."""
-    try:
-        if a.exists() and b.exists():
-            return os.path.samefile(a, b)
-        return os.path.abspath(a) == os.path.abspath(b)
-    except (OSError, ValueError):
-        return False
 
 
 def _path(text: str) -> Path:

@@ -10,16 +10,18 @@ deals under each.
 from __future__ import annotations
 
 import json
+import os
 import re
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
 import attrs
 from tabulate import tabulate
 
-from gleek.errors import ProfileError
+from gleek._args import check_callback, check_text, check_type, type_name
+from gleek.errors import ArgumentError, ArgumentTypeError, ProfileError
 from gleek.profile import Profile, RuleValue, named_profile, with_rules
 from gleek.record.read import load_located_record, read_record_file
 from gleek.record.replay import Replayer
@@ -236,9 +238,26 @@ class Matrix:
         return "\n".join(out)
 
 
+def _profiles_arg(profiles: object) -> tuple[Profile, ...]:
+    """``profiles``: a list (any iterable) of one or more :class:`Profile`; as a tuple."""
+    if isinstance(profiles, str | bytes | Profile) or not isinstance(profiles, Iterable):
+        raise ArgumentTypeError(
+            "profiles must be a list of one or more Profiles (from gleek.load_profile), not "
+            f"{type_name(profiles)} ({profiles!r:.60})"
+        )
+    out = tuple(profiles)
+    if not out:
+        raise ArgumentError(f"profiles must hold at least one Profile, not {profiles!r:.60}")
+    for i, p in enumerate(out):
+        check_type(f"profiles[{i}]", p, Profile, "a Profile (from gleek.load_profile)")
+    return out
+
+
 def rule_matrix(profiles: Sequence[Profile], *, all_rules: bool = False) -> Matrix:
     """One row per rule on which ``profiles`` differ, in value or in what the value means
-    (every rule with ``all_rules``); the rules left out are counted in ``agreeing``."""
+    (every rule with ``all_rules``); the rules left out are counted in ``agreeing``.
+    ``profiles`` is a list of one or more :class:`Profile` (not their ids)."""
+    profiles = _profiles_arg(profiles)
     rows = []
     agreeing = []
     for i, r in enumerate(profiles[0].rules):
@@ -392,9 +411,12 @@ def _causes(
 def compare_record(
     path: str | Path, profiles: Sequence[Profile], *, profile_dirs: Sequence[str] = ()
 ) -> RecordComparison:
-    """Replay the record at ``path`` under each profile and trace each divergence from the
-    record's own profile to the single rules that cause it. The record names its profile by id
-    (shipped, or in ``profile_dirs``), never by file."""
+    """Replay the record at ``path`` (a str or a :class:`~pathlib.Path`) under each profile
+    (a list of one or more :class:`Profile`) and trace each divergence from the record's own
+    profile to the single rules that cause it. The record names its profile by id (shipped, or
+    in ``profile_dirs``), never by file."""
+    check_type("path", path, (str, os.PathLike), "a path (str or pathlib.Path)")
+    profiles = _profiles_arg(profiles)
     p = Path(path)
     return compare_record_text(read_record_file(p), str(p), profiles, profile_dirs=profile_dirs)
 
@@ -406,8 +428,12 @@ def compare_record_text(
     *,
     profile_dirs: Sequence[str] = (),
 ) -> RecordComparison:
-    """:func:`compare_record` of a record's ``text`` (``name`` is what its messages call it):
-    for a record that is not in a file, such as one the web page holds."""
+    """:func:`compare_record` of a record's ``text`` (a str or UTF-8 bytes; ``name``, a str, is
+    what its messages call it): for a record that is not in a file, such as one the web page
+    holds."""
+    text = check_text("text", text, "the record's text (str or bytes)")
+    check_type("name", name, str, "a str naming the record in messages")
+    profiles = _profiles_arg(profiles)
     doc = load_located_record(text, name)
     base = named_profile(
         doc.data["profile"], doc.data.get("variants") or [], profile_dirs=profile_dirs
@@ -539,9 +565,12 @@ def simulate(
     Deals are played in sessions of three, so carried ruff stakes count; each session is
     seeded on its own, so the result is the same for any ``workers`` and ``scheduler``
     (``None``: local processes; ``"dask"``: a local dask cluster; ``"tcp://HOST:PORT"``: a
-    running dask scheduler; see :func:`gleek.sim.batch.play_deals`). ``progress`` is called
-    with the number of deals finished as work comes back.
+    running dask scheduler; see :func:`gleek.sim.batch.play_deals`). ``progress`` (None or a
+    function) is called with the number of deals finished as work comes back. ``profiles`` is a
+    list of one or more :class:`Profile`.
     """
+    profiles = _profiles_arg(profiles)
+    check_callback("progress", progress)
     rows = play_deals(
         profiles,
         deals,

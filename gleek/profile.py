@@ -29,6 +29,7 @@ from typing import Any, Final
 import attrs
 
 from gleek import limits
+from gleek._args import type_name
 from gleek.errors import ArgumentError, ArgumentTypeError, ProfileError
 from gleek.profile_checks import (
     check_cotton_words,
@@ -189,14 +190,25 @@ def _files(folder: FsPath) -> list[FsPath]:
 
 
 def registered_dirs(profile_dirs: Iterable[str | os.PathLike[str]]) -> tuple[str, ...]:
-    """The caller's profile folders, checked: each must be a folder this process can read."""
+    """The caller's profile folders, checked: a folder (a str or a path) or a list of them,
+    each a folder this process can read (an empty path is refused, not taken for the current
+    folder: write ``"."`` for it)."""
     if isinstance(profile_dirs, str | os.PathLike):
         profile_dirs = (profile_dirs,)
+    elif isinstance(profile_dirs, bytes | bytearray) or not isinstance(profile_dirs, Iterable):
+        raise ArgumentTypeError(
+            "profile_dirs must be a folder (a str or a path) or a list of folders, not "
+            f"{type_name(profile_dirs)} ({profile_dirs!r:.60})"
+        )
     out = []
     for d in profile_dirs:
         if not isinstance(d, str | os.PathLike):
             raise ArgumentTypeError(
                 f"profile_dirs: each folder must be a str or a path, not {type(d).__name__}"
+            )
+        if not os.fspath(d):
+            raise ArgumentError(
+                "profile_dirs: an empty path is not a folder (write '.' for the current folder)"
             )
         folder = FsPath(d)
         if not (os.path.isdir(folder) and os.access(folder, os.R_OK | os.X_OK)):
@@ -365,7 +377,8 @@ def load_profile(
     """Load a profile by id, alias or file path and apply ``variants`` (ids or paths) in order.
 
     Ids and aliases are matched in any case; ``variants`` may be one id given as a string.
-    ``profile_dirs`` registers folders of your own profiles (variants in their ``variants/``).
+    ``profile_dirs`` registers folders of your own profiles (variants in their ``variants/``):
+    a folder (a str or a path) or a list of them, each a readable folder (not ``""``).
     Raises :class:`~gleek.errors.ProfileError` naming the file, line and column of what is wrong,
     with a "did you mean" for a misspelt id. A :class:`Profile` passed in is returned with the
     variants applied on top.

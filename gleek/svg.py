@@ -17,22 +17,25 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final
 from xml.sax.saxutils import escape
 
 import attrs
 
+from gleek._args import check_bool, check_int, check_type, int_text, type_name
 from gleek.cards import Card, Suit
 from gleek.errors import ArgumentError, ArgumentTypeError
 from gleek.render import says
 from gleek.stages.common import POT, Payment
 from gleek.state import Observation, Outcome, Phase, State
 
-__all__ = ["HEIGHT", "WIDTH", "card_defs", "draw", "draw_card", "outcome_html"]
+__all__ = ["HEIGHT", "MAX_WIDTH", "WIDTH", "card_defs", "draw", "draw_card", "outcome_html"]
 
 WIDTH: Final = 600
 HEIGHT: Final = 500
+#: The widest picture drawn, in pixels (``width`` is a whole number from 1 to this).
+MAX_WIDTH: Final = 100_000
 _FONT: Final = "DejaVu Sans, Verdana, Arial, sans-serif"
 _CARD_W, _CARD_H = 40, 58
 
@@ -91,11 +94,20 @@ def _card_symbol(card: Card, four_colour: bool) -> str:
 
 
 def card_defs(cards: Sequence[Card] = (), *, four_colour: bool = False) -> str:
-    """The ``<defs>`` the pictures refer to: suit signs, the card back, and these card faces.
+    """The ``<defs>`` the pictures refer to: suit signs, the card back, and these card faces
+    (a list of :class:`~gleek.Card`, not their texts; ``four_colour`` True or False).
 
     :func:`draw` includes them itself; a page holding many pictures may include them once
     (with every card) and draw with ``defs=False``.
     """
+    check_bool("four_colour", four_colour)
+    if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
+        raise ArgumentTypeError(
+            f"cards must be a list of Cards, not {type_name(cards)} ({cards!r:.60})"
+        )
+    cards = tuple(cards)
+    for i, c in enumerate(cards):
+        check_type(f"cards[{i}]", c, Card, "a Card (parse a card's text with Card.parse)")
     pips = "".join(
         f'<symbol id="gleek-pip-{s.value}" viewBox="-10 -10 20 20"><path d="{p}"/></symbol>'
         for s, p in _PIPS.items()
@@ -114,8 +126,17 @@ def card_defs(cards: Sequence[Card] = (), *, four_colour: bool = False) -> str:
     return f"<defs>{pips}{back}{faces}</defs>"
 
 
+def _check_width(width: object) -> None:
+    """A picture's width: a whole number of pixels from 1 to :data:`MAX_WIDTH`."""
+    if isinstance(width, int) and not isinstance(width, bool) and width > MAX_WIDTH:
+        # (a number too long to write out is named by its size)
+        raise ArgumentError(f"width must be from 1 to {MAX_WIDTH}, not {int_text(width)}")
+    check_int("width", width, low=1, high=MAX_WIDTH)
+
+
 def draw_card(card: Card, *, four_colour: bool = False, width: int = 80) -> str:
-    """One card face as a standalone SVG.
+    """One card face as a standalone SVG, ``width`` pixels wide (a whole number from 1 to
+    :data:`MAX_WIDTH`); ``four_colour`` (True or False) draws diamonds blue and clubs green.
 
     >>> from gleek import Card
     >>> 'data-card="10H"' in draw_card(Card.parse("10h"))
@@ -123,6 +144,8 @@ def draw_card(card: Card, *, four_colour: bool = False, width: int = 80) -> str:
     """
     if not isinstance(card, Card):
         raise ArgumentTypeError(f"card: expected a Card, not {type(card).__name__}")
+    _check_width(width)
+    check_bool("four_colour", four_colour)
     h = round(width * _CARD_H / _CARD_W)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{h}" '
@@ -388,7 +411,12 @@ def _footer(t: _Table) -> str:
 def _names(names: Sequence[str] | None) -> tuple[str, str, str]:
     if names is None:
         return _SEATS
-    if isinstance(names, str) or len(names) != 3:
+    if isinstance(names, str) or not isinstance(names, Sequence):
+        raise ArgumentTypeError(
+            "names must be None or three player names (str) by seat, not "
+            f"{type_name(names)} ({names!r:.60})"
+        )
+    if len(names) != 3:
         raise ArgumentError(f"names: give three player names by seat, not {names!r}")
     if not all(isinstance(n, str) for n in names):
         raise ArgumentTypeError(f"names: each name must be a string, not {names!r}")
@@ -405,15 +433,20 @@ def draw(
 ) -> str:
     """``thing`` as one SVG document (a string).
 
-    ``names`` are the three players by seat (default ``Seat 0`` ...). ``four_colour`` draws
-    diamonds blue and clubs green. ``width`` sets the width attribute (the picture scales; None
-    leaves it to the page). With ``defs=False`` the card faces are not included: the page must
-    hold :func:`card_defs` of every card once.
+    ``names`` are the three players by seat (default ``Seat 0`` ...). ``four_colour`` (True
+    or False) draws diamonds blue and clubs green. ``width`` sets the width attribute in pixels,
+    a whole number from 1 to :data:`MAX_WIDTH` (the picture scales; None leaves it to the page).
+    With ``defs=False`` the card faces are not included: the page must hold :func:`card_defs`
+    of every card once.
     """
     if not isinstance(thing, State | Observation):
         raise ArgumentTypeError(
             f"draw: expected a State or an Observation, not {type(thing).__name__}"
         )
+    if width is not None:
+        _check_width(width)
+    check_bool("four_colour", four_colour)
+    check_bool("defs", defs)
     t = _table(thing, _names(names))
     shown = [c for hand in t.hands for c in hand if c is not None]
     shown += [c for c in t.discards if c is not None]

@@ -33,13 +33,14 @@ from typing import Any, assert_never
 
 import attrs
 
-from gleek._args import check_type
-from gleek._files import write_atomic
+from gleek._args import check_bool, check_type
+from gleek._files import same_file, write_atomic
 from gleek.actions import Kind, describe
 from gleek.cards import DECK
-from gleek.errors import ArgumentTypeError, RecordError
+from gleek.errors import ArgumentError, ArgumentTypeError, RecordError
 from gleek.record import Problem, Record, read, read_text
 from gleek.record.read import read_record_file
+from gleek.schemacheck import short_repr
 from gleek.stages.common import POT, Payment
 from gleek.stages.rules import rules_of
 from gleek.stages.settle import pot_after
@@ -142,6 +143,7 @@ def deal_steps(record: Record) -> tuple[ReplayedDeal, ...]:
     """The deals of a record read by :func:`gleek.record.read`, each with a step per action:
     the deals replayed without error, then the deal of the first error as far as it goes (its
     last step is the action the rules refuse, when the error is one)."""
+    check_type("record", record, Record, "a gleek.record.Record (from gleek.record.read)")
     names = record.players
     balances, pot = record.chips, record.pot
     out: list[ReplayedDeal] = []
@@ -276,6 +278,7 @@ def viewer_html(
     file cannot be read; a record that is not valid makes a page that opens at its error."""
     if (path is None) == (text is None):
         raise ArgumentTypeError("viewer_html: give a path or text=, not both or neither")
+    check_bool("four_colour", four_colour)
     record, error = load_record(path, text=text, name=name, profile_dirs=profile_dirs)
     name = str(path) if path is not None else name
     deals = deal_steps(record) if record is not None else ()
@@ -323,7 +326,17 @@ def write_viewer(
     four_colour: bool = False,
     profile_dirs: Dirs = (),
 ) -> Path:
-    """Write :func:`viewer_html` to ``out``; :class:`RecordError` if it cannot be written."""
+    """Write :func:`viewer_html` to ``out`` (a str or a :class:`~pathlib.Path`, not the record
+    file ``path`` itself: :class:`~gleek.errors.ArgumentError`); :class:`RecordError` if it
+    cannot be written."""
+    check_type("out", out, (str, os.PathLike), "a path (str or pathlib.Path)")
+    if path is not None:
+        check_type("path", path, (str, os.PathLike), "a path (str or pathlib.Path)")
+        if same_file(out, path):
+            raise ArgumentError(
+                f"out: {short_repr(str(out), 80)} is the record file itself; write the "
+                "page to another file"
+            )
     page = viewer_html(
         path, text=text, name=name, four_colour=four_colour, profile_dirs=profile_dirs
     )

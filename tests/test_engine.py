@@ -625,7 +625,7 @@ def test_new_deal_names_the_argument_and_what_it_must_be_in_every_refusal() -> N
         (
             lambda: gleek.new_deal(p, seed=1, ruff_stake=0),
             gleek.ArgumentError,
-            "ruff_stake must be at least 1, not 0",
+            "ruff_stake must be at least 1 and of at most 30 digits, not 0",
         ),
     ]
     for call, kind, message in refusals:

@@ -30,7 +30,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 import attrs
 
-from gleek._args import check_int, check_type, type_name
+from gleek._args import check_int, check_text, check_type, type_name
 from gleek.errors import ArgumentTypeError, RecordError
 from gleek.profile import Profile, named_profile, registered_dirs
 from gleek.record.read import parse_record, read_record_file
@@ -210,7 +210,7 @@ def read_text(
     Traceback (most recent call last):
     gleek.errors.RecordError: <string>:1:1: missing key 'players' in the document
     """
-    check_type("text", text, (str, bytes), "the record's text (str or bytes)")
+    text = check_text("text", text, "the record's text (str or bytes)")
     check_type("name", name, str, "a str naming the record in errors")
     return _replay(text, name, profile_dirs)
 

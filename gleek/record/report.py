@@ -9,6 +9,8 @@ from typing import Any, Final
 
 import attrs
 
+from gleek._args import check_type
+
 __all__ = ["DealSummary", "Problem", "Report", "escape_controls"]
 
 
@@ -19,6 +21,7 @@ def escape_controls(text: str) -> str:
     >>> print(escape_controls("Ann\\x1b[2J\\u202e, Ben"))
     Ann\\x1b[2J\\u202e, Ben
     """
+    check_type("text", text, str, "a str")
     if text.isprintable():
         return text
     return "\n".join(

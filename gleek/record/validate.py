@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 
-from gleek._args import check_type
+from gleek._args import check_callback, check_text, check_type
 from gleek.profile import registered_dirs
 from gleek.record.replay import validate_bytes
 from gleek.record.report import Report
@@ -25,7 +25,7 @@ def validate_text(
     The record's ``profile`` and ``variants`` are looked up by id among the shipped ones and
     those in the folders ``profile_dirs`` registers; a record never names a file to open.
     """
-    check_type("text", text, (str, bytes), "the record's text (str or bytes)")
+    text = check_text("text", text, "the record's text (str or bytes)")
     check_type("file", file, str, "a str naming the record in the report")
     return validate_bytes(text, file, registered_dirs(profile_dirs))
 
@@ -42,7 +42,8 @@ def validate(
     not grow with its number of deals: a YAML or JSON record, or one in the JSON Lines form if
     its name ends in ``.jsonl``. Each deal may hold at most
     :data:`~gleek.limits.MAX_DEAL_BYTES` of text. ``progress`` (if given) is called with the
-    number of bytes read, chunk after chunk.
+    number of bytes read, chunk after chunk; it must be None or a function.
     """
     check_type("path", path, (str, os.PathLike), "a path (str or pathlib.Path)")
+    check_callback("progress", progress)
     return validate_path(path, registered_dirs(profile_dirs), progress)

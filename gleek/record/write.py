@@ -19,7 +19,7 @@ import yaml
 
 from gleek._args import type_name
 from gleek._files import write_atomic
-from gleek.errors import ArgumentError, ArgumentTypeError
+from gleek.errors import ArgumentError, ArgumentTypeError, RecordError
 from gleek.limits import MAX_DIGITS, within_int_bounds
 from gleek.record.shape import limits
 from gleek.schemacheck import short_repr
@@ -218,7 +218,10 @@ def dump(
 
     A path is written atomically: to a temporary file in the same folder, then renamed over the
     old file, so a failed write (a full disk) leaves the old file as it was; the old file's mode
-    is kept, and a folder, FIFO or device at the path is refused (:class:`ArgumentError`).
+    is kept, and a folder, FIFO or device at the path is refused (:class:`ArgumentError`). A
+    path that cannot be written (no such folder, no permission) raises
+    :class:`~gleek.errors.RecordError` naming it. An open file must be a text file open for
+    writing (not a binary one, such as ``open(path, "wb")``: :class:`ArgumentTypeError`).
     """
     if not isinstance(fp, str | os.PathLike) and not callable(getattr(fp, "write", None)):
         raise ArgumentTypeError(f"fp must be a path or an open text file, not {type_name(fp)}")
@@ -231,5 +234,30 @@ def dump(
             write_atomic(path, text)
         except ValueError as exc:  # a folder, a FIFO, a device
             raise ArgumentError(f"fp: {short_repr(str(path))} {exc}") from None
+        except OSError as exc:  # no such folder, no permission, a full disk
+            why = "no such folder" if isinstance(exc, FileNotFoundError) else exc.strerror or exc
+            raise RecordError(
+                f"cannot write: {why}", file=short_repr(str(path), 80)[1:-1]
+            ) from None
         return
+    _check_text_stream(fp)
     fp.write(dumps(source, format or "yaml"))
+
+
+def _check_text_stream(fp: Any) -> None:
+    """``fp`` must be an open text file that can be written: not a binary file, not one open
+    for reading only, not a closed one."""
+    mode = getattr(fp, "mode", "")
+    if isinstance(fp, io.RawIOBase | io.BufferedIOBase) or (isinstance(mode, str) and "b" in mode):
+        raise ArgumentTypeError(
+            f"fp must be an open text file, not a binary one ({fp!r:.60}): open it with "
+            "mode 'w' (text), not 'wb'"
+        )
+    writable = getattr(fp, "writable", None)
+    if callable(writable):
+        try:
+            ok = writable()
+        except ValueError:  # a closed file
+            raise ArgumentError(f"fp: the file is closed ({fp!r:.60})") from None
+        if not ok:
+            raise ArgumentError(f"fp: the file is not open for writing ({fp!r:.60})")

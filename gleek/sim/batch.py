@@ -44,6 +44,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Final, TypeVar, overload
 from urllib.parse import urlsplit
 
+from gleek._args import check_callback
 from gleek.errors import ArgumentError, ArgumentTypeError
 from gleek.limits import MAX_PLAYED_DEALS, MAX_WORKERS_NOTE
 from gleek.profile_model import Profile
@@ -245,6 +246,11 @@ def play_deals(
     ``progress`` is called with the number of deals finished as work comes back. The result is
     the same in every case.
     """
+    if isinstance(profiles, str) or not isinstance(profiles, Sequence):
+        raise ArgumentTypeError(
+            f"profiles must be a list or tuple of Profile objects, not {profiles!r:.80}"
+        )
+    check_callback("progress", progress)
     profiles = tuple(profiles)
     if not profiles or not all(isinstance(p, Profile) for p in profiles):
         raise ArgumentTypeError(f"profiles must be one or more Profile objects, not {profiles!r}")

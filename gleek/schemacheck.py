@@ -254,6 +254,10 @@ def _message(
             path,
             doc.position(path),
         )
+    if v in ("minProperties", "maxProperties"):
+        n = len(inst) if isinstance(inst, dict) else "?"
+        word = "at least" if v == "minProperties" else "at most"
+        return (f"{where} has {n} keys; it must have {word} {vv}", path, doc.position(path))
     if v == "uniqueItems":
         return (f"{where} lists the same item twice", path, doc.position(path))
     if v in ("pattern", "not", "maxLength") and "description" in schema:
@@ -272,7 +276,39 @@ def _message(
             return (f"{where} is empty; {schema['description']}", path, doc.position(path))
         return (f"{where} is too short", path, doc.position(path))
     said = error.message if quote else f"not allowed here ({v})"
+    if len(said) > _LONGEST:  # the checker quotes the whole value
+        said = said[: _LONGEST - 3] + "..."
     return (f"{where}: {said}", path, doc.position(path))
+
+
+#: The longest message of the schema checker's own said as it is (it quotes whole values).
+_LONGEST: Final = 200
+
+
+#: The most schema failures looked at to choose the :data:`MAX_PROBLEMS` reported.
+MAX_LEAVES: Final = 20 * MAX_PROBLEMS
+
+
+def _document_order(data: object, path: Iterable[object], skip: int) -> tuple[int, ...]:
+    """Where ``path`` (after its first ``skip`` parts) stands in ``data``, in the order of the
+    document: an item's index, a key's place among its mapping's keys (a mapping keeps the
+    order its keys were read in)."""
+    out: list[int] = []
+    node = data
+    for k, part in enumerate(path):
+        if k < skip:
+            continue
+        if isinstance(node, dict):
+            if part not in node:
+                break
+            out.append(list(node).index(part))
+            node = node[part]
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            out.append(part)
+            node = node[part]
+        else:
+            break
+    return tuple(out)
 
 
 def _at(error: ValidationError, at: Path) -> ValidationError:
@@ -310,7 +346,14 @@ def problems(
     misspelt: set[Path] = set()
     # ``at``: where doc.data stands in its file, if it is a part of it (a deal read deal by deal)
     every = (leaf for e in validator.iter_errors(doc.data) for leaf in _leaves(_at(e, at)))
-    leaves = list(itertools.islice(every, MAX_PROBLEMS))
+    # The checker's own order is the schema's, and over a set for some keys (so it changes
+    # from run to run): the first MAX_PROBLEMS are chosen in the document's order, from at
+    # most MAX_LEAVES failures (a document can hold no more where its shape is bounded).
+    leaves = list(itertools.islice(every, MAX_LEAVES))
+    if len(leaves) > MAX_PROBLEMS:
+        skip = len(at)
+        leaves.sort(key=lambda leaf: _document_order(doc.data, leaf.absolute_path, skip))
+        del leaves[MAX_PROBLEMS:]
     paths = [_path_of(leaf.absolute_path) for leaf in leaves]
     wanted: list[Path] = list(paths)
     for leaf, base in zip(leaves, paths, strict=True):  # every position needed, in one pass

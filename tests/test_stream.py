@@ -722,3 +722,132 @@ def test_json_form_anchors_and_odd_keys_give_the_same_places(big: Any, tmp_path:
     report = validate(path)
     assert report == _whole(path)
     assert [(e.deal, e.code) for e in report.errors] == [(4, "bad-card")], report.errors
+
+
+def test_surrogate_escapes_are_refused_in_both_forms(big: Any, tmp_path: Path) -> None:
+    head, deals = big
+    name = head["players"][2]
+    for escape in ("\\ud800", "\\uDC00", "\\ud83d\\ude00"):
+        reports = []
+        for form in ("jsonl", "json"):
+            path = _write(tmp_path, head, deals[:3], "jsonl" if form == "jsonl" else "yaml")
+            if form == "json":  # the JSON document form, read by the YAML reading
+                path = tmp_path / "r.json"
+                path.write_text(json.dumps({**head, "deals": deals[:3]}, ensure_ascii=False))
+            text = path.read_text(encoding="utf-8")
+            spelt = f'"{name[:1]}{escape}{name[1:]}"'
+            path.write_text(text.replace(f'"{name}"', spelt), encoding="utf-8")
+            reports.append(validate(path))
+        jsonl, whole = reports
+        assert not jsonl.valid and not whole.valid
+        (error,) = jsonl.errors
+        assert error.code == whole.errors[0].code == "syntax"
+        assert "half of a UTF-16 surrogate pair" in error.message
+        line = (tmp_path / "big.jsonl").read_text(encoding="utf-8").splitlines()[error.line - 1]
+        assert line[error.column - 1 :].startswith(escape[:6]), (escape, error)
+    # an escaped backslash before "u" is text, not an escape: read by the slow path, valid
+    path = _write(tmp_path, head, deals[:3], "jsonl")
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('"parlett"', '"parlett\\\\ud800"', 1), encoding="utf-8")
+    assert "half of a UTF-16" not in str(validate(path).errors)
+
+
+def test_json_lines_bom_nul_and_bad_bytes_are_placed(big: Any, tmp_path: Path) -> None:
+    head, deals = big
+    path = _write(tmp_path, head, deals[:3], "jsonl")
+    data = path.read_bytes()
+    path.write_bytes(b"\xef\xbb\xbf" + data)  # a byte order mark: skipped, as YAML skips it
+    assert validate(path).valid
+    second = data.index(b"\n") + 1
+    at = data.index(b'"turn_up"', second)
+    for bad, words in ((b"\x00", "NUL character"), (b"\xff", "not UTF-8 text")):
+        path.write_bytes(data[:at] + bad + data[at + 1 :])
+        (error,) = validate(path).errors
+        assert words in error.message and (error.line, error.column) == (2, at - second + 1)
+    deal = json.dumps(deals[0], ensure_ascii=False)
+    cases = {
+        deal.replace('"turn_up": "', '"turn_up": "\t', 1): "a control character in a string",
+        deal[: deal.index('"turn_up": "') + 13]: "a string with no closing quote",
+        deal.replace('"turn_up": "', '"turn_up": 1.' + "0" * 120 + ', "x": "', 1): (
+            "a number written in 122 characters is too long to read"
+        ),
+    }
+    for line, words in cases.items():
+        path.write_text(json.dumps(head) + "\n" + line + "\n", encoding="utf-8")
+        (error,) = validate(path).errors
+        assert words in error.message and not error.message.endswith(" at"), error
+
+
+def test_a_whole_record_on_the_head_line_says_so(big: Any, tmp_path: Path) -> None:
+    head, deals = big
+    path = tmp_path / "whole.jsonl"
+    path.write_text(json.dumps({**head, "deals": deals[:1]}) + "\n", encoding="utf-8")
+    (error,) = validate(path).errors
+    assert "the head line has a key 'deals'" in error.message and error.line == 1
+
+
+def test_the_first_problems_in_the_file_are_reported_whatever_the_hash_seed(
+    big: Any, tmp_path: Path
+) -> None:
+    import subprocess
+    import sys
+
+    head, deals = big
+    bad = {"result": {"points": "lots"}, **{k: v for k, v in deals[0].items() if k != "result"}}
+    bad["auction"] = [{head["players"][0]: "x"}] * 55 + bad["auction"]
+    ruff = {head["players"][0]: "vie", **{f"k{i}": i for i in range(60)}}
+    other = {**deals[0], "ruff": [ruff, *deals[0]["ruff"][1:]]}
+    for deal, first in ((bad, "deals[0].result.points"), (other, "deals[0].ruff[0] has 61 keys")):
+        path = tmp_path / "many.jsonl"
+        path.write_text(json.dumps(head) + "\n" + json.dumps(deal) + "\n", encoding="utf-8")
+        seen = set()
+        for seed in ("1", "3"):
+            r = subprocess.run(
+                [sys.executable, "-m", "gleek", "validate", str(path)],
+                capture_output=True,
+                text=True,
+                env={**__import__("os").environ, "PYTHONHASHSEED": seed},
+                check=False,
+            )
+            assert f"schema: {first}" in r.stdout.splitlines()[0], r.stdout[:300]
+            if deal is other:
+                assert "deals[0].ruff[0].k0 is int 0" in r.stdout.splitlines()[1]
+            seen.add(r.stdout)
+        assert len(seen) == 1
+
+
+def test_a_json_lines_record_is_read_into_objects_with_its_places(big: Any, tmp_path: Path) -> None:
+    from gleek.record import load, read
+
+    head, deals = big
+    path = _write(tmp_path, head, deals[:4], "jsonl")
+    rec = read(path)
+    assert rec.valid and len(rec.deals) == 4 and rec.players == tuple(head["players"])
+    assert load(path) == {**head, "deals": deals[:4]}
+    assert (
+        read(path).deals[3].final == read(_write(tmp_path, head, deals[:4], "yaml")).deals[3].final
+    )
+    # an error is placed where validate places it
+    path.write_text(
+        path.read_text(encoding="utf-8").replace('"turn_up": "', '"turn_up": "Z', 1), "utf-8"
+    )
+    (error,) = validate(path).errors
+    got = read(path).error
+    assert got is not None and (got.code, got.line, got.column) == (
+        error.code,
+        error.line,
+        error.column,
+    )
+    # a blank line, a head alone, a head that is not a mapping
+    lines = _write(tmp_path, head, deals[:2], "jsonl").read_text(encoding="utf-8").splitlines()
+    path.write_text("\n".join([lines[0], "", lines[1]]) + "\n", encoding="utf-8")
+    with pytest.raises(RecordError, match=r"big\.jsonl:2:1: a blank line"):
+        read(path)
+    path.write_text(lines[0] + "\n", encoding="utf-8")
+    with pytest.raises(RecordError, match="deals has 0 items"):
+        read(path)
+    path.write_text("[1, 2]\n" + lines[1] + "\n", encoding="utf-8")
+    with pytest.raises(RecordError, match=r"big\.jsonl:2:1"):
+        read(path)
+    assert main(["show", str(_write(tmp_path, head, deals[:2], "jsonl")), "--svg",
+                 str(tmp_path / "p.svg")]) == 0  # fmt: skip

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from typing import IO, Any
 
-from gleek._args import check_type, type_name
+from gleek._args import check_text, check_type, type_name
 from gleek.errors import ArgumentTypeError, RecordError
 from gleek.record.shape import conforms, limits
 from gleek.schemacheck import load_schema, problems, short_repr
@@ -35,23 +35,73 @@ def load_located_record(text: str | bytes, name: str = "<string>") -> Located:
 
 
 def loads(text: str | bytes, name: str = "<string>") -> dict[str, Any]:
-    """A record from YAML or JSON text, checked against the record schema."""
-    check_type("text", text, (str, bytes), "the record's text (str or bytes)")
+    """A record from YAML or JSON text (a str or UTF-8 bytes), checked against the record
+    schema."""
+    text = check_text("text", text, "the record's text (str or bytes)")
     check_type("name", name, str, "a str naming the record in messages")
     data: dict[str, Any] = load_located_record(text, name).data
     return data
 
 
 def read_record_file(path: str | os.PathLike[str]) -> bytes:
-    """The bytes of a record file: a regular file of at most ``MAX_BYTES``, never more read."""
+    """The bytes of a record file: a regular file of at most ``MAX_BYTES``, never more read. A
+    record in the JSON Lines form (a name ending in ``.jsonl``, in any case, as
+    :func:`~gleek.record.validate` tells it) comes as its JSON document
+    (:func:`json_lines_document`)."""
     check_type("path", path, (str, os.PathLike), "a path (str or pathlib.Path)")
     where = path_where(path)
     try:
-        return read_limited(os.fspath(path))
+        data = read_limited(os.fspath(path))
     except OSError as exc:
         raise cannot_read(path, where, exc) from None
     except ValueError as exc:
         raise RecordError(str(exc), file=where, code="syntax") from None
+    if os.fspath(path).lower().endswith(".jsonl"):
+        return json_lines_document(data, where)
+    return data
+
+
+def json_lines_document(data: bytes, where: str = "<string>") -> bytes:
+    """The JSON document of a record in the JSON Lines form (a head line, then a line for each
+    deal), line for line and column for column: the head line's closing brace becomes
+    ``, "deals": [``, each deal line but the last ends in a comma, and the last in ``]}``. So a
+    record read into objects (:func:`~gleek.record.read`, :func:`load`) is read by the one
+    loader, and every place it names is the place in the file. A blank line is refused, as
+    :func:`~gleek.record.validate` refuses it.
+
+    >>> json_lines_document(b'{"format": "gleek-record/1"}\\n{"dealer": "Anna"}\\n{}\\n')
+    b'{"format": "gleek-record/1", "deals": [\\n{"dealer": "Anna"},\\n{}]}'
+    """
+    lines = data.split(b"\n")
+    if lines[-1] == b"":
+        lines.pop()  # the last line's break
+    if not lines:
+        return data  # the loader says the file is empty
+    out = []
+    for k, line in enumerate(lines):
+        body = line.rstrip(b" \t\r")
+        if k and not body:
+            raise RecordError(
+                "a blank line; a JSON Lines record has a head line, then one line for each deal, "
+                "and no blank lines",
+                file=where,
+                line=k + 1,
+                column=1,
+                code="syntax",
+            )
+        if k == 0:
+            if not body.endswith(b"}"):
+                return data  # not a head: the loader says what it is
+            body = body[:-1]
+            body += (
+                b'"deals": [' if body.rstrip(b" \t\xef\xbb\xbf").endswith(b"{") else b', "deals": ['
+            )
+            if len(lines) == 1:
+                body += b"]}"
+        else:
+            body += b"]}" if k == len(lines) - 1 else b","
+        out.append(body)
+    return b"\n".join(out)
 
 
 def path_where(path: str | os.PathLike[str]) -> str:

@@ -604,14 +604,23 @@ def parse_line(
             else:
                 continue
         elif ch == '"':
+            start = i
             try:
                 value, i = scanstring(text, i + 1, True)
             except json.JSONDecodeError as exc:
-                raise fail(exc.msg.lower(), exc.pos) from None
+                raise fail(_said(exc), exc.pos) from None
+            _no_surrogate(text, start, i, fail)
         else:
             m = _NUMBER.match(text, i)
             if m is not None and m.end() > i:
                 number = m.group()
+                if len(number) > caps.MAX_NUMBER_TEXT and (m.group(1) or m.group(2)):
+                    raise fail(
+                        f"a number written in {len(number)} characters is too long to read (at "
+                        f"most {caps.MAX_NUMBER_TEXT}); a record's numbers are whole numbers",
+                        i,
+                        "schema",
+                    )
                 if len(number) > caps.MAX_NUMBER_TEXT:
                     raise fail(_too_large(number), i, "schema")
                 if m.group(1) or m.group(2):
@@ -673,7 +682,8 @@ def _key(
     try:
         key, end = scanstring(text, i + 1, True)
     except json.JSONDecodeError as exc:
-        raise fail(exc.msg.lower(), exc.pos) from None
+        raise fail(_said(exc), exc.pos) from None
+    _no_surrogate(text, i, end, fail)
     if key in frame.value:
         raise fail(f"duplicate key {short_repr(key)}", i)
     keys[(*frame.path, key)] = (line, i + 1)
@@ -682,6 +692,40 @@ def _key(
     if text[end : end + 1] != ":":
         raise fail("expected ':' after a key", end)
     return _SPACE.match(text, end + 1).end()  # type: ignore[union-attr]
+
+
+def _said(exc: json.JSONDecodeError) -> str:
+    """:mod:`json`'s message, said whole (its own ends in "at", the place being the error's)."""
+    msg = exc.msg.lower()
+    if msg.startswith("unterminated string"):
+        return "a string with no closing quote on its line"
+    if msg.startswith("invalid control character"):
+        return "a control character in a string (JSON writes it as an escape, such as \\t)"
+    return msg.removesuffix(" at")
+
+
+#: a ``\uD800``..``\uDFFF`` escape, perhaps (``\\uD800`` is a backslash and text: see
+#: :func:`_no_surrogate`)
+_SURROGATE_HINT: Final = re.compile(r"\\u[dD][89a-fA-F]")
+#: an escape in a JSON string: ``\`` and the character after it, or ``\uXXXX``
+_ESCAPE: Final = re.compile(r"\\(?:u([0-9a-fA-F]{4})|.)")
+
+
+def _no_surrogate(text: str, start: int, end: int, fail: Callable[..., LocatedError]) -> None:
+    """Refuse an escape of half a UTF-16 surrogate pair in the string ``text[start:end]``, as
+    the YAML reading refuses it (libyaml reads no ``\\uD800``..``\\uDFFF`` escape, not even
+    a pair's): so a record says the same in either form, and no name holds a lone
+    surrogate."""
+    if _SURROGATE_HINT.search(text, start, end) is None:
+        return
+    for m in _ESCAPE.finditer(text, start, end):
+        code = m.group(1)
+        if code is not None and 0xD800 <= int(code, 16) <= 0xDFFF:
+            raise fail(
+                f"the escape \\u{code} is half of a UTF-16 surrogate pair, which a record "
+                f"may not hold; write the character itself",
+                m.start(),
+            )
 
 
 _SLOW: Final = object()
@@ -697,6 +741,8 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def _quick(text: str) -> Any:
     """A deal line read by :mod:`json` (C speed), if it is a deal of the usual shape within every
     limit; else ``_SLOW`` (then :func:`parse_line` reads it, and says what is wrong where)."""
+    if _SURROGATE_HINT.search(text) is not None:
+        return _SLOW
     try:
         deal = json.loads(text, object_pairs_hook=_pairs)
     except (ValueError, RecursionError):
@@ -762,11 +808,15 @@ class _JsonLines:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError as exc:
                 at = start + exc.start
+                column = len(raw[: exc.start].decode("utf-8")) + 1  # (all good up to there)
                 raise LocatedError(
-                    f"not UTF-8 text (byte {at} is {raw[exc.start]:#04x})", number, None
+                    f"not UTF-8 text (byte {at} is {raw[exc.start]:#04x})", number, column
                 ) from None
-            if "\x00" in text:
-                raise LocatedError("the file holds a NUL character", number, None)
+            if number == 1 and text.startswith("\ufeff"):
+                text = text[1:]  # a byte order mark, which JSON lets a reader skip (as YAML does)
+            nul = text.find("\x00")
+            if nul >= 0:
+                raise LocatedError("the file holds a NUL character", number, nul + 1)
             yield number, text.removesuffix("\n")
 
     def run(self) -> Report:
@@ -818,6 +868,11 @@ class _JsonLines:
             return early_report(self.file, [stop])
         finally:
             self.raw.close()
+        if count == 0 and check.schema:  # the deals were on the head line: say that
+            said = [
+                Problem("schema", p.message, None, None, p.line, p.column) for p in check.schema
+            ]
+            return early_report(self.file, said)
         if count == 0:  # no deal: the whole record's checks say what is missing
             doc = _Part({**head, "deals": []}, head_pos, head_keys)
             return replay_document(doc, self.file, self.dirs)

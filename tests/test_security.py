@@ -1217,7 +1217,9 @@ def test_session_and_deal_numbers_are_bounded() -> None:
                          ({"ruff_stake": big}, "ruff_stake")):  # fmt: skip
         with pytest.raises(ArgumentError, match=f"{name}.* must be .*of at most 30 digits, not"):
             Session.start(profile, **kwargs)  # type: ignore[arg-type]
-    with pytest.raises(ArgumentError, match="ruff_stake must be at least 1 and of at most 30 digits"):
+    with pytest.raises(
+        ArgumentError, match="ruff_stake must be at least 1 and of at most 30 digits"
+    ):
         gleek.new_deal(profile, seed=1, ruff_stake=big)
     assert Session.start(profile, chips=(big - 1, 0, -(big - 1))).start_chips[0] == big - 1
     from gleek.limits import MAX_PLAYED_DEALS

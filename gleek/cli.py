@@ -20,7 +20,7 @@ from typing import Literal, NoReturn
 from gleek._files import same_file
 from gleek.build import build_info
 from gleek.errors import ArgumentError, ArgumentTypeError, GleekError, ProfileError, RecordError
-from gleek.profile import list_profiles, load_profile, variant_titles
+from gleek.profile import list_profiles, list_variants, load_profile, load_variant
 from gleek.record.report import Report, escape_controls
 from gleek.sim.bots import BOTS, DEFAULT_BOT
 
@@ -61,7 +61,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="{profiles,rules,play,validate,compare,show,match,web}",
     )
 
-    sub.add_parser("profiles", help="list profiles and variants with their titles")
+    _profile_dir(sub.add_parser("profiles", help="list profiles and variants with their titles"))
 
     r = sub.add_parser("rules", help="the complete rules of a profile, with sources")
     r.add_argument("profile", help="a profile id, alias or file")
@@ -165,13 +165,13 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument(
         "--simulate", type=_positive, metavar="N", help="play N seeded deals under each profile"
     )
-    c.add_argument("--seed", type=int, default=0)
+    c.add_argument("--seed", type=int, default=None, help="for --simulate (default: 0)")
     c.add_argument(
         "--bot",
         "--bots",
         dest="bots",
         choices=tuple(BOTS),
-        default=DEFAULT_BOT,
+        default=None,
         help=f"the bot for every seat in --simulate (default: {DEFAULT_BOT}, rule-aware)",
     )
     c.add_argument(
@@ -391,7 +391,7 @@ def _run(args: argparse.Namespace) -> int:
         if not (os.path.isdir(d) and os.access(d, os.R_OK | os.X_OK)):
             raise UsageError(f"gleek {args.command}: --profile-dir {d}: not a readable folder")
     if args.command == "profiles":
-        return _profiles()
+        return _profiles(args.profile_dir)
     if args.command == "rules":
         return _rules(args)
     if args.command == "play":
@@ -418,16 +418,17 @@ def _web(args: argparse.Namespace) -> int:
     return 0
 
 
-def _profiles() -> int:
+def _profiles(dirs: list[str]) -> int:
     print("Profiles:")
-    for pid in list_profiles():
-        p = load_profile(pid)
+    for pid in list_profiles(dirs):
+        p = load_profile(pid, profile_dirs=dirs)
         aliases = f" (aliases: {', '.join(p.aliases)})" if p.aliases else ""
         titles = "".join(f"; {lang}: {t}" for lang, t in p.titles.items())
         _out(f"  {pid:<28} {p.title}{titles}{aliases}")
     print("Variants (apply with --variant):")
-    for vid, title, _ in variant_titles():
-        print(f"  {vid:<28} {title}")
+    for vid in list_variants(dirs):
+        var = load_variant(vid, profile_dirs=dirs)
+        _out(f"  {var.id:<28} {var.title}")
     return 0
 
 
@@ -591,6 +592,18 @@ def _compare(args: argparse.Namespace) -> int:
     profiles = [load_profile(n, args.variant, profile_dirs=args.profile_dir) for n in names]
     if args.record is not None and args.simulate is not None:
         raise UsageError("gleek compare: give --record or --simulate, not both")
+    # an option the chosen comparison does not use is refused, never ignored
+    if args.simulate is None:
+        for flag, used in (("--seed", args.seed is not None), ("--bot", args.bots is not None)):
+            if used:
+                raise UsageError(f"gleek compare: {flag} applies only to --simulate")
+    if args.record is not None or args.simulate is not None:
+        for flag, used in (("--all", args.all), ("--format markdown", args.format == "markdown")):
+            if used:
+                raise UsageError(
+                    f"gleek compare: {flag} applies only to the comparison of the rules "
+                    f"(without --record or --simulate)"
+                )
     if args.record is not None:
         if not args.record.is_file():
             why = "not a regular file" if args.record.exists() else "no such file"
@@ -623,8 +636,8 @@ def _compare(args: argparse.Namespace) -> int:
                 sim = compare.simulate(
                     profiles,
                     args.simulate,
-                    seed=args.seed,
-                    bots=args.bots,
+                    seed=0 if args.seed is None else args.seed,
+                    bots=DEFAULT_BOT if args.bots is None else args.bots,
                     workers=args.workers,
                     scheduler=args.scheduler,
                     progress=progress,

@@ -1231,3 +1231,37 @@ def test_session_and_deal_numbers_are_bounded() -> None:
                  ["match", "basic", "basic", "basic", "--deals", str(MAX_PLAYED_DEALS + 1)],
                  ["play", "--deals", str(MAX_DEALS + 1)]):  # fmt: skip
         assert main(args) == 2, args
+
+
+def test_names_in_the_report_and_the_profiles_list(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    odd = tmp_path / "two\nlines.yaml"
+    odd.write_text(TEXT.replace("North", "Nobody", 1), encoding="utf-8")
+    assert main(["validate", str(odd)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith(f"{tmp_path}/two\\x0alines.yaml:") and ": unknown-player" in out[0]
+    assert main(["validate", ""]) == 2
+    assert "'' (an empty path): cannot read: no such file" in capsys.readouterr().err
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    text = (profiles_dir() / "parlett.yaml").read_text(encoding="utf-8")
+    (mine / "mine.yaml").write_text(text.replace("id: parlett\n", "id: myrules\n"), "utf-8")
+    assert main(["profiles", "--profile-dir", str(mine)]) == 0
+    assert "  myrules " in capsys.readouterr().out
+
+
+def test_compare_refuses_an_option_its_comparison_does_not_use(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    record = str(EXAMPLE)
+    for args, said in [
+        (["--record", record, "--all"], "--all applies only to the comparison of the rules"),
+        (["--record", record, "--format", "markdown"], "--format markdown applies only"),
+        (["--record", record, "--seed", "3"], "--seed applies only to --simulate"),
+        (["--bot", "random"], "--bot applies only to --simulate"),
+        (["--seed", "4"], "--seed applies only to --simulate"),
+        (["--simulate", "3", "--all", "--no-progress"], "--all applies only"),
+    ]:
+        assert main(["compare", "parlett", "pi", *args]) == 2, args
+        assert said in capsys.readouterr().err

@@ -107,7 +107,7 @@ def json_lines_document(data: bytes, where: str = "<string>") -> bytes:
 def path_where(path: str | os.PathLike[str]) -> str:
     """``path`` as a message names it (control characters escaped, cut short); a path that
     holds a NUL is refused."""
-    where = short_repr(str(path), 80)[1:-1]
+    where = short_repr(str(path), 80)[1:-1] or "'' (an empty path)"
     if "\x00" in str(path):
         raise RecordError("a path cannot hold a NUL character (\\x00)", file=where)
     return where

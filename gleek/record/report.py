@@ -188,12 +188,16 @@ class Report:
         return "\n".join(self.lines())
 
     def lines(self) -> Iterator[str]:
-        """The lines of :meth:`human`, one at a time."""
+        """The lines of :meth:`human`, one at a time (the file's name on one line: a line break
+        in it is written as an escape too, so that each ``file:line:col`` line stays whole)."""
+        file = self.file
+        if not file.isprintable():
+            file = "".join(ch if ch.isprintable() else _escape(ch) for ch in file)
         for e in self.errors:
-            yield escape_controls(e.human(self.file))
+            yield escape_controls(e.human(file))
         for w in self.warnings:
-            yield escape_controls(w.human(self.file, "warning: "))
-        yield escape_controls(f"{self.file}: {self.verdict()}")
+            yield escape_controls(w.human(file, "warning: "))
+        yield escape_controls(f"{file}: {self.verdict()}")
         for i, d in enumerate(self.deals, 1):
             for line in d.human(i):
                 yield escape_controls(line)

@@ -215,6 +215,15 @@ def format_path(path: Path) -> str:
     return out
 
 
+def place_in(text: str, at: int) -> tuple[int, int]:
+    """The line and column (from 1, in characters) of ``text[at]``.
+
+    >>> place_in("ab\\ncd", 4)
+    (2, 2)
+    """
+    return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
+
+
 def load_located(
     text: str | bytes,
     name: str = "<string>",
@@ -236,12 +245,14 @@ def load_located(
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
+            good = text[: exc.start].decode("utf-8")  # (all good up to there)
+            line, column = place_in(good, len(good))
             raise LocatedError(
-                f"not UTF-8 text (byte {exc.start} is {text[exc.start]:#04x})", None, None
+                f"not UTF-8 text (byte {exc.start} is {text[exc.start]:#04x})", line, column
             ) from None
     if "\x00" in text:
-        line = text.count("\n", 0, text.index("\x00")) + 1
-        raise LocatedError("the file holds a NUL character", line, None)
+        line, column = place_in(text, text.index("\x00"))
+        raise LocatedError("the file holds a NUL character", line, column)
     cls = loader or LOADERS[0]
     builder = _Builder(text, cls, limits=limits)
     builder.quote = quote

@@ -851,3 +851,19 @@ def test_a_json_lines_record_is_read_into_objects_with_its_places(big: Any, tmp_
         read(path)
     assert main(["show", str(_write(tmp_path, head, deals[:2], "jsonl")), "--svg",
                  str(tmp_path / "p.svg")]) == 0  # fmt: skip
+
+
+def test_a_nul_or_a_bad_byte_is_placed_at_its_line_and_column(big: Any, tmp_path: Path) -> None:
+    head, deals = big
+    path = _write(tmp_path, head, deals * 5, "yaml")
+    data = path.read_bytes()
+    assert len(data) > 3 * CHUNK
+    for at in (40, 5000, CHUNK - 1, CHUNK, CHUNK + 7, 2 * CHUNK + 100, len(data) - 20):
+        for bad in (b"\x00", b"\xff"):
+            text = data[:at] + bad + data[at + 1 :]
+            path.write_bytes(text)
+            (error,) = validate(path).errors
+            line = text[:at].count(b"\n") + 1
+            column = len(text[text.rfind(b"\n", 0, at) + 1 : at].decode("utf-8")) + 1
+            assert (error.line, error.column) == (line, column), (at, bad, error)
+            assert validate(path) == _whole(path)

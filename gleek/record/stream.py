@@ -53,7 +53,15 @@ from gleek.record.shape import (
 )
 from gleek.schemacheck import Problem as SchemaProblem
 from gleek.schemacheck import load_schema, problems, short_repr
-from gleek.sourcemap import LOADERS, EventBuilder, LocatedError, Path, format_path, key_part
+from gleek.sourcemap import (
+    LOADERS,
+    EventBuilder,
+    LocatedError,
+    Path,
+    format_path,
+    key_part,
+    place_in,
+)
 
 __all__ = ["CHUNK", "COLLECT_EVERY", "parse_line", "validate_path"]
 
@@ -108,22 +116,40 @@ class _Source:
             text = self.decoder.decode(data, final=not data)
         except UnicodeDecodeError as exc:
             at = start - len(pending) + exc.start
-            raw = (pending + data)[exc.start : exc.start + 1]
-            self.failure = LocatedError(f"not UTF-8 text (byte {at} is {raw[0]:#04x})", None, None)
+            raw = pending + data
+            good = raw[: exc.start].decode("utf-8")  # (all good up to there)
+            line, column = self._place(good, len(good))
+            self.failure = LocatedError(
+                f"not UTF-8 text (byte {at} is {raw[exc.start]:#04x})", line, column
+            )
             raise _Stop from None
         if not data:
             self.eof = True
         if self.offset - self.budget_from > MAX_DEAL_BYTES:
             self._too_long()
         if "\x00" in text and self.nul is None:
-            line = self.lines + text.count("\n", 0, text.index("\x00")) + 1
-            self.nul = LocatedError("the file holds a NUL character", line, None)
+            line, column = self._place(text, text.index("\x00"))
+            self.nul = LocatedError("the file holds a NUL character", line, column)
             self.failure = self.nul
+            self.recent = [*self.recent[-2:], (self.lines, text)]
+            self.lines += text.count("\n")  # (a bad byte after it is still placed: drain)
             raise _Stop
         self.recent = [*self.recent[-2:], (self.lines, text)]
         self.lines += text.count("\n")
         self.buffer += text
         return True
+
+    def _place(self, text: str, at: int) -> tuple[int, int | None]:
+        """The line and column of ``text[at]``, ``text`` the chunk being read (the column is
+        None if its line began before the chunks still kept)."""
+        line, column = place_in(text, at)
+        if line == 1 and self.recent:  # the line began in an earlier chunk
+            before = "".join(t for _, t in self.recent)
+            start = before.rfind("\n")
+            if start < 0:
+                return self.lines + 1, None
+            column += len(before) - (start + 1)
+        return self.lines + line, column
 
     def _too_long(self) -> None:
         mib = f"{MAX_DEAL_BYTES / (1024 * 1024):g} MiB"

@@ -242,13 +242,14 @@ def load_located(
     if len(text) > MAX_BYTES:
         raise LocatedError(f"file is larger than {_mib(MAX_BYTES)}; refused", None, None)
     if isinstance(text, bytes):
+        raw = text
         try:
-            text = text.decode("utf-8")
+            text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            good = text[: exc.start].decode("utf-8")  # (all good up to there)
+            good = raw[: exc.start].decode("utf-8")  # (all good up to there)
             line, column = place_in(good, len(good))
             raise LocatedError(
-                f"not UTF-8 text (byte {exc.start} is {text[exc.start]:#04x})", line, column
+                f"not UTF-8 text (byte {exc.start} is {raw[exc.start]:#04x})", line, column
             ) from None
     if "\x00" in text:
         line, column = place_in(text, text.index("\x00"))

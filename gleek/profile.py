@@ -326,7 +326,8 @@ def _variant_file(name_or_path: Any, dirs: tuple[str, ...], *, paths: bool) -> F
         return index.variants[key.lower()]
     if paths and (isinstance(name_or_path, os.PathLike) or FsPath(key).suffix in _SUFFIXES):
         if not _is_file(key):
-            raise ProfileError(f"no such variant file: {short_repr(key)}")
+            what = "not a regular file" if os.path.lexists(key) else "no such variant file"
+            raise ProfileError(f"{what}: {short_repr(key)}")
         return FsPath(key)
     raise _unknown("variant", key, index.variant_ids)
 
@@ -363,7 +364,9 @@ def _profile_file(name_or_path: Any, dirs: tuple[str, ...], *, paths: bool) -> F
         isinstance(name_or_path, os.PathLike) or FsPath(key).suffix in _SUFFIXES or _is_file(key)
     ):
         if not _is_file(key):
-            raise ProfileError(f"no such profile file: {short_repr(key)}")
+            there = os.path.lexists(key)
+            what = "not a regular file" if there else "no such profile file"
+            raise ProfileError(f"{what}: {short_repr(key)}")
         return FsPath(key)
     raise _unknown("profile", key, [k for k in index.profiles if k.lower() == k] + list(index.ids))
 

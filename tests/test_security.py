@@ -153,6 +153,10 @@ def test_profile_names_any_case_did_you_mean_and_one_variant_string(capsys) -> N
         gleek.load_profile(Path("x" * 5000 + ".yaml"))
     with pytest.raises(ProfileError, match="no such variant file"):
         gleek.load_profile("parlett", [Path("nope.yaml")])
+    with pytest.raises(ProfileError, match="not a regular file: '/"):
+        gleek.load_profile(Path(__file__).resolve().parent)  # a folder
+    with pytest.raises(ProfileError, match="not a regular file: '/dev/null'"):
+        gleek.load_profile("parlett", [Path("/dev/null")])
     assert main(["rules", "parlet"]) == 2
     assert "did you mean 'parlett'?" in capsys.readouterr().err
     assert main(["play", "--profile", "parlett", "--variant", "play-hi"]) == 2

@@ -104,6 +104,9 @@ class _Index:
     variants: dict[str, FsPath]
     ids: tuple[str, ...]
     variant_ids: tuple[str, ...]
+    #: an id or alias (lower case) that a registered folder's profile shares with a profile
+    #: found before it: (that profile's file, the first one's)
+    clashes: dict[str, tuple[FsPath, FsPath]] = attrs.field(factory=dict)
 
 
 def _index(dirs: tuple[str, ...] = ()) -> _Index:
@@ -133,6 +136,7 @@ def _index_of(dirs: tuple[str, ...], stamps: tuple[int, ...]) -> _Index:
     variants: dict[str, FsPath] = {}
     ids: list[str] = []
     vids: list[str] = []
+    clashes: dict[str, tuple[FsPath, FsPath]] = {}
     for base in (profiles_dir(), *(FsPath(d) for d in dirs)):
         for file in _files(base):
             if file.name == "sources.yaml":  # the bibliography, not a profile
@@ -151,7 +155,9 @@ def _index_of(dirs: tuple[str, ...], stamps: tuple[int, ...]) -> _Index:
             if pid.lower() not in profiles:
                 ids.append(pid)
             for key in (pid, *aliases):
-                profiles.setdefault(key.lower(), file)
+                first = profiles.setdefault(key.lower(), file)
+                if first != file:  # never the one found first, silently
+                    clashes.setdefault(key.lower(), (file, first))
         for file in _files(base / "variants"):
             try:
                 if not _pre_checked_entry(file, "variant"):
@@ -162,7 +168,7 @@ def _index_of(dirs: tuple[str, ...], stamps: tuple[int, ...]) -> _Index:
             if file.stem.lower() not in variants:
                 vids.append(file.stem)
             variants.setdefault(file.stem.lower(), file)
-    return _Index(profiles, variants, tuple(sorted(ids)), tuple(vids))
+    return _Index(profiles, variants, tuple(sorted(ids)), tuple(vids), clashes)
 
 
 def _id_and_aliases(profile: Profile) -> tuple[str, tuple[str, ...]]:
@@ -358,6 +364,14 @@ def _profile_file(name_or_path: Any, dirs: tuple[str, ...], *, paths: bool) -> F
         )
     index = _index(dirs)
     key = str(name_or_path)
+    if key.lower() in index.clashes:
+        file, first = index.clashes[key.lower()]
+        shipped = first.parent == profiles_dir()
+        other = f"the shipped profile {key.lower()!r}" if shipped else short_repr(str(first), 200)
+        raise ProfileError(
+            f"{short_repr(str(file), 200)} has the id or alias {key.lower()!r} of {other}; give "
+            f"the profile in the registered folder an id of its own"
+        )
     if key.lower() in index.profiles:
         return index.profiles[key.lower()]
     if paths and (

@@ -1269,3 +1269,22 @@ def test_compare_refuses_an_option_its_comparison_does_not_use(
     ]:
         assert main(["compare", "parlett", "pi", *args]) == 2, args
         assert said in capsys.readouterr().err
+
+
+def test_a_registered_profile_never_hides_behind_an_id_already_taken(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = (profiles_dir() / "parlett.yaml").read_text(encoding="utf-8")
+    (tmp_path / "mine.yaml").write_text(text.replace("opening_bid: 12", "opening_bid: 20"), "utf-8")
+    with pytest.raises(ProfileError, match="has the id or alias 'parlett' of the shipped profile"):
+        gleek.load_profile("parlett", profile_dirs=[tmp_path])
+    assert gleek.load_profile("pi", profile_dirs=[tmp_path]).id == "publications-international"
+    assert gleek.load_profile("parlett").stock.opening_bid == 12  # without the folder
+    assert main(["rules", "parlett", "--profile-dir", str(tmp_path)]) == 2
+    assert "an id of its own" in capsys.readouterr().err
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "a.yaml").write_text(text.replace("id: parlett\n", "id: mine\n"), "utf-8")
+    (other / "b.yaml").write_text(text.replace("id: parlett\n", "id: mine\n"), "utf-8")
+    with pytest.raises(ProfileError, match=r"b\.yaml' has the id or alias 'mine' of '.*a\.yaml'"):
+        gleek.load_profile("mine", profile_dirs=[other])

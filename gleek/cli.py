@@ -20,7 +20,7 @@ from typing import Literal, NoReturn
 from gleek._files import same_file
 from gleek.build import build_info
 from gleek.errors import ArgumentError, ArgumentTypeError, GleekError, ProfileError, RecordError
-from gleek.profile import list_profiles, list_variants, load_profile, load_variant
+from gleek.profile import list_profiles, list_variants, load_profile, load_variant, not_listed
 from gleek.record.report import Report, escape_controls
 from gleek.sim.bots import BOTS, DEFAULT_BOT
 
@@ -429,6 +429,11 @@ def _profiles(dirs: list[str]) -> int:
     for vid in list_variants(dirs):
         var = load_variant(vid, profile_dirs=dirs)
         _out(f"  {var.id:<28} {var.title}")
+    for file in not_listed(dirs):
+        _err(
+            f"gleek profiles: {escape_controls(file)}: not a valid profile or variant, not listed "
+            f"(gleek rules FILE says where it is wrong)"
+        )
     return 0
 
 
@@ -589,6 +594,12 @@ def _compare(args: argparse.Namespace) -> int:
     from gleek import compare
 
     names = args.profiles or list(list_profiles(args.profile_dir))
+    if not args.profiles:  # every profile: say which files of the folders are left out
+        for file in not_listed(args.profile_dir):
+            _err(
+                f"gleek compare: {escape_controls(file)}: not a valid profile or variant, left "
+                f"out (gleek rules FILE says where it is wrong)"
+            )
     profiles = [load_profile(n, args.variant, profile_dirs=args.profile_dir) for n in names]
     if args.record is not None and args.simulate is not None:
         raise UsageError("gleek compare: give --record or --simulate, not both")

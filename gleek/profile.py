@@ -84,6 +84,7 @@ __all__ = [
     "load_profile",
     "load_variant",
     "named_profile",
+    "not_listed",
     "profile_schema",
     "profiles_dir",
     "variant_schema",
@@ -107,6 +108,8 @@ class _Index:
     #: an id or alias (lower case) that a registered folder's profile shares with a profile
     #: found before it: (that profile's file, the first one's)
     clashes: dict[str, tuple[FsPath, FsPath]] = attrs.field(factory=dict)
+    #: the files of the registered folders that are not valid profiles or variants
+    broken: tuple[FsPath, ...] = ()
 
 
 def _index(dirs: tuple[str, ...] = ()) -> _Index:
@@ -137,6 +140,7 @@ def _index_of(dirs: tuple[str, ...], stamps: tuple[int, ...]) -> _Index:
     ids: list[str] = []
     vids: list[str] = []
     clashes: dict[str, tuple[FsPath, FsPath]] = {}
+    broken: list[FsPath] = []
     for base in (profiles_dir(), *(FsPath(d) for d in dirs)):
         for file in _files(base):
             if file.name == "sources.yaml":  # the bibliography, not a profile
@@ -151,6 +155,7 @@ def _index_of(dirs: tuple[str, ...], stamps: tuple[int, ...]) -> _Index:
                 )
             except ProfileError:
                 profiles.setdefault(file.stem.lower(), file)
+                broken.append(file)
                 continue
             if pid.lower() not in profiles:
                 ids.append(pid)
@@ -164,11 +169,12 @@ def _index_of(dirs: tuple[str, ...], stamps: tuple[int, ...]) -> _Index:
                     _variant(file)
             except ProfileError:
                 variants.setdefault(file.stem.lower(), file)
+                broken.append(file)
                 continue
             if file.stem.lower() not in variants:
                 vids.append(file.stem)
             variants.setdefault(file.stem.lower(), file)
-    return _Index(profiles, variants, tuple(sorted(ids)), tuple(vids), clashes)
+    return _Index(profiles, variants, tuple(sorted(ids)), tuple(vids), clashes, tuple(broken))
 
 
 def _id_and_aliases(profile: Profile) -> tuple[str, tuple[str, ...]]:
@@ -226,6 +232,13 @@ def registered_dirs(profile_dirs: Iterable[str | os.PathLike[str]]) -> tuple[str
 def list_profiles(profile_dirs: Iterable[str | os.PathLike[str]] = ()) -> tuple[str, ...]:
     """The ids of the shipped profiles (not their aliases), and of those in ``profile_dirs``."""
     return _index(registered_dirs(profile_dirs)).ids
+
+
+def not_listed(profile_dirs: Iterable[str | os.PathLike[str]] = ()) -> tuple[str, ...]:
+    """The files of ``profile_dirs`` (and of their ``variants/``) that :func:`list_profiles` and
+    :func:`list_variants` leave out because they are not valid: load one by its path to be
+    told where it is wrong."""
+    return tuple(str(f) for f in _index(registered_dirs(profile_dirs)).broken)
 
 
 def list_variants(profile_dirs: Iterable[str | os.PathLike[str]] = ()) -> tuple[str, ...]:

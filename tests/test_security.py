@@ -1288,3 +1288,24 @@ def test_a_registered_profile_never_hides_behind_an_id_already_taken(
     (other / "b.yaml").write_text(text.replace("id: parlett\n", "id: mine\n"), "utf-8")
     with pytest.raises(ProfileError, match=r"b\.yaml' has the id or alias 'mine' of '.*a\.yaml'"):
         gleek.load_profile("mine", profile_dirs=[other])
+
+
+def test_a_broken_file_in_a_registered_folder_is_said_not_listed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gleek.profile import not_listed
+
+    (tmp_path / "broken.yaml").write_text("id: broken\n", "utf-8")
+    (tmp_path / "variants").mkdir()
+    (tmp_path / "variants" / "odd.yaml").write_text("nonsense: 1\n", "utf-8")
+    assert not_listed([tmp_path]) == (
+        str(tmp_path / "broken.yaml"),
+        str(tmp_path / "variants" / "odd.yaml"),
+    )
+    assert not_listed() == ()
+    assert "broken" not in list_profiles([tmp_path])
+    for command in ("compare", "profiles"):
+        assert main([command, "--profile-dir", str(tmp_path)]) == 0
+        err = capsys.readouterr().err
+        assert f"{tmp_path / 'broken.yaml'}: not a valid profile or variant" in err, command
+        assert "odd.yaml" in err

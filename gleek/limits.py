@@ -28,6 +28,7 @@ __all__ = [
     "MAX_PLAYED_DEALS",
     "MAX_PLAYOUTS",
     "MAX_PROBLEMS",
+    "MAX_PROFILE_DIRS",
     "MAX_PROFILE_ITEMS",
     "MAX_RUFF",
     "MAX_VARIANTS",
@@ -76,6 +77,8 @@ MAX_AUCTION: Final = 300
 MAX_RUFF: Final = 300
 #: Variants a record or a profile may name (each at most once); the library ships 4.
 MAX_VARIANTS: Final = 16
+#: Folders of profiles registered at once (``profile_dirs``, ``--profile-dir``).
+MAX_PROFILE_DIRS: Final = 64
 #: Items in any one list or mapping of a profile or variant file (a profile has 9 groups of at
 #: most 15 rules).
 MAX_PROFILE_ITEMS: Final = 64

@@ -21,6 +21,7 @@ from __future__ import annotations
 import copy
 import difflib
 import functools
+import itertools
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path as FsPath
@@ -207,6 +208,14 @@ def registered_dirs(profile_dirs: Iterable[str | os.PathLike[str]]) -> tuple[str
     folder: write ``"."`` for it)."""
     if isinstance(profile_dirs, str | os.PathLike):
         profile_dirs = (profile_dirs,)
+    elif isinstance(profile_dirs, Iterable) and not isinstance(profile_dirs, bytes | bytearray):
+        # (an endless iterator is cut short, never followed)
+        given = list(itertools.islice(profile_dirs, limits.MAX_PROFILE_DIRS + 1))
+        if len(given) > limits.MAX_PROFILE_DIRS:
+            raise ArgumentError(
+                f"profile_dirs: at most {limits.MAX_PROFILE_DIRS} folders, not more"
+            )
+        profile_dirs = given
     elif isinstance(profile_dirs, bytes | bytearray) or not isinstance(profile_dirs, Iterable):
         raise ArgumentTypeError(
             "profile_dirs must be a folder (a str or a path) or a list of folders, not "

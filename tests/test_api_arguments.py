@@ -287,3 +287,23 @@ def test_more_arguments_of_the_review() -> None:
             play_deals(bad, 3)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match=r"players\[2\] must be a name"):
         Session.start(profile, players=("A", "B", "We\ud800st"))
+
+
+def test_endless_folders_and_a_failing_stream(tmp_path: Path) -> None:
+    import itertools
+
+    from gleek.limits import MAX_PROFILE_DIRS
+
+    with pytest.raises(ArgumentError, match=f"at most {MAX_PROFILE_DIRS} folders"):
+        list_profiles(profile_dirs=itertools.repeat(str(tmp_path)))
+    assert list_profiles(profile_dirs=iter([str(tmp_path)])) == list_profiles()
+    session = read(EXAMPLE)
+
+    class Full(io.StringIO):
+        name = "full.yaml"
+
+        def write(self, text: str) -> int:
+            raise OSError(28, "No space left on device")
+
+    with pytest.raises(RecordError, match=r"full\.yaml: cannot write: No space left on device"):
+        dump(session, Full())

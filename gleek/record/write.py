@@ -241,7 +241,13 @@ def dump(
             ) from None
         return
     _check_text_stream(fp)
-    fp.write(dumps(source, format or "yaml"))
+    text = dumps(source, format or "yaml")
+    try:
+        fp.write(text)
+    except OSError as exc:  # a full disk, a closed pipe
+        name = getattr(fp, "name", None)
+        where = short_repr(str(name), 80)[1:-1] if isinstance(name, str | int) else None
+        raise RecordError(f"cannot write: {exc.strerror or exc}", file=where) from None
 
 
 def _check_text_stream(fp: Any) -> None:

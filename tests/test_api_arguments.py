@@ -307,3 +307,10 @@ def test_endless_folders_and_a_failing_stream(tmp_path: Path) -> None:
 
     with pytest.raises(RecordError, match=r"full\.yaml: cannot write: No space left on device"):
         dump(session, Full())
+
+
+def test_same_file_says_no_for_a_path_it_cannot_look_at(tmp_path: Path) -> None:
+    from gleek._files import same_file
+
+    assert not same_file("a\x00b", tmp_path)
+    assert same_file(tmp_path / "x" / ".." / "y", tmp_path / "y")

@@ -867,3 +867,25 @@ def test_a_nul_or_a_bad_byte_is_placed_at_its_line_and_column(big: Any, tmp_path
             column = len(text[text.rfind(b"\n", 0, at) + 1 : at].decode("utf-8")) + 1
             assert (error.line, error.column) == (line, column), (at, bad, error)
             assert validate(path) == _whole(path)
+
+
+def test_more_than_fifty_problems_are_chosen_in_document_order(big: Any, tmp_path: Path) -> None:
+    head, deals = big
+    ruff = {head["players"][0]: "vie", **{f"k{i}": i for i in range(60)}}
+    deal = {**deals[0], "ruff": [ruff, *deals[0]["ruff"][1:]]}
+    for form in ("jsonl", "yaml"):
+        path = _write(tmp_path, head, [deal], form)
+        errors = validate(path).errors
+        assert len(errors) == 50
+        assert "deals[0].ruff[0] has 61 keys; it must have at most 1" in errors[0].message
+        assert [e.path for e in errors[1:4]] == [f"deals[0].ruff[0].k{i}" for i in range(3)]
+    # a surrogate escape in a deal's line (not the head's) is refused there too
+    path = _write(tmp_path, head, deals[:2], "jsonl")
+    text = path.read_text(encoding="utf-8").replace('"turn_up": "', '"turn_up": "\\udfff', 1)
+    path.write_text(text, encoding="utf-8")
+    (error,) = validate(path).errors
+    assert error.line == 2 and "\\udfff is half of a UTF-16 surrogate pair" in error.message
+    # an empty .jsonl file read into objects: as an empty YAML file
+    path.write_text("", encoding="utf-8")
+    with pytest.raises(RecordError, match=r"big\.jsonl:1:1: the document must be a mapping"):
+        gleek.record.read(path)

@@ -351,3 +351,15 @@ def test_a_build_never_overwrites_files_it_did_not_write(
     assert "an empty path names no file" in capsys.readouterr().err
     assert main(["show", str(EXAMPLE), "--svg", ""]) == 2
     assert "an empty path names no file" in capsys.readouterr().err
+
+
+def test_a_folder_with_a_manifest_of_something_else_is_not_built_over(
+    tools: FakeTools, tmp_path: Path
+) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    for manifest in ("{not json", '{"name": "my app"}', "[1]"):
+        (site / "manifest.json").write_text(manifest, "utf-8")
+        with pytest.raises(web.BuildError, match="not a page gleek built"):
+            web.build(site, tmp_path / "cache", run=tools.run, npm="npm")
+    assert not (site / web.MARK).exists()

@@ -373,3 +373,12 @@ def test_match_and_estimate_bounds() -> None:
             estimate(values)  # type: ignore[arg-type]
     e = estimate([1, 2.5, 3])
     assert e.n == 3 and e.mean == pytest.approx(6.5 / 3) and e.low < e.mean < e.high
+
+
+def test_search_bot_bounds_its_playouts() -> None:
+    assert SearchBot(MAX_PLAYOUTS).playouts == MAX_PLAYOUTS
+    for bad in (MAX_PLAYOUTS + 1, 10**30, 10**5000):
+        with pytest.raises(
+            ArgumentError, match="playouts must be a whole number from 1 to 100,000"
+        ):
+            SearchBot(bad)

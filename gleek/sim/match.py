@@ -48,12 +48,13 @@ def load_bot(spec: str) -> Any:
 
         if not colon:
             return SearchBot()
-        if not _DIGITS.fullmatch(arg) or not 1 <= int(arg) <= MAX_PLAYOUTS:
+        try:
+            return SearchBot(int(arg) if _DIGITS.fullmatch(arg) else 0)  # (which bounds N)
+        except ArgumentError:
             raise ArgumentError(
                 f"bot {spec!r:.80}: write search:N with N from 1 to {MAX_PLAYOUTS:,} playouts a "
                 f"decision"
-            )
-        return SearchBot(int(arg))
+            ) from None
     if not colon:
         names = ", ".join([*BOTS, "search", "search:N", "module:Class"])
         raise ArgumentError(f"unknown bot {spec!r:.80}; choose one of {names}")

@@ -30,8 +30,10 @@ import random
 import time
 from typing import Final
 
+from gleek._args import int_text
 from gleek.cards import CARDS, DECK, Card
 from gleek.errors import ArgumentError, IllegalAction
+from gleek.limits import MAX_PLAYOUTS
 from gleek.session import Bot
 from gleek.sim.bots import RuleAwareBot
 from gleek.sim.knowledge import Knowledge, assign, replay
@@ -172,7 +174,8 @@ class _Worlds:
 class SearchBot:
     """Determinized search of the card play; the rest by a rule-aware bot.
 
-    ``playouts``: rollouts per decision (default :data:`DEFAULT_PLAYOUTS`); ``seconds``: a time
+    ``playouts``: rollouts per decision (default :data:`DEFAULT_PLAYOUTS`, at most
+    :data:`gleek.limits.MAX_PLAYOUTS`); ``seconds``: a time
     budget per decision instead; ``policy``: the rollout policy of :func:`gleek.rollout`
     (``greedy`` or ``random``); ``base``: the bot for the auction, discards and ruff (default
     :class:`~gleek.sim.bots.RuleAwareBot`).
@@ -187,9 +190,14 @@ class SearchBot:
         base: Bot | None = None,
     ) -> None:
         if seconds is None and (
-            not isinstance(playouts, int) or isinstance(playouts, bool) or playouts < 1
+            not isinstance(playouts, int)
+            or isinstance(playouts, bool)
+            or not 1 <= playouts <= MAX_PLAYOUTS
         ):
-            raise ArgumentError(f"playouts must be a positive whole number, not {playouts!r}")
+            raise ArgumentError(
+                f"playouts must be a whole number from 1 to {MAX_PLAYOUTS:,}, not "
+                f"{int_text(playouts) if isinstance(playouts, int) else repr(playouts)}"
+            )
         if seconds is not None and not (isinstance(seconds, int | float) and seconds > 0):
             raise ArgumentError(f"seconds must be positive, not {seconds!r}")
         if policy not in ("greedy", "random"):

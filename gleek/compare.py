@@ -13,21 +13,21 @@ import json
 import os
 import re
 import textwrap
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
 import attrs
 from tabulate import tabulate
 
-from gleek._args import check_callback, check_text, check_type, type_name
-from gleek.errors import ArgumentError, ArgumentTypeError, ProfileError
+from gleek._args import check_callback, check_text, check_type
+from gleek.errors import ProfileError
 from gleek.profile import Profile, RuleValue, named_profile, with_rules
 from gleek.record.read import load_located_record, read_record_file
 from gleek.record.replay import Replayer
 from gleek.record.report import Report
 from gleek.rulesdoc import in_words, with_words
-from gleek.sim.batch import play_deals
+from gleek.sim.batch import check_profiles, play_deals
 from gleek.sim.bots import DEFAULT_BOT
 from gleek.sim.match import Estimate, estimate
 from gleek.state import Outcome
@@ -238,26 +238,11 @@ class Matrix:
         return "\n".join(out)
 
 
-def _profiles_arg(profiles: object) -> tuple[Profile, ...]:
-    """``profiles``: a list (any iterable) of one or more :class:`Profile`; as a tuple."""
-    if isinstance(profiles, str | bytes | Profile) or not isinstance(profiles, Iterable):
-        raise ArgumentTypeError(
-            "profiles must be a list of one or more Profiles (from gleek.load_profile), not "
-            f"{type_name(profiles)} ({profiles!r:.60})"
-        )
-    out = tuple(profiles)
-    if not out:
-        raise ArgumentError(f"profiles must hold at least one Profile, not {profiles!r:.60}")
-    for i, p in enumerate(out):
-        check_type(f"profiles[{i}]", p, Profile, "a Profile (from gleek.load_profile)")
-    return out
-
-
 def rule_matrix(profiles: Sequence[Profile], *, all_rules: bool = False) -> Matrix:
     """One row per rule on which ``profiles`` differ, in value or in what the value means
     (every rule with ``all_rules``); the rules left out are counted in ``agreeing``.
     ``profiles`` is a list of one or more :class:`Profile` (not their ids)."""
-    profiles = _profiles_arg(profiles)
+    profiles = check_profiles(profiles)
     rows = []
     agreeing = []
     for i, r in enumerate(profiles[0].rules):
@@ -416,7 +401,7 @@ def compare_record(
     profile to the single rules that cause it. The record names its profile by id (shipped, or
     in ``profile_dirs``), never by file."""
     check_type("path", path, (str, os.PathLike), "a path (str or pathlib.Path)")
-    profiles = _profiles_arg(profiles)
+    profiles = check_profiles(profiles)
     p = Path(path)
     return compare_record_text(read_record_file(p), str(p), profiles, profile_dirs=profile_dirs)
 
@@ -433,7 +418,7 @@ def compare_record_text(
     holds."""
     text = check_text("text", text, "the record's text (str or bytes)")
     check_type("name", name, str, "a str naming the record in messages")
-    profiles = _profiles_arg(profiles)
+    profiles = check_profiles(profiles)
     doc = load_located_record(text, name)
     base = named_profile(
         doc.data["profile"], doc.data.get("variants") or [], profile_dirs=profile_dirs
@@ -569,7 +554,7 @@ def simulate(
     function) is called with the number of deals finished as work comes back. ``profiles`` is a
     list of one or more :class:`Profile`.
     """
-    profiles = _profiles_arg(profiles)
+    profiles = check_profiles(profiles)
     check_callback("progress", progress)
     rows = play_deals(
         profiles,

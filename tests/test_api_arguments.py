@@ -283,7 +283,7 @@ def test_more_arguments_of_the_review() -> None:
     with pytest.raises(ArgumentTypeError, match="progress must be None or a function"):
         play_deals([profile], 3, progress=5)  # type: ignore[arg-type]
     for bad in (profile, "parlett", None):
-        with pytest.raises(ArgumentTypeError, match="profiles must be a list or tuple"):
+        with pytest.raises(ArgumentTypeError, match="profiles must be a list of one or more"):
             play_deals(bad, 3)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match=r"players\[2\] must be a name"):
         Session.start(profile, players=("A", "B", "We\ud800st"))

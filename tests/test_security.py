@@ -1229,7 +1229,7 @@ def test_session_and_deal_numbers_are_bounded() -> None:
     from gleek.limits import MAX_PLAYED_DEALS
     from gleek.sim.batch import play_deals
 
-    with pytest.raises(ArgumentError, match="deals must be from 1 to 1,000,000"):
+    with pytest.raises(ArgumentError, match="deals must be from 1 to 1000000"):
         play_deals([profile], MAX_PLAYED_DEALS + 1)
     for args in (["compare", "parlett", "--simulate", str(MAX_PLAYED_DEALS + 1)],
                  ["match", "basic", "basic", "basic", "--deals", str(MAX_PLAYED_DEALS + 1)],

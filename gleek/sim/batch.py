@@ -39,12 +39,12 @@ import signal
 import threading
 import types
 import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Final, TypeVar, overload
 from urllib.parse import urlsplit
 
-from gleek._args import check_callback
+from gleek._args import check_callback, check_int, check_type, type_name
 from gleek.errors import ArgumentError, ArgumentTypeError
 from gleek.limits import MAX_PLAYED_DEALS, MAX_WORKERS_NOTE
 from gleek.profile_model import Profile
@@ -57,6 +57,7 @@ __all__ = [
     "SESSION_DEALS",
     "WorkersCapped",
     "available_cores",
+    "check_profiles",
     "check_scheduler",
     "check_workers",
     "play_deals",
@@ -196,6 +197,22 @@ def _identity(o: Outcome) -> Outcome:
     return o
 
 
+def check_profiles(profiles: object) -> tuple[Profile, ...]:
+    """``profiles``: a list (any iterable but a str) of one or more :class:`Profile`; as a
+    tuple."""
+    if isinstance(profiles, str | bytes | Profile) or not isinstance(profiles, Iterable):
+        raise ArgumentTypeError(
+            "profiles must be a list of one or more Profiles (from gleek.load_profile), not "
+            f"{type_name(profiles)} ({profiles!r:.60})"
+        )
+    out = tuple(profiles)
+    if not out:
+        raise ArgumentError(f"profiles must hold at least one Profile, not {profiles!r:.60}")
+    for i, p in enumerate(out):
+        check_type(f"profiles[{i}]", p, Profile, "a Profile (from gleek.load_profile)")
+    return out
+
+
 @overload
 def play_deals(
     profiles: Sequence[Profile],
@@ -246,20 +263,10 @@ def play_deals(
     ``progress`` is called with the number of deals finished as work comes back. The result is
     the same in every case.
     """
-    if isinstance(profiles, str) or not isinstance(profiles, Sequence):
-        raise ArgumentTypeError(
-            f"profiles must be a list or tuple of Profile objects, not {profiles!r:.80}"
-        )
+    profiles = check_profiles(profiles)
     check_callback("progress", progress)
-    profiles = tuple(profiles)
-    if not profiles or not all(isinstance(p, Profile) for p in profiles):
-        raise ArgumentTypeError(f"profiles must be one or more Profile objects, not {profiles!r}")
-    if isinstance(deals, bool) or not isinstance(deals, int):
-        raise ArgumentTypeError(f"deals must be a whole number, not {deals!r}")
-    if not 1 <= deals <= MAX_PLAYED_DEALS:
-        raise ArgumentError(f"deals must be from 1 to {MAX_PLAYED_DEALS:,}, not {deals}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ArgumentTypeError(f"seed must be a whole number, not {seed!r}")
+    check_int("deals", deals, low=1, high=MAX_PLAYED_DEALS)
+    check_int("seed", seed)
     if not isinstance(bots, str) or bots not in BOTS:
         raise ArgumentError(f"unknown bots {bots!r}; valid choices: {', '.join(BOTS)}")
     workers = check_workers(workers)

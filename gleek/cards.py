@@ -199,15 +199,20 @@ def format_cards(cards: Iterable[Card]) -> str:
     >>> format_cards(parse_cards(["ah", "T♥"]))
     'AH 10H'
     """
+    return " ".join([str(c) for c in cards_arg(cards)])
+
+
+def cards_arg(cards: object) -> tuple[Card, ...]:
+    """``cards`` checked: a list (any iterable but a text) of :class:`Card`, never their texts;
+    as a tuple. :class:`~gleek.errors.ArgumentTypeError` naming the first that is not one."""
     if isinstance(cards, str | bytes | bytearray) or not isinstance(cards, Iterable):
         raise ArgumentTypeError(
             f"cards must be a list of Cards, not {type_name(cards)} ({cards!r:.60})"
         )
-    out = []
-    for i, c in enumerate(cards):
+    out = tuple(cards)
+    for i, c in enumerate(out):
         check_type(f"cards[{i}]", c, Card, "a Card (parse a card's text with Card.parse)")
-        out.append(str(c))
-    return " ".join(out)
+    return out
 
 
 def mask_of(cards: Iterable[Card]) -> int:

@@ -17,14 +17,14 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Final
 from xml.sax.saxutils import escape
 
 import attrs
 
-from gleek._args import check_bool, check_int, check_type, int_text, type_name
-from gleek.cards import Card, Suit
+from gleek._args import check_bool, check_int, type_name
+from gleek.cards import Card, Suit, cards_arg
 from gleek.errors import ArgumentError, ArgumentTypeError
 from gleek.render import says
 from gleek.stages.common import POT, Payment
@@ -101,13 +101,7 @@ def card_defs(cards: Sequence[Card] = (), *, four_colour: bool = False) -> str:
     (with every card) and draw with ``defs=False``.
     """
     check_bool("four_colour", four_colour)
-    if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
-        raise ArgumentTypeError(
-            f"cards must be a list of Cards, not {type_name(cards)} ({cards!r:.60})"
-        )
-    cards = tuple(cards)
-    for i, c in enumerate(cards):
-        check_type(f"cards[{i}]", c, Card, "a Card (parse a card's text with Card.parse)")
+    cards = cards_arg(cards)
     pips = "".join(
         f'<symbol id="gleek-pip-{s.value}" viewBox="-10 -10 20 20"><path d="{p}"/></symbol>'
         for s, p in _PIPS.items()
@@ -126,14 +120,6 @@ def card_defs(cards: Sequence[Card] = (), *, four_colour: bool = False) -> str:
     return f"<defs>{pips}{back}{faces}</defs>"
 
 
-def _check_width(width: object) -> None:
-    """A picture's width: a whole number of pixels from 1 to :data:`MAX_WIDTH`."""
-    if isinstance(width, int) and not isinstance(width, bool) and width > MAX_WIDTH:
-        # (a number too long to write out is named by its size)
-        raise ArgumentError(f"width must be from 1 to {MAX_WIDTH}, not {int_text(width)}")
-    check_int("width", width, low=1, high=MAX_WIDTH)
-
-
 def draw_card(card: Card, *, four_colour: bool = False, width: int = 80) -> str:
     """One card face as a standalone SVG, ``width`` pixels wide (a whole number from 1 to
     :data:`MAX_WIDTH`); ``four_colour`` (True or False) draws diamonds blue and clubs green.
@@ -144,7 +130,7 @@ def draw_card(card: Card, *, four_colour: bool = False, width: int = 80) -> str:
     """
     if not isinstance(card, Card):
         raise ArgumentTypeError(f"card: expected a Card, not {type(card).__name__}")
-    _check_width(width)
+    check_int("width", width, low=1, high=MAX_WIDTH)
     check_bool("four_colour", four_colour)
     h = round(width * _CARD_H / _CARD_W)
     return (
@@ -444,7 +430,7 @@ def draw(
             f"draw: expected a State or an Observation, not {type(thing).__name__}"
         )
     if width is not None:
-        _check_width(width)
+        check_int("width", width, low=1, high=MAX_WIDTH)
     check_bool("four_colour", four_colour)
     check_bool("defs", defs)
     t = _table(thing, _names(names))

@@ -216,7 +216,7 @@ def registered_dirs(profile_dirs: Iterable[str | os.PathLike[str]]) -> tuple[str
                 f"profile_dirs: at most {limits.MAX_PROFILE_DIRS} folders, not more"
             )
         profile_dirs = given
-    elif isinstance(profile_dirs, bytes | bytearray) or not isinstance(profile_dirs, Iterable):
+    else:
         raise ArgumentTypeError(
             "profile_dirs must be a folder (a str or a path) or a list of folders, not "
             f"{type_name(profile_dirs)} ({profile_dirs!r:.60})"
@@ -343,6 +343,13 @@ def load_variant(
     return _variant(_variant_file(name_or_path, registered_dirs(profile_dirs), paths=True))
 
 
+def _not_a_file(kind: str, key: str) -> ProfileError:
+    """The error for a ``kind`` file path ``key`` that cannot be read as one: nothing there, or
+    something that is not a regular file (a folder, a FIFO, a device)."""
+    what = "not a regular file" if os.path.lexists(key) else f"no such {kind} file"
+    return ProfileError(f"{what}: {short_repr(key)}")
+
+
 def _variant_file(name_or_path: Any, dirs: tuple[str, ...], *, paths: bool) -> FsPath:
     if not isinstance(name_or_path, str | os.PathLike):
         raise ArgumentTypeError(
@@ -354,8 +361,7 @@ def _variant_file(name_or_path: Any, dirs: tuple[str, ...], *, paths: bool) -> F
         return index.variants[key.lower()]
     if paths and (isinstance(name_or_path, os.PathLike) or FsPath(key).suffix in _SUFFIXES):
         if not _is_file(key):
-            what = "not a regular file" if os.path.lexists(key) else "no such variant file"
-            raise ProfileError(f"{what}: {short_repr(key)}")
+            raise _not_a_file("variant", key)
         return FsPath(key)
     raise _unknown("variant", key, index.variant_ids)
 
@@ -400,9 +406,7 @@ def _profile_file(name_or_path: Any, dirs: tuple[str, ...], *, paths: bool) -> F
         isinstance(name_or_path, os.PathLike) or FsPath(key).suffix in _SUFFIXES or _is_file(key)
     ):
         if not _is_file(key):
-            there = os.path.lexists(key)
-            what = "not a regular file" if there else "no such profile file"
-            raise ProfileError(f"{what}: {short_repr(key)}")
+            raise _not_a_file("profile", key)
         return FsPath(key)
     raise _unknown("profile", key, [k for k in index.profiles if k.lower() == k] + list(index.ids))
 
@@ -577,15 +581,6 @@ def _group(name: str, cls: type, v: Any) -> Any:
     """A typed group of rules from the values at ``name.<field>`` (``raise_`` is ``raise``)."""
     fields = attrs.fields(cls)
     return cls(**{f.name: v(f"{name}.{f.name.rstrip('_')}") for f in fields if f.init})
-
-
-def variant_titles() -> Sequence[tuple[str, str, str]]:
-    """(id, title, summary) of every shipped variant."""
-    out = []
-    for vid in list_variants():
-        var = load_variant(vid)
-        out.append((var.id, var.title, var.summary))
-    return out
 
 
 def with_rules(profile: Profile, overrides: Mapping[str, RuleValue], label: str) -> Profile:

@@ -24,12 +24,15 @@ def escape_controls(text: str) -> str:
     check_type("text", text, str, "a str")
     if text.isprintable():
         return text
-    return "\n".join(
-        line
-        if line.isprintable()
-        else "".join(ch if ch.isprintable() else _escape(ch) for ch in line)
-        for line in text.split("\n")
-    )
+    return "\n".join(_escape_all(line) for line in text.split("\n"))
+
+
+def _escape_all(text: str) -> str:
+    """``text`` with every character that is not printable written as an escape, line breaks
+    too."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else _escape(ch) for ch in text)
 
 
 def _escape(ch: str) -> str:
@@ -190,9 +193,7 @@ class Report:
     def lines(self) -> Iterator[str]:
         """The lines of :meth:`human`, one at a time (the file's name on one line: a line break
         in it is written as an escape too, so that each ``file:line:col`` line stays whole)."""
-        file = self.file
-        if not file.isprintable():
-            file = "".join(ch if ch.isprintable() else _escape(ch) for ch in file)
+        file = _escape_all(self.file)
         for e in self.errors:
             yield escape_controls(e.human(file))
         for w in self.warnings:

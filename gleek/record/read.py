@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from typing import IO, Any
+from typing import IO, Any, Final
 
 from gleek._args import check_text, check_type, type_name
 from gleek.errors import ArgumentTypeError, RecordError
@@ -61,6 +61,13 @@ def read_record_file(path: str | os.PathLike[str]) -> bytes:
     return data
 
 
+#: What a blank line in a JSON Lines record is told (read whole or line by line).
+BLANK_LINE: Final = (
+    "a blank line; a JSON Lines record has a head line, then one line for each deal, and no "
+    "blank lines"
+)
+
+
 def json_lines_document(data: bytes, where: str = "<string>") -> bytes:
     """The JSON document of a record in the JSON Lines form (a head line, then a line for each
     deal), line for line and column for column: the head line's closing brace becomes
@@ -81,21 +88,12 @@ def json_lines_document(data: bytes, where: str = "<string>") -> bytes:
     for k, line in enumerate(lines):
         body = line.rstrip(b" \t\r")
         if k and not body:
-            raise RecordError(
-                "a blank line; a JSON Lines record has a head line, then one line for each deal, "
-                "and no blank lines",
-                file=where,
-                line=k + 1,
-                column=1,
-                code="syntax",
-            )
+            raise RecordError(BLANK_LINE, file=where, line=k + 1, column=1, code="syntax")
         if k == 0:
             if not body.endswith(b"}"):
                 return data  # not a head: the loader says what it is
             body = body[:-1]
-            body += (
-                b'"deals": [' if body.rstrip(b" \t\xef\xbb\xbf").endswith(b"{") else b', "deals": ['
-            )
+            body += b'"deals": [' if body.rstrip(b" \t").endswith(b"{") else b', "deals": ['
             if len(lines) == 1:
                 body += b"]}"
         else:

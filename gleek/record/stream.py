@@ -35,7 +35,7 @@ from gleek._files import CHUNK, read_chunk
 from gleek.errors import RecordError
 from gleek.limits import MAX_DEAL_BYTES, MAX_DEPTH, MAX_PROBLEMS
 from gleek.record.fast import QUICK_FROM, quick_report
-from gleek.record.read import cannot_read, path_where
+from gleek.record.read import BLANK_LINE, cannot_read, path_where
 from gleek.record.replay import (
     Replayer,
     deal_of_path,
@@ -914,10 +914,5 @@ class _JsonLines:
     ) -> Any:
         number, text = line
         if not text.strip(" \t\r"):
-            raise LocatedError(
-                "a blank line; a JSON Lines record has a head line, then one line for each deal, "
-                "and no blank lines",
-                number,
-                1,
-            )
+            raise LocatedError(BLANK_LINE, number, 1)
         return parse_line(text, number, base, pos, keys, shape)

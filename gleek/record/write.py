@@ -21,6 +21,7 @@ from gleek._args import type_name
 from gleek._files import write_atomic
 from gleek.errors import ArgumentError, ArgumentTypeError, RecordError
 from gleek.limits import MAX_DIGITS, within_int_bounds
+from gleek.record.read import path_where
 from gleek.record.shape import limits
 from gleek.schemacheck import short_repr
 from gleek.session import DealRecord, Session
@@ -236,9 +237,7 @@ def dump(
             raise ArgumentError(f"fp: {short_repr(str(path))} {exc}") from None
         except OSError as exc:  # no such folder, no permission, a full disk
             why = "no such folder" if isinstance(exc, FileNotFoundError) else exc.strerror or exc
-            raise RecordError(
-                f"cannot write: {why}", file=short_repr(str(path), 80)[1:-1]
-            ) from None
+            raise RecordError(f"cannot write: {why}", file=path_where(path)) from None
         return
     _check_text_stream(fp)
     text = dumps(source, format or "yaml")
@@ -246,7 +245,7 @@ def dump(
         fp.write(text)
     except OSError as exc:  # a full disk, a closed pipe
         name = getattr(fp, "name", None)
-        where = short_repr(str(name), 80)[1:-1] if isinstance(name, str | int) else None
+        where = path_where(str(name)) if isinstance(name, str | int) else None
         raise RecordError(f"cannot write: {exc.strerror or exc}", file=where) from None
 
 

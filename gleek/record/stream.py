@@ -127,15 +127,15 @@ class _Source:
             self.eof = True
         if self.offset - self.budget_from > MAX_DEAL_BYTES:
             self._too_long()
-        if "\x00" in text and self.nul is None:
-            line, column = self._place(text, text.index("\x00"))
-            self.nul = LocatedError("the file holds a NUL character", line, column)
-            self.failure = self.nul
-            self.recent = [*self.recent[-2:], (self.lines, text)]
-            self.lines += text.count("\n")  # (a bad byte after it is still placed: drain)
-            raise _Stop
+        nul = text.find("\x00") if self.nul is None else -1
+        if nul >= 0:
+            line, column = self._place(text, nul)
+            self.nul = self.failure = LocatedError("the file holds a NUL character", line, column)
+        # the chunk's lines are counted even after a NUL: a bad byte after it is placed (drain)
         self.recent = [*self.recent[-2:], (self.lines, text)]
         self.lines += text.count("\n")
+        if nul >= 0:
+            raise _Stop
         self.buffer += text
         return True
 
@@ -640,15 +640,15 @@ def parse_line(
             m = _NUMBER.match(text, i)
             if m is not None and m.end() > i:
                 number = m.group()
-                if len(number) > caps.MAX_NUMBER_TEXT and (m.group(1) or m.group(2)):
+                if len(number) > caps.MAX_NUMBER_TEXT:
                     raise fail(
                         f"a number written in {len(number)} characters is too long to read (at "
-                        f"most {caps.MAX_NUMBER_TEXT}); a record's numbers are whole numbers",
+                        f"most {caps.MAX_NUMBER_TEXT}); a record's numbers are whole numbers"
+                        if m.group(1) or m.group(2)
+                        else _too_large(number),
                         i,
                         "schema",
                     )
-                if len(number) > caps.MAX_NUMBER_TEXT:
-                    raise fail(_too_large(number), i, "schema")
                 if m.group(1) or m.group(2):
                     value = float(number)
                 else:
@@ -796,6 +796,13 @@ def _too_large(number: str) -> str:
     )
 
 
+def _head_report(file: str, found: Iterable[SchemaProblem]) -> Report:
+    """The report of a JSON Lines record stopped at its head line's schema problems."""
+    return early_report(
+        file, [Problem("schema", p.message, None, None, p.line, p.column) for p in found]
+    )
+
+
 class _JsonLines:
     """A JSON Lines record read line by line."""
 
@@ -872,9 +879,7 @@ class _JsonLines:
                 head = {k: v for k, v in head.items() if k != "deals"}
             if not isinstance(head, dict):
                 doc: Any = _Part(head, head_pos, head_keys)
-                found = problems(doc, check.head_schema)
-                errors = [Problem("schema", p.message, None, None, p.line, p.column) for p in found]
-                return early_report(self.file, errors)
+                return _head_report(self.file, problems(doc, check.head_schema))
             count = 0
             for number, text in lines:
                 if count == 0:
@@ -895,10 +900,7 @@ class _JsonLines:
         finally:
             self.raw.close()
         if count == 0 and check.schema:  # the deals were on the head line: say that
-            said = [
-                Problem("schema", p.message, None, None, p.line, p.column) for p in check.schema
-            ]
-            return early_report(self.file, said)
+            return _head_report(self.file, check.schema)
         if count == 0:  # no deal: the whole record's checks say what is missing
             doc = _Part({**head, "deals": []}, head_pos, head_keys)
             return replay_document(doc, self.file, self.dirs)

@@ -254,7 +254,7 @@ def _write_output(path: Path, text: str, flag: str) -> None:
 
 
 def _check_outputs(
-    command: str, inputs: Sequence[object], outputs: Sequence[tuple[str, Path | None]]
+    command: str, inputs: Sequence[str | Path], outputs: Sequence[tuple[str, Path | None]]
 ) -> None:
     """Refuse, before any work, an output file that is one of the command's input files or
     another of its outputs (each would be overwritten: a record replaced by its own page)."""
@@ -263,7 +263,7 @@ def _check_outputs(
         if path is None:
             continue
         for given in inputs:
-            if isinstance(given, str | Path) and same_file(Path(given), path):
+            if same_file(given, path):
                 raise UsageError(
                     f"gleek {command}: {flag} {escape_controls(str(path))}: that is the input "
                     f"file {escape_controls(str(given))}; choose another output"
@@ -429,12 +429,18 @@ def _profiles(dirs: list[str]) -> int:
     for vid in list_variants(dirs):
         var = load_variant(vid, profile_dirs=dirs)
         _out(f"  {var.id:<28} {var.title}")
+    _say_not_listed("profiles", dirs)
+    return 0
+
+
+def _say_not_listed(command: str, dirs: list[str]) -> None:
+    """Name on stderr each file of the folders ``dirs`` that is left out of the profiles and
+    variants listed, because it is not valid (:func:`gleek.profile.not_listed`)."""
     for file in not_listed(dirs):
         _err(
-            f"gleek profiles: {escape_controls(file)}: not a valid profile or variant, not listed "
+            f"gleek {command}: {escape_controls(file)}: not a valid profile or variant, left out "
             f"(gleek rules FILE says where it is wrong)"
         )
-    return 0
 
 
 def _rules(args: argparse.Namespace) -> int:
@@ -595,11 +601,7 @@ def _compare(args: argparse.Namespace) -> int:
 
     names = args.profiles or list(list_profiles(args.profile_dir))
     if not args.profiles:  # every profile: say which files of the folders are left out
-        for file in not_listed(args.profile_dir):
-            _err(
-                f"gleek compare: {escape_controls(file)}: not a valid profile or variant, left "
-                f"out (gleek rules FILE says where it is wrong)"
-            )
+        _say_not_listed("compare", args.profile_dir)
     profiles = [load_profile(n, args.variant, profile_dirs=args.profile_dir) for n in names]
     if args.record is not None and args.simulate is not None:
         raise UsageError("gleek compare: give --record or --simulate, not both")

@@ -730,8 +730,9 @@ def test_surrogate_escapes_are_refused_in_both_forms(big: Any, tmp_path: Path) -
     for escape in ("\\ud800", "\\uDC00", "\\ud83d\\ude00"):
         reports = []
         for form in ("jsonl", "json"):
-            path = _write(tmp_path, head, deals[:3], "jsonl" if form == "jsonl" else "yaml")
-            if form == "json":  # the JSON document form, read by the YAML reading
+            if form == "jsonl":
+                path = _write(tmp_path, head, deals[:3], "jsonl")
+            else:  # the JSON document form, read by the YAML reading
                 path = tmp_path / "r.json"
                 path.write_text(json.dumps({**head, "deals": deals[:3]}, ensure_ascii=False))
             text = path.read_text(encoding="utf-8")

@@ -177,8 +177,8 @@ class Run:
 
 
 def memo(rules: Rules, name: str) -> dict[object, Run]:
-    """The memo table ``name`` of ``rules`` (payments with their net,
-    :func:`gleek.stages.common.run`), emptied once it holds :data:`MEMO_BUDGET` entries."""
+    """The memo table ``name`` of ``rules`` (runs of payments with their net, :class:`Run`),
+    emptied once it holds :data:`MEMO_BUDGET` entries."""
     table = rules.memo.get(name)
     if table is None:
         table = rules.memo[name] = {}

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Final, overload
+from typing import Final, TypeVar, overload
 
 from gleek._args import check_int, check_names, check_seat, check_type, type_name
 from gleek._core import (
@@ -71,7 +71,7 @@ from gleek.stages.ruff import (
     stake_now,
     verify_word,
 )
-from gleek.stages.rules import MEMO_BUDGET, Run, memo, rules_of
+from gleek.stages.rules import MEMO_BUDGET, Run, joined, memo, rules_of, then
 from gleek.stages.rules import forget as forget_rules
 from gleek.stages.sets import (
     CLAIM_WORDS,
@@ -98,7 +98,7 @@ from gleek.stages.tricks import (
     trick_winner,
     verify_play,
 )
-from gleek.views import Observation, Outcome, RuffResult, Trick, state_text
+from gleek.views import Observation, RuffResult, Trick, outcome_text, state_text
 
 __all__ = [
     "Action",
@@ -121,6 +121,7 @@ __all__ = [
 
 _ZERO: Final = (0, 0, 0)
 _M11: Final = 0x7FF
+_T = TypeVar("_T")
 
 
 class State:
@@ -170,7 +171,7 @@ class State:
     _discards: tuple[int, ...]
     _ruff: Ruff | None
     _tail: tuple[int, ...]
-    _paid: tuple[Payment, ...] | None
+    _paid: Run | None
 
     def __init__(
         self,
@@ -205,7 +206,7 @@ class State:
         self._ntricks: Final = ntricks
         self._points: Final = points
         self._won: Final = won
-        self._paid: tuple[Payment, ...] | None = None  # the payments, once asked for
+        self._paid: Run | None = None  # the payments so far with their net (see ledger)
         # Set only where they are read: the auction, discards and ruff before the play (a
         # play state reads them from ``_base``), ``_tail`` on a rollout's nodes (those with
         # no action of their own).
@@ -359,27 +360,18 @@ class State:
     @property
     def payments(self) -> tuple[Payment, ...]:
         """Every payment so far, in order (:class:`~gleek.stages.common.Payment`)."""
-        paid = self._paid
-        if paid is not None:
-            return paid
-        base = self._base
-        if base is not None and self._phase == PLAY_PHASE:
-            # nothing is paid during the play: the payments of the state where it began
-            return base.payments
-        paid = final_payments(self)
-        object.__setattr__(self, "_paid", paid)  # a cache: the state is sealed (_SEALED)
-        return paid
+        return ledger(self).payments
 
     @property
     def chips(self) -> tuple[int, int, int]:
         """Net chips by seat this deal so far."""
-        net = _net_of_paid(self.payments)
+        net = ledger(self).net
         return (net[0], net[1], net[2])
 
     @property
     def pot(self) -> int:
         """The pot's net change this deal so far."""
-        return _net_of_paid(self.payments)[3]
+        return ledger(self).net[3]
 
     # -- what happened
     @property
@@ -660,17 +652,43 @@ def net_chips(payments: Sequence[Payment]) -> tuple[tuple[int, int, int], int]:
 def final_payments(n: State) -> tuple[Payment, ...]:
     """Every payment so far, in the order the stages make them: the turn-up; the price once
     the stock is bought; the ruff, sets and small trumps once the play begins; the settlement
-    against par once the deal is over. Each stage's payments are remembered (on the profile's
-    :class:`~gleek.stages.rules.Rules`) by what they depend on."""
-    out: tuple[Payment, ...] = ()
-    for r in _runs(n):
-        out += r.payments
-    return out
+    against par once the deal is over (:attr:`State.payments`)."""
+    return ledger(n).payments
+
+
+def ledger(n: State) -> Run:
+    """The payments so far with their net change (:class:`~gleek.stages.rules.Run`), added up
+    once and kept on the state. Nothing is paid during the play: a state of the play has the
+    payments of the state where the play began, which :func:`apply` adds up as the play begins
+    (the ruff, the sets and the small trumps are paid then); a finished deal adds the
+    settlement to them."""
+    paid = n._paid
+    if paid is not None:
+        return paid
+    base = n._base
+    if base is None:  # before the play, or the play's first state
+        paid = joined(_runs(n))
+    elif n._phase == PLAY_PHASE:
+        return ledger(base)
+    else:  # over: what was paid as the play began, then the settlement against par
+        rules = n._deal.rules
+        points = n._points
+        table = memo(rules, "settle")
+        settled = table.get(points)
+        if settled is None:
+            settled = table[points] = Run(settlement(points, rules.par))
+        paid = then(ledger(base), settled)
+    if _SEALED is None:  # compiled: a store of the field
+        n._paid = paid
+    else:  # a cache on a sealed state (_SEALED)
+        object.__setattr__(n, "_paid", paid)
+    return paid
 
 
 def _runs(n: State) -> list[Run]:
-    """The payments so far as :func:`final_payments` makes them, in the runs the stages'
-    memo tables hold, each with its net change (:class:`~gleek.stages.rules.Run`)."""
+    """The payments before the play or as it begins (``n`` has no ``_base``), in the runs the
+    stages' memo tables hold, each with its net change (:class:`~gleek.stages.rules.Run`),
+    remembered (on the profile's :class:`~gleek.stages.rules.Rules`) by what they depend on."""
     deal = n._deal
     rules = deal.rules
     dealer = deal.dealer
@@ -683,17 +701,16 @@ def _runs(n: State) -> list[Run]:
     out = [first]
     if n._phase == AUCTION:
         return out
-    p = pre(n)
     table = memo(rules, "price")
-    key = (p._bid * 3 + p._bidder) * 3 + dealer
+    key = (n._bid * 3 + n._bidder) * 3 + dealer
     price = table.get(key)
     if price is None:
-        price = table[key] = Run(price_payments(rules, p._bidder, p._bid, dealer))
+        price = table[key] = Run(price_payments(rules, n._bidder, n._bid, dealer))
     out.append(price)
-    r = p._ruff
+    r = n._ruff
     if r is None or not r.done:
         return out
-    hands = (p._h0, p._h1, p._h2)
+    hands = (n._h0, n._h1, n._h2)
     if r.winner >= 0:
         table = memo(rules, "ruff")
         won = table.get((r.winner, r.p0, r.p1, r.p2))
@@ -709,31 +726,7 @@ def _runs(n: State) -> list[Run]:
         entry = hand_small_run(rules, hands[seat], deal.trumps, seat)
         if entry.payments:
             out.append(entry)
-    if n._phase != OVER:
-        return out
-    points = n._points
-    table = memo(rules, "settle")
-    settled = table.get(points)
-    if settled is None:
-        settled = table[points] = Run(settlement(points, rules.par))
-    out.append(settled)
     return out
-
-
-def _net_of_paid(payments: tuple[Payment, ...]) -> tuple[int, int, int, int]:
-    """The net change of a state's ``payments`` (:func:`net_chips`), the last answer kept:
-    every state of a play shows the payments of the state where it began (the same tuple)."""
-    last = _LAST_PAID[0]
-    if last[0] is payments:
-        return last[1]
-    net = Run(payments).net
-    _LAST_PAID[0] = (payments, net)  # (one store: a reader sees the old pair or the new)
-    return net
-
-
-_LAST_PAID: Final[list[tuple[tuple[Payment, ...], tuple[int, int, int, int]]]] = [
-    ((), (0, 0, 0, 0))
-]
 
 
 # ---------------------------------------------------------------------------- starting
@@ -986,28 +979,33 @@ def _refuse_del(self: object, name: str) -> None:
     raise AttributeError(f"a State cannot be changed (deleting {name!r})")
 
 
-def _sealed_class() -> type[State] | None:
-    """Pure Python only: the class a finished state takes, ``State`` refusing assignment and
-    deletion of its attributes. (Compiled, the attributes are read-only already, and a compiled
-    class cannot be subclassed.) A state is built as a plain ``State``, its fields stored at
-    full speed, then sealed by changing its class: one store, not a check on every store."""
+def _sealed_class(
+    cls: type[_T],
+    refuse_set: Callable[[object, str, object], None],
+    refuse_del: Callable[[object, str], None],
+) -> type[_T] | None:
+    """Pure Python only: the class a finished value of ``cls`` (a :class:`State`, an
+    :class:`Outcome`) takes, refusing assignment and deletion of its attributes. (Compiled, the
+    attributes are read-only already, and a compiled class cannot be subclassed.) A value is
+    built as a plain ``cls``, its fields stored at full speed, then sealed by changing its
+    class: one store, not a check on every store."""
     if not __file__.endswith(".py"):  # compiled by mypyc
         return None
     return type(
-        "State",
-        (State,),
+        cls.__name__,
+        (cls,),
         {
             "__slots__": (),
-            "__setattr__": _refuse_set,
-            "__delattr__": _refuse_del,
+            "__setattr__": refuse_set,
+            "__delattr__": refuse_del,
             "__module__": __name__,
-            "__qualname__": "State",
-            "__doc__": vars(State).get("__doc__"),
+            "__qualname__": cls.__name__,
+            "__doc__": vars(cls).get("__doc__"),
         },
     )
 
 
-_SEALED: Final = _sealed_class()
+_SEALED: Final = _sealed_class(State, _refuse_set, _refuse_del)
 
 
 def _seal(m: State) -> State:
@@ -1118,7 +1116,9 @@ def _word(n: State, r: Ruff, word: str, action: Action | None) -> State:
     r2 = ruff_apply(rules, r, n._to_act, word, hands, deal.dealer)
     if not r2.done:
         return _node(n, action, RUFF, r2.to_act, hands, n._bid, n._bidder, n._out, n._discards, r2)
-    return _play_start(n, action, (n._h0, n._h1, n._h2), n._bid, n._bidder, n._out, n._discards, r2)
+    m = _play_start(n, action, hands, n._bid, n._bidder, n._out, n._discards, r2)
+    ledger(m)  # the ruff, the sets and the small trumps are paid as the play begins
+    return m
 
 
 def _play_start(
@@ -1529,8 +1529,9 @@ def _observation(state: State, seat: int) -> Observation:
         seen = full[:first] + full[first + laid :]
     tricks, winners = _finished_tricks(state, full)
     h = (state._h0, state._h1, state._h2)
-    payments = state.payments
-    net = _net_of_paid(payments)
+    paid = ledger(state)
+    payments = paid.payments
+    net = paid.net
     # positional, in the order of Observation's fields (named in the comments): a call by
     # keywords makes the class call build and unpack a dict of them, a fifth of the cost
     return Observation(
@@ -1566,6 +1567,124 @@ def _observation(state: State, seat: int) -> Observation:
 # ---------------------------------------------------------------------------- the result
 
 
+class Outcome:
+    """A finished deal: points and payments, net chips by seat, the pot's net change, and
+    ``ruff_stake``, the opening ruff stake that carries to the next deal. Immutable; equal to
+    another with the same fields; ``str()`` gives it in a few lines (see
+    :func:`outcome`)."""
+
+    # A plain class with slots (not attrs): compiled by mypyc with the engine, it is built in
+    # one call from C, a tenth of what an attrs class's __init__ costs (benchmarks/playout.py,
+    # ``outcome``). In pure Python it is sealed as a State is (_sealed_class).
+    __slots__ = (
+        "buyer",
+        "chips",
+        "dealer",
+        "payments",
+        "points",
+        "pot",
+        "price",
+        "ruff",
+        "ruff_stake",
+        "trumps",
+    )
+    __match_args__: Final = (
+        "points",
+        "payments",
+        "chips",
+        "pot",
+        "ruff_stake",
+        "dealer",
+        "buyer",
+        "price",
+        "trumps",
+        "ruff",
+    )
+
+    points: Final[tuple[int, int, int]]
+    payments: Final[tuple[Payment, ...]]
+    chips: Final[tuple[int, int, int]]
+    pot: Final[int]
+    ruff_stake: Final[int]
+    dealer: Final[int]
+    buyer: Final[int]
+    price: Final[int]
+    trumps: Final[Suit]
+    ruff: Final[RuffResult]
+
+    def __init__(
+        self,
+        points: tuple[int, int, int],
+        payments: tuple[Payment, ...],
+        chips: tuple[int, int, int],
+        pot: int,
+        ruff_stake: int,
+        dealer: int,
+        buyer: int,
+        price: int,
+        trumps: Suit,
+        ruff: RuffResult,
+    ) -> None:
+        self.points = points
+        self.payments = payments
+        self.chips = chips
+        self.pot = pot
+        self.ruff_stake = ruff_stake
+        self.dealer = dealer
+        self.buyer = buyer
+        self.price = price
+        self.trumps = trumps
+        self.ruff = ruff
+        if _SEALED_OUTCOME is not None:
+            self.__class__ = _SEALED_OUTCOME
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.points, self.payments, self.chips, self.pot, self.ruff_stake, self.dealer,
+                self.buyer, self.price, self.trumps, self.ruff)  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Outcome):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            "Outcome("
+            + ", ".join(
+                f"{name}={value!r}"
+                for name, value in zip(self.__match_args__, self._fields(), strict=True)
+            )
+            + ")"
+        )
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Outcome, self._fields())
+
+    def __str__(self) -> str:
+        """The result in a few lines (:func:`gleek.views.outcome_text`)."""
+        return outcome_text(self)
+
+    def _repr_html_(self) -> str:
+        """Jupyter shows the table of :func:`gleek.svg.outcome_html`."""
+        from gleek.svg import outcome_html
+
+        return outcome_html(self)
+
+
+def _refuse_outcome_set(self: object, name: str, value: object) -> None:
+    raise AttributeError(f"an Outcome cannot be changed (setting {name!r})")
+
+
+def _refuse_outcome_del(self: object, name: str) -> None:
+    raise AttributeError(f"an Outcome cannot be changed (deleting {name!r})")
+
+
+_SEALED_OUTCOME: Final = _sealed_class(Outcome, _refuse_outcome_set, _refuse_outcome_del)
+
+
 def outcome(state: object, claims: object = None) -> Outcome:
     """The result of a finished deal; :class:`~gleek.errors.ArgumentError` if it is not over.
 
@@ -1576,6 +1695,8 @@ def outcome(state: object, claims: object = None) -> Outcome:
     (:func:`gleek.stages.sets.forfeit_payments`): those payments come last, seat by seat. The
     validator computes a recorded deal's chips by this same call.
     """
+    if claims is None and isinstance(state, State):  # (the common call: no argument to check)
+        return _outcome(state, None)
     return _outcome(state_arg(state), _claims_arg(claims))
 
 
@@ -1609,10 +1730,8 @@ def claim_forfeits(state: State, seat: int, claims: tuple[str, ...]) -> tuple[Pa
     return forfeit_payments(state.profile, seat, hand_mask(p, seat), laid, claims)
 
 
-def _forfeits(state: State, claims: tuple[tuple[str, ...], ...] | None) -> tuple[Payment, ...]:
+def _forfeits(state: State, claims: tuple[tuple[str, ...], ...]) -> tuple[Payment, ...]:
     """What the seats forfeit for their ``claims``, seat by seat (see :func:`outcome`)."""
-    if claims is None:
-        return ()
     out: tuple[Payment, ...] = ()
     for seat in range(3):
         if claims[seat]:
@@ -1626,65 +1745,58 @@ def _outcome(state: State, claims: tuple[tuple[str, ...], ...] | None = None) ->
             f"state must be a finished deal to have an outcome; this one is in the "
             f"{state.phase.value} phase"
         )
-    p = pre(state)
+    b = state._base
+    p = state if b is None else b  # (pre, inline)
     r = p._ruff
     assert r is not None
     deal = state._deal
     rules = deal.rules
-    runs = _runs(state)
-    d0 = d1 = d2 = pot = 0
-    paid: tuple[Payment, ...] = ()
-    for entry in runs:
-        net = entry.net
-        d0 += net[0]
-        d1 += net[1]
-        d2 += net[2]
-        pot += net[3]
-        paid += entry.payments
-    object.__setattr__(state, "_paid", paid)  # the payments cache (see State.payments)
-    forfeits = _forfeits(state, claims)
-    if forfeits:
-        (f0, f1, f2), fpot = net_chips(forfeits)
-        d0, d1, d2, pot = d0 + f0, d1 + f1, d2 + f2, pot + fpot
+    paid = ledger(state)
+    if claims is not None:
+        forfeits = _forfeits(state, claims)
+        if forfeits:
+            paid = then(paid, Run(forfeits))
+    net = paid.net
     vied = r.vier >= 0
     stake = stake_now(rules, r) if vied or not rules.pool else 0
-    winner = r.winner if r.winner >= 0 else None
-    ruff = _RUFF_RESULTS.get((r.winner, stake, r.shown, vied))
+    # the key: the stake, the winner (-1 for none), shown and vied, as the digits of one int
+    key = ((stake * 4 + r.winner + 1) * 2 + r.shown) * 2 + vied
+    ruff = _RUFF_RESULTS.get(key)
     if ruff is None:
         if len(_RUFF_RESULTS) >= MEMO_BUDGET:
             _RUFF_RESULTS.clear()
-        ruff = _RUFF_RESULTS[(r.winner, stake, r.shown, vied)] = RuffResult(
-            winner, stake, r.shown, vied
-        )
+        winner = r.winner if r.winner >= 0 else None
+        ruff = _RUFF_RESULTS[key] = RuffResult(winner, stake, r.shown, vied)
     # positional, in the order of Outcome's fields (named in the comments; see _observation)
     return Outcome(
         state._points,  # points
-        paid + forfeits,  # payments
-        (d0, d1, d2),  # chips
-        pot,  # pot
+        paid.payments,  # payments
+        (net[0], net[1], net[2]),  # chips
+        net[3],  # pot
         next_stake(rules, r, deal.ruff_stake),  # ruff_stake
         deal.dealer,  # dealer
         p._bidder,  # buyer
         p._bid,  # price
-        CARDS[deal.turn_up].suit,  # trumps
+        _SUITS[deal.trumps],  # trumps
         ruff,  # ruff
     )
 
 
-#: The ruff's results by (winner, stake, shown, vied): immutable values, shared.
-_RUFF_RESULTS: Final[dict[tuple[int, int, bool, bool], RuffResult]] = {}
+#: The ruff's results by their stake, winner, shown and vied (see _outcome): immutable values,
+#: shared.
+_RUFF_RESULTS: Final[dict[int, RuffResult]] = {}
+#: The suit of each suit's index (gleek.stages.deal.trumps_of): the suit of its first card.
+_SUITS: Final = tuple([CARDS[11 * t].suit for t in range(4)])
 
 
 def forget() -> None:
     """Drop everything the engine remembers: the stages' memo tables (each profile's flattened
     rules with the payments computed, the positions of the hands in the deck) and the engine's
-    own (finished tricks, the ruff's results, the last history and
-    payments asked about). Nothing changes but speed; the tests start each from nothing, so
-    that what a test checks is computed in that test (and a mutant is not hidden behind a
-    value a clean run remembered first)."""
+    own (finished tricks, the ruff's results, the last history asked about). Nothing changes
+    but speed; the tests start each from nothing, so that what a test checks is computed in
+    that test (and a mutant is not hidden behind a value a clean run remembered first)."""
     forget_rules()
     deal_stage.forget()
     _TRICKS.clear()
     _RUFF_RESULTS.clear()
     _LAST_HISTORY[0] = (None, ())
-    _LAST_PAID[0] = ((), (0, 0, 0, 0))

@@ -1,6 +1,8 @@
-"""What a deal shows: a seat's :class:`Observation`, a finished deal's :class:`Outcome`, and the
-text pictures of both and of a state. The engine (:mod:`gleek.state`) builds them; they hold
-only public values (cards, suits, seats, actions, payments).
+"""What a deal shows: a seat's :class:`Observation`, how the ruff went (:class:`RuffResult`),
+and the text pictures of a state, an observation and a finished deal's outcome (the
+:class:`~gleek.state.Outcome` itself is the engine's, compiled with it). The engine
+(:mod:`gleek.state`) builds them; they hold only public values (cards, suits, seats, actions,
+payments).
 """
 
 from __future__ import annotations
@@ -16,9 +18,9 @@ from gleek.profile_model import Profile
 from gleek.stages.common import Payment
 
 if TYPE_CHECKING:
-    from gleek.state import State
+    from gleek.state import Outcome, State
 
-__all__ = ["Observation", "Outcome", "RuffResult", "Trick", "state_text"]
+__all__ = ["Observation", "RuffResult", "Trick", "outcome_text", "state_text"]
 
 Trick = tuple[tuple[int, Card], ...]
 
@@ -159,58 +161,37 @@ class RuffResult:
     vied: bool
 
 
-@attrs.frozen
-class Outcome:
-    """A finished deal: points and payments, net chips by seat, the pot's net change, and
-    ``ruff_stake``, the opening ruff stake that carries to the next deal."""
+def outcome_text(o: Outcome) -> str:
+    """``str(outcome)``: the result in a few lines: who bought, the ruff, points, every
+    payment, the chips.
 
-    points: tuple[int, int, int]
-    payments: tuple[Payment, ...]
-    chips: tuple[int, int, int]
-    pot: int
-    ruff_stake: int
-    dealer: int
-    buyer: int
-    price: int
-    trumps: Suit
-    ruff: RuffResult
-
-    def __str__(self) -> str:
-        """The result in a few lines: who bought, the ruff, points, every payment, the chips.
-
-        >>> import gleek
-        >>> s = gleek.new_deal(gleek.load_profile("parlett"), dealer=2, seed=7)
-        >>> while not s.is_over:
-        ...     s = s.apply(s.legal_actions()[0])
-        >>> print(gleek.outcome(s))  # doctest: +ELLIPSIS
-        dealer seat 2, trumps ...; seat 0 bought the stock for 12
-        ruff: nobody vied
-        points: seat 0 ..., seat 1 ..., seat 2 ...
-        payments:
-          0 -> 1: 6 [stock]
-        ...
-        chips: seat 0 ..., seat 1 ..., seat 2 ..., pot ...; next deal's ruff stake ...
-        """
-        r = self.ruff
-        if r.winner is None:
-            ruff = "nobody vied" if not r.vied else "nobody won"
-        else:
-            ruff = f"won by seat {r.winner} at {r.stake}" + (", shown" if r.shown else "")
-        lines = [
-            f"dealer seat {self.dealer}, trumps {self.trumps.name.lower()}; "
-            f"seat {self.buyer} bought the stock for {self.price}",
-            f"ruff: {ruff}",
-            "points: " + ", ".join(f"seat {s} {self.points[s]}" for s in range(3)),
-            "payments:",
-            *(f"  {p}" for p in self.payments),
-            "chips: "
-            + ", ".join(f"seat {s} {self.chips[s]:+d}" for s in range(3))
-            + f", pot {self.pot:+d}; next deal's ruff stake {self.ruff_stake}",
-        ]
-        return "\n".join(lines)
-
-    def _repr_html_(self) -> str:
-        """Jupyter shows the table of :func:`gleek.svg.outcome_html`."""
-        from gleek.svg import outcome_html
-
-        return outcome_html(self)
+    >>> import gleek
+    >>> s = gleek.new_deal(gleek.load_profile("parlett"), dealer=2, seed=7)
+    >>> while not s.is_over:
+    ...     s = s.apply(s.legal_actions()[0])
+    >>> print(gleek.outcome(s))  # doctest: +ELLIPSIS
+    dealer seat 2, trumps ...; seat 0 bought the stock for 12
+    ruff: nobody vied
+    points: seat 0 ..., seat 1 ..., seat 2 ...
+    payments:
+      0 -> 1: 6 [stock]
+    ...
+    chips: seat 0 ..., seat 1 ..., seat 2 ..., pot ...; next deal's ruff stake ...
+    """
+    r = o.ruff
+    if r.winner is None:
+        ruff = "nobody vied" if not r.vied else "nobody won"
+    else:
+        ruff = f"won by seat {r.winner} at {r.stake}" + (", shown" if r.shown else "")
+    lines = [
+        f"dealer seat {o.dealer}, trumps {o.trumps.name.lower()}; "
+        f"seat {o.buyer} bought the stock for {o.price}",
+        f"ruff: {ruff}",
+        "points: " + ", ".join(f"seat {s} {o.points[s]}" for s in range(3)),
+        "payments:",
+        *(f"  {p}" for p in o.payments),
+        "chips: "
+        + ", ".join(f"seat {s} {o.chips[s]:+d}" for s in range(3))
+        + f", pot {o.pot:+d}; next deal's ruff stake {o.ruff_stake}",
+    ]
+    return "\n".join(lines)

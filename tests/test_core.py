@@ -527,17 +527,41 @@ def test_a_state_pickles_as_its_deal_and_actions_and_unpickles_equal() -> None:
     assert str(caught.value) == "actions[1]: bid 12 is not legal there; not a pickled State"
 
 
-def test_a_play_state_shows_the_payments_of_the_state_where_the_play_began() -> None:
-    """Nothing is paid during the play, so a play state reads its payments from where the play
-    began (remembered there): the same as the stages give for the state itself."""
-    from gleek.state import final_payments
+def test_payments_are_added_up_as_the_play_begins_and_shown_through_it() -> None:
+    """apply adds up the ruff, the sets and the small trumps as the play begins, on the state
+    where it began; every later state of the play shows those payments (the same tuple, nothing
+    is paid during the play), as the stages give them afresh. Before the play a state shows the
+    turn-up and, once the stock is bought, its price; a finished deal adds the settlement."""
+    from gleek.stages.deal import turn_up_payments
+    from gleek.stages.rules import rules_of
+    from gleek.stages.stock import price_payments
+    from gleek.state import pre
 
     rng = random.Random(8)
     for pid in ("parlett", "pi", "cotton"):
-        s = gleek.new_deal(load_profile(pid), 1, seed=17)
-        while not s.is_over:
-            s = gleek.apply(s, rng.choice(gleek.legal_actions(s)))
-            assert s.payments == final_payments(s)
+        profile = load_profile(pid)
+        rules = rules_of(profile)
+        for seed in (17, 18, 19):
+            s = gleek.new_deal(profile, seed % 3, seed=seed)
+            turn_up = turn_up_payments(rules, s.turn_up.index, s.dealer)
+            assert s.payments == turn_up
+            while not s.is_over:
+                s = gleek.apply(s, rng.choice(gleek.legal_actions(s)))
+                if s.phase in (Phase.PLAY, Phase.OVER):
+                    began = pre(s)
+                    assert began._paid is not None  # added up as the play began
+                    assert s.payments == _payments_by_the_stages(s)
+                    if s.phase == Phase.PLAY:
+                        assert s.payments is began.payments
+                else:
+                    assert s.buyer is not None or s.phase == Phase.AUCTION
+                    price = (
+                        price_payments(rules, s.buyer, s.price, s.dealer)
+                        if s.buyer is not None and s.price is not None
+                        else ()
+                    )
+                    assert s.payments == turn_up + price
+            assert sum(s.chips) + s.pot == 0
 
 
 def test_history_kept_from_the_last_state_asked_is_the_walked_one() -> None:

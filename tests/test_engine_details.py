@@ -4,6 +4,8 @@ the hand a buyer's forfeit is judged by, a state's repr."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import pytest
@@ -257,3 +259,61 @@ def test_a_deal_nothing_has_been_paid_in_shows_no_chips_moved() -> None:
             assert (o.chips, o.pot) == ((0, 0, 0), 0)
         return
     raise AssertionError("no deal of 40 without a turn-up payment")
+
+
+def _finished(seed: int) -> gleek.State:
+    return gleek.rollout(
+        gleek.new_deal(PARLETT, seed % 3, seed=seed), "random", random.Random(seed)
+    )
+
+
+def test_an_outcome_cannot_be_changed_or_have_attributes_added() -> None:
+    o = gleek.outcome(_finished(4))
+    pure = gleek.build_info().kind == "pure"
+    for name in ("pot", "chips", "payments", "ruff"):
+        with pytest.raises(AttributeError, match=r"an Outcome cannot be changed" if pure else ""):
+            setattr(o, name, 0)
+        with pytest.raises(AttributeError):
+            delattr(o, name)
+    with pytest.raises(AttributeError):
+        o.extra = 1  # type: ignore[attr-defined]
+    back: gleek.Outcome = pickle.loads(pickle.dumps(o))  # an unpickled one too
+    with pytest.raises(AttributeError):
+        back.pot = 0  # type: ignore[misc]
+    assert isinstance(o, gleek.Outcome) and isinstance(back, gleek.Outcome)
+
+
+def test_outcomes_are_equal_by_their_fields_and_hash_alike() -> None:
+    """Two outcomes of the same deal played alike are equal (and hash alike), whichever way
+    they were made (apply, a rollout's end, a copy, pickling); outcomes of other deals are not;
+    an outcome is never equal to something else."""
+    end = _finished(9)
+    replayed = gleek.new_deal(PARLETT, 0, seed=9)
+    for _, action in end.history:
+        replayed = replayed.apply(action)
+    a, b = gleek.outcome(end), gleek.outcome(replayed)
+    assert a is not b and a == b and hash(a) == hash(b) and (a != b) is False
+    for other in (copy.copy(a), copy.deepcopy(a), pickle.loads(pickle.dumps(a))):
+        assert other == a and hash(other) == hash(a)
+    others = {gleek.outcome(_finished(seed)) for seed in range(10, 30)}
+    assert a not in others and len(others) > 15
+    assert a != (a.points, a.payments) and a != None  # noqa: E711
+
+    def made(pot: int) -> gleek.Outcome:
+        return gleek.Outcome(a.points, a.payments, a.chips, pot, a.ruff_stake, a.dealer, a.buyer,
+                             a.price, a.trumps, a.ruff)  # fmt: skip
+
+    assert made(a.pot) == a and made(a.pot + 1) != a
+
+
+def test_an_outcome_reads_as_its_fields_and_matches_by_position() -> None:
+    o = gleek.outcome(_finished(5))
+    names = ("points", "payments", "chips", "pot", "ruff_stake", "dealer", "buyer", "price",
+             "trumps", "ruff")  # fmt: skip
+    assert repr(o) == "Outcome(" + ", ".join(f"{n}={getattr(o, n)!r}" for n in names) + ")"
+    match o:
+        case gleek.Outcome(points, payments, chips, pot):
+            assert (points, payments, chips, pot) == (o.points, o.payments, o.chips, o.pot)
+        case _:
+            raise AssertionError("an Outcome matches by position")
+    assert sum(o.chips) + o.pot == 0

@@ -20,7 +20,17 @@ from typing import Final, Literal, assert_never
 from gleek.profile_model import Profile
 from gleek.stages.common import Payment
 
-__all__ = ["MEMO_BUDGET", "RULES_BUDGET", "Rules", "Run", "forget", "memo", "rules_of"]
+__all__ = [
+    "MEMO_BUDGET",
+    "RULES_BUDGET",
+    "Rules",
+    "Run",
+    "forget",
+    "joined",
+    "memo",
+    "rules_of",
+    "then",
+]
 
 #: The most entries any one memo table of a :class:`Rules` holds before it is emptied.
 MEMO_BUDGET: Final = 20000
@@ -164,16 +174,53 @@ class Run:
 
     __slots__ = ("net", "payments")
 
-    def __init__(self, payments: tuple[Payment, ...]) -> None:
+    def __init__(
+        self, payments: tuple[Payment, ...], net: tuple[int, int, int, int] | None = None
+    ) -> None:
         self.payments: Final = payments
-        d = [0, 0, 0, 0]  # the three seats, the pot
-        for pay in payments:
-            amount = pay.amount
-            x = pay.payer
-            d[x if isinstance(x, int) else 3] -= amount
-            y = pay.payee
-            d[y if isinstance(y, int) else 3] += amount
-        self.net: Final = (d[0], d[1], d[2], d[3])
+        #: the net change of the three seats, then of the pot (``net`` when the caller has it)
+        self.net: Final = _net_of(payments) if net is None else net
+
+
+def _net_of(payments: tuple[Payment, ...]) -> tuple[int, int, int, int]:
+    d = [0, 0, 0, 0]  # the three seats, the pot
+    for pay in payments:
+        amount = pay.amount
+        x = pay.payer
+        d[x if isinstance(x, int) else 3] -= amount
+        y = pay.payee
+        d[y if isinstance(y, int) else 3] += amount
+    return (d[0], d[1], d[2], d[3])
+
+
+def joined(runs: list[Run]) -> Run:
+    """The runs one after the other, as one: their payments in order, the sum of their nets.
+
+    >>> a = Run((Payment(0, 1, 6, "stock"),))
+    >>> b = Run((Payment(2, "pot", 1, "stock"),))
+    >>> j = joined([a, b])
+    >>> j.payments == a.payments + b.payments, j.net
+    (True, (-6, 6, -1, 1))
+    """
+    d0 = d1 = d2 = pot = 0
+    payments: tuple[Payment, ...] = ()
+    for run in runs:
+        net = run.net
+        d0 += net[0]
+        d1 += net[1]
+        d2 += net[2]
+        pot += net[3]
+        payments += run.payments
+    return Run(payments, (d0, d1, d2, pot))
+
+
+def then(first: Run, second: Run) -> Run:
+    """``first``, then ``second``, as one run (:func:`joined` of the two)."""
+    a = first.net
+    b = second.net
+    return Run(
+        first.payments + second.payments, (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
+    )
 
 
 def memo(rules: Rules, name: str) -> dict[object, Run]:

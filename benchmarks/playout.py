@@ -26,11 +26,13 @@ which also draws its choices):
 * ``outcome``: what ``outcome()`` of a finished deal costs, counted in calls of ``apply`` in
   the same run (no baseline: a ratio of two of gleek's own calls). The deals are played at
   random before any clock and their actions kept; then, in each pair, the deals are replayed by
-  ``apply`` (timed, each state let go as a playout lets it go), replayed again untimed to keep
-  the finished states, and ``outcome()`` is called once on each (timed: its first call on that
-  state, as in a playout). The garbage is collected before each timed part. The same deals come
-  back in every pair, so the stages' memo tables are warm, as they are after a few thousand
-  deals of a playout.
+  ``apply`` (timed, each state let go as a playout lets it go); replayed again, each deal's
+  ``outcome()`` called right after its last ``apply``, as a playout calls it, and timed call by
+  call (what a pair of clock reads costs taken off); and replayed a third time with the
+  finished states set aside, then ``outcome()`` called once on each ("set aside": the same call
+  on states whose memory has gone cold, the measure of earlier figures). The garbage is
+  collected before each timed part. The same deals come back in every pair, so the stages'
+  memo tables are warm, as they are after a few thousand deals of a playout.
 
 The baseline (``../shared/bench/baseline_playout.py``, a straight-line playout with no API) is
 imported from that path; without it the absolute figures are printed alone. Not a test: nothing
@@ -137,9 +139,24 @@ def _gleek_block(mode: str, profile_id: str, n: int, seed: int) -> Callable[[], 
     return timed_block
 
 
+def _timer_cost(n: int) -> float:
+    """What a pair of ``time.perf_counter`` calls around nothing costs (best of five blocks of
+    ``n``): taken off each timed ``outcome()`` call."""
+    clock = time.perf_counter
+    best = float("inf")
+    for _ in range(5):
+        spent = 0.0
+        for _ in range(n):
+            start = clock()
+            spent += clock() - start
+        best = min(best, spent / n)
+    return best
+
+
 def outcome_worker(profile_id: str, n: int, pairs: int) -> dict[str, object]:
     """``outcome()`` against ``apply`` in this process (the ``outcome`` measure): per pair, the
-    time of an ``apply`` and of an ``outcome()``, and their ratio."""
+    time of an ``apply``, of an ``outcome()`` right after a deal's last ``apply`` (as in a
+    playout), and of one on finished states set aside (their memory gone cold); their ratios."""
     import gleek
 
     profile = gleek.load_profile(profile_id)
@@ -148,6 +165,7 @@ def outcome_worker(profile_id: str, n: int, pairs: int) -> dict[str, object]:
     apply = gleek.apply
     outcome = gleek.outcome
     new_deal = gleek.new_deal
+    clock = time.perf_counter
     games = []  # each deal's actions, chosen before any clock
     for i in range(n):
         state = new_deal(profile, i % 3, seed=i)
@@ -161,29 +179,46 @@ def outcome_worker(profile_id: str, n: int, pairs: int) -> dict[str, object]:
     applies = sum(len(a) for a in games)
     per_apply: list[float] = []
     per_outcome: list[float] = []
+    per_cold: list[float] = []
     for k in range(pairs + 1):  # the first pair warms up, and is not counted
+        timer = _timer_cost(n)
         starts = [new_deal(profile, i % 3, seed=i) for i in range(n)]
         gc.collect()
-        start = time.perf_counter()
+        start = clock()
         for state, actions in zip(starts, games, strict=True):
             for action in actions:
                 state = apply(state, action)
-        apply_s = (time.perf_counter() - start) / applies
+        apply_s = (clock() - start) / applies
+        # in a playout: each deal's outcome() right after its last apply, timed call by call
+        starts = [new_deal(profile, i % 3, seed=i) for i in range(n)]
+        gc.collect()
+        spent = 0.0
+        for state, actions in zip(starts, games, strict=True):
+            for action in actions:
+                state = apply(state, action)
+            start = clock()
+            outcome(state)
+            spent += clock() - start
+        outcome_s = spent / n - timer
+        # set aside: every deal replayed first, then outcome() on each finished state
+        starts = [new_deal(profile, i % 3, seed=i) for i in range(n)]
         ends = []
         for state, actions in zip(starts, games, strict=True):
             for action in actions:
                 state = apply(state, action)
             ends.append(state)
         gc.collect()
-        start = time.perf_counter()
+        start = clock()
         for state in ends:
             outcome(state)
-        outcome_s = (time.perf_counter() - start) / n
+        cold_s = (clock() - start) / n
         del ends, starts
         if k:
             per_apply.append(apply_s)
             per_outcome.append(outcome_s)
+            per_cold.append(cold_s)
     ratios = sorted(o / a for o, a in zip(per_outcome, per_apply, strict=True))
+    cold = sorted(o / a for o, a in zip(per_cold, per_apply, strict=True))
     return {
         "compiled": not gleek._core.__file__.endswith(".py"),
         "apply_us": statistics.median(per_apply) * 1e6,
@@ -191,6 +226,8 @@ def outcome_worker(profile_id: str, n: int, pairs: int) -> dict[str, object]:
         "applies": statistics.median(ratios),
         "low": ratios[0],
         "high": ratios[-1],
+        "cold_us": statistics.median(per_cold) * 1e6,
+        "cold_applies": statistics.median(cold),
     }
 
 
@@ -282,9 +319,10 @@ def main() -> int:
                 rows.append(row)
                 if m == "outcome":
                     print(
-                        f"{pid:28} {b:8} {m:12} {row['outcome_us']:6.1f} µs, apply "
+                        f"{pid:28} {b:8} {m:12} {row['outcome_us']:6.2f} µs, apply "
                         f"{row['apply_us']:.2f} µs: {row['applies']:.1f} applies "
-                        f"(range {row['low']:.1f}-{row['high']:.1f})",
+                        f"(range {row['low']:.1f}-{row['high']:.1f}); set aside "
+                        f"{row['cold_us']:.2f} µs, {row['cold_applies']:.1f} applies",
                         flush=True,
                     )
                     continue

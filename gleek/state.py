@@ -649,19 +649,13 @@ def net_chips(payments: Sequence[Payment]) -> tuple[tuple[int, int, int], int]:
 # ---------------------------------------------------------------------------- payments
 
 
-def final_payments(n: State) -> tuple[Payment, ...]:
-    """Every payment so far, in the order the stages make them: the turn-up; the price once
-    the stock is bought; the ruff, sets and small trumps once the play begins; the settlement
-    against par once the deal is over (:attr:`State.payments`)."""
-    return ledger(n).payments
-
-
 def ledger(n: State) -> Run:
     """The payments so far with their net change (:class:`~gleek.stages.rules.Run`), added up
-    once and kept on the state. Nothing is paid during the play: a state of the play has the
-    payments of the state where the play began, which :func:`apply` adds up as the play begins
-    (the ruff, the sets and the small trumps are paid then); a finished deal adds the
-    settlement to them."""
+    once and kept on the state, in the order the stages make them: the turn-up; the price once
+    the stock is bought; the ruff, the sets and the small trumps as the play begins; the
+    settlement against par once the deal is over. Nothing is paid during the play: a state of
+    the play has the payments of the state where the play began, which :func:`apply` adds up
+    as the play begins."""
     paid = n._paid
     if paid is not None:
         return paid
@@ -671,18 +665,23 @@ def ledger(n: State) -> Run:
     elif n._phase == PLAY_PHASE:
         return ledger(base)
     else:  # over: what was paid as the play began, then the settlement against par
-        rules = n._deal.rules
-        points = n._points
-        table = memo(rules, "settle")
-        settled = table.get(points)
-        if settled is None:
-            settled = table[points] = Run(settlement(points, rules.par))
-        paid = then(ledger(base), settled)
+        paid = then(ledger(base), _settled(n))
     if _SEALED is None:  # compiled: a store of the field
         n._paid = paid
     else:  # a cache on a sealed state (_SEALED)
         object.__setattr__(n, "_paid", paid)
     return paid
+
+
+def _settled(n: State) -> Run:
+    """The settlement against par of the finished deal ``n`` (remembered by the points)."""
+    rules = n._deal.rules
+    points = n._points
+    table = memo(rules, "settle")
+    settled = table.get(points)
+    if settled is None:
+        settled = table[points] = Run(settlement(points, rules.par))
+    return settled
 
 
 def _runs(n: State) -> list[Run]:
@@ -1695,14 +1694,11 @@ def outcome(state: object, claims: object = None) -> Outcome:
     (:func:`gleek.stages.sets.forfeit_payments`): those payments come last, seat by seat. The
     validator computes a recorded deal's chips by this same call.
     """
-    if claims is None and isinstance(state, State):  # (the common call: no argument to check)
-        return _outcome(state, None)
-    return _outcome(state_arg(state), _claims_arg(claims))
+    n = state if isinstance(state, State) else state_arg(state)
+    return _outcome(n, None if claims is None else _claims_arg(claims))
 
 
-def _claims_arg(claims: object) -> tuple[tuple[str, ...], ...] | None:
-    if claims is None:
-        return None
+def _claims_arg(claims: object) -> tuple[tuple[str, ...], ...]:
     if not (
         isinstance(claims, tuple)
         and len(claims) == 3
@@ -1751,7 +1747,9 @@ def _outcome(state: State, claims: tuple[tuple[str, ...], ...] | None = None) ->
     assert r is not None
     deal = state._deal
     rules = deal.rules
-    paid = ledger(state)
+    # what was paid as the play began, then the settlement (ledger's sum, not kept on the state:
+    # storing it on a sealed state cost a fifth of an outcome() in pure Python)
+    paid = then(ledger(p), _settled(state))
     if claims is not None:
         forfeits = _forfeits(state, claims)
         if forfeits:

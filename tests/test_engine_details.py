@@ -317,3 +317,22 @@ def test_an_outcome_reads_as_its_fields_and_matches_by_position() -> None:
         case _:
             raise AssertionError("an Outcome matches by position")
     assert sum(o.chips) + o.pot == 0
+
+
+def test_an_outcome_in_a_few_lines_says_who_won_the_ruff_and_at_what() -> None:
+    won = 0
+    for seed in range(40):
+        o = gleek.outcome(_finished(seed))
+        lines = str(o).splitlines()
+        assert lines[0] == (
+            f"dealer seat {o.dealer}, trumps {o.trumps.name.lower()}; "
+            f"seat {o.buyer} bought the stock for {o.price}"
+        )
+        if o.ruff.winner is not None:
+            shown = ", shown" if o.ruff.shown else ""
+            assert lines[1] == f"ruff: won by seat {o.ruff.winner} at {o.ruff.stake}{shown}"
+            won += 1
+        else:
+            assert lines[1] in ("ruff: nobody vied", "ruff: nobody won")
+        assert lines[4 : 4 + len(o.payments)] == [f"  {p}" for p in o.payments]
+    assert won > 5

@@ -661,11 +661,12 @@ def ledger(n: State) -> Run:
         return paid
     base = n._base
     if base is None:  # before the play, or the play's first state
+        assert n._phase != OVER  # (a finished deal has the state where its play began)
         paid = joined(_runs(n))
     elif n._phase == PLAY_PHASE:
         return ledger(base)
-    else:  # over: what was paid as the play began, then the settlement against par
-        paid = then(ledger(base), _settled(n))
+    else:
+        paid = _finished_ledger(n, base)
     if _SEALED is None:  # compiled: a store of the field
         n._paid = paid
     else:  # a cache on a sealed state (_SEALED)
@@ -673,15 +674,16 @@ def ledger(n: State) -> Run:
     return paid
 
 
-def _settled(n: State) -> Run:
-    """The settlement against par of the finished deal ``n`` (remembered by the points)."""
+def _finished_ledger(n: State, base: State) -> Run:
+    """What the finished deal ``n`` paid: what was paid as its play began (on ``base``), then
+    the settlement against par (remembered by the points)."""
     rules = n._deal.rules
     points = n._points
     table = memo(rules, "settle")
     settled = table.get(points)
     if settled is None:
         settled = table[points] = Run(settlement(points, rules.par))
-    return settled
+    return then(ledger(base), settled)
 
 
 def _runs(n: State) -> list[Run]:
@@ -968,43 +970,49 @@ def apply(state: object, action: object, seat: object = None) -> State:
 # ---------------------------------------------------------------------------- the phases
 
 
-def _refuse_set(self: object, name: str, value: object) -> None:
-    raise AttributeError(
-        f"a State cannot be changed (setting {name!r}): apply() returns a new state"
-    )
-
-
-def _refuse_del(self: object, name: str) -> None:
-    raise AttributeError(f"a State cannot be changed (deleting {name!r})")
-
-
-def _sealed_class(
-    cls: type[_T],
-    refuse_set: Callable[[object, str, object], None],
-    refuse_del: Callable[[object, str], None],
-) -> type[_T] | None:
+def _sealed_class(cls: type[_T], what: str, hint: str = "") -> type[_T] | None:
     """Pure Python only: the class a finished value of ``cls`` (a :class:`State`, an
-    :class:`Outcome`) takes, refusing assignment and deletion of its attributes. (Compiled, the
-    attributes are read-only already, and a compiled class cannot be subclassed.) A value is
-    built as a plain ``cls``, its fields stored at full speed, then sealed by changing its
-    class: one store, not a check on every store."""
+    :class:`Outcome`) takes, refusing assignment and deletion of its attributes (``what`` names
+    it in the message, ``hint`` ends it). (Compiled, the attributes are read-only already, and a
+    compiled class cannot be subclassed.) A value is built as a plain ``cls``, its fields stored
+    at full speed, then sealed by changing its class: one store, not a check on every store.
+    Calling the sealed class (``type(value)(...)``) builds a plain one and seals it."""
     if not __file__.endswith(".py"):  # compiled by mypyc
         return None
-    return type(
+
+    def refuse_set(self: object, name: str, value: object) -> None:
+        raise AttributeError(f"{what} cannot be changed (setting {name!r}){hint}")
+
+    def refuse_del(self: object, name: str) -> None:
+        raise AttributeError(f"{what} cannot be changed (deleting {name!r})")
+
+    def rebuilt(klass: type, *args: object, **kwargs: object) -> object:
+        made = cls(*args, **kwargs)
+        if type(made) is not sealed:
+            made.__class__ = sealed
+        return made
+
+    def built(self: object, *args: object, **kwargs: object) -> None:
+        """(Built and sealed by ``__new__``.)"""
+
+    sealed: type[_T] = type(
         cls.__name__,
         (cls,),
         {
             "__slots__": (),
             "__setattr__": refuse_set,
             "__delattr__": refuse_del,
+            "__new__": rebuilt,
+            "__init__": built,
             "__module__": __name__,
             "__qualname__": cls.__name__,
             "__doc__": vars(cls).get("__doc__"),
         },
     )
+    return sealed
 
 
-_SEALED: Final = _sealed_class(State, _refuse_set, _refuse_del)
+_SEALED: Final = _sealed_class(State, "a State", ": apply() returns a new state")
 
 
 def _seal(m: State) -> State:
@@ -1107,8 +1115,8 @@ def _mask(cards: tuple[int, ...]) -> int:
 
 def _word(n: State, r: Ruff, word: str, action: Action | None) -> State:
     """After the player to act says ``word`` in the ruff (gleek.stages.ruff.ruff_apply); once
-    the ruff is settled the play begins (its payments, the sets and small trumps are read
-    back on demand)."""
+    the ruff is settled the play begins, and the payments made before the first trick (the
+    ruff's, the sets, the small trumps) are added up then (:func:`ledger`)."""
     deal = n._deal
     rules = deal.rules
     hands = (n._h0, n._h1, n._h2)
@@ -1673,15 +1681,7 @@ class Outcome:
         return outcome_html(self)
 
 
-def _refuse_outcome_set(self: object, name: str, value: object) -> None:
-    raise AttributeError(f"an Outcome cannot be changed (setting {name!r})")
-
-
-def _refuse_outcome_del(self: object, name: str) -> None:
-    raise AttributeError(f"an Outcome cannot be changed (deleting {name!r})")
-
-
-_SEALED_OUTCOME: Final = _sealed_class(Outcome, _refuse_outcome_set, _refuse_outcome_del)
+_SEALED_OUTCOME: Final = _sealed_class(Outcome, "an Outcome")
 
 
 def outcome(state: object, claims: object = None) -> Outcome:
@@ -1747,9 +1747,11 @@ def _outcome(state: State, claims: tuple[tuple[str, ...], ...] | None = None) ->
     assert r is not None
     deal = state._deal
     rules = deal.rules
-    # what was paid as the play began, then the settlement (ledger's sum, not kept on the state:
-    # storing it on a sealed state cost a fifth of an outcome() in pure Python)
-    paid = then(ledger(p), _settled(state))
+    # ledger's sum, not kept on the state (a store on a sealed state cost a fifth of an
+    # outcome() in pure Python) unless it is there already
+    paid = state._paid
+    if paid is None:
+        paid = _finished_ledger(state, p)
     if claims is not None:
         forfeits = _forfeits(state, claims)
         if forfeits:

@@ -297,7 +297,8 @@ def test_outcomes_are_equal_by_their_fields_and_hash_alike() -> None:
         assert other == a and hash(other) == hash(a)
     others = {gleek.outcome(_finished(seed)) for seed in range(10, 30)}
     assert a not in others and len(others) > 15
-    assert a != (a.points, a.payments) and a != None  # noqa: E711
+    assert a.__eq__((a.points, a.payments)) is NotImplemented and a != (a.points, a.payments)
+    assert a.__eq__(None) is NotImplemented and a != None  # noqa: E711
 
     def made(pot: int) -> gleek.Outcome:
         return gleek.Outcome(a.points, a.payments, a.chips, pot, a.ruff_stake, a.dealer, a.buyer,
@@ -312,11 +313,25 @@ def test_an_outcome_reads_as_its_fields_and_matches_by_position() -> None:
              "trumps", "ruff")  # fmt: skip
     assert repr(o) == "Outcome(" + ", ".join(f"{n}={getattr(o, n)!r}" for n in names) + ")"
     match o:
-        case gleek.Outcome(points, payments, chips, pot):
-            assert (points, payments, chips, pot) == (o.points, o.payments, o.chips, o.pot)
+        case gleek.Outcome(points, payments, chips, pot, stake, dealer, buyer, price, trumps, ruff):
+            assert (points, payments, chips, pot, stake, dealer, buyer, price, trumps, ruff) == (
+                tuple(getattr(o, n) for n in names)
+            )
         case _:
             raise AssertionError("an Outcome matches by position")
-    assert sum(o.chips) + o.pot == 0
+
+
+def test_an_outcome_is_made_again_by_its_own_class_the_same_and_as_immutable() -> None:
+    """``type(o)(...)`` makes an equal outcome, as immutable (in pure Python an outcome's class
+    is the sealed one, which builds a plain outcome and seals it)."""
+    o = gleek.outcome(_finished(6))
+    names = ("points", "payments", "chips", "pot", "ruff_stake", "dealer", "buyer", "price",
+             "trumps", "ruff")  # fmt: skip
+    again = type(o)(*(getattr(o, n) for n in names))
+    keywords = type(o)(**{n: getattr(o, n) for n in names})
+    assert again == keywords == o and type(again) is type(o) is type(keywords)
+    with pytest.raises(AttributeError):
+        again.pot = 1  # type: ignore[misc]
 
 
 def test_an_outcome_in_a_few_lines_says_who_won_the_ruff_and_at_what() -> None:

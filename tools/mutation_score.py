@@ -9,7 +9,7 @@ to ``mutants/mutation-score.txt``.
 A mutant counts as killed when a test failed on it or it ran past its time limit (an endless
 loop is caught); it survives when every selected test passed, or when no selected test reached
 its function. Survivors are explained on the testing page by function, not by mutant (mutmut
-renumbers a function's mutants whenever it changes): ``gleek._core.final_payments``, a method
+renumbers a function's mutants whenever it changes): ``gleek.state.ledger``, a method
 as ``gleek._core.Rules.__init__``, named in double backquotes after the page's "Surviving
 mutants" heading. Exit status 1 when a floor is missed, a module's run did not check every
 mutant, a survivor's function is not listed, or the page lists a function of a module that

@@ -1608,17 +1608,6 @@ class Outcome:
         "ruff",
     )
 
-    points: Final[tuple[int, int, int]]
-    payments: Final[tuple[Payment, ...]]
-    chips: Final[tuple[int, int, int]]
-    pot: Final[int]
-    ruff_stake: Final[int]
-    dealer: Final[int]
-    buyer: Final[int]
-    price: Final[int]
-    trumps: Final[Suit]
-    ruff: Final[RuffResult]
-
     def __init__(
         self,
         points: tuple[int, int, int],
@@ -1632,16 +1621,16 @@ class Outcome:
         trumps: Suit,
         ruff: RuffResult,
     ) -> None:
-        self.points = points
-        self.payments = payments
-        self.chips = chips
-        self.pot = pot
-        self.ruff_stake = ruff_stake
-        self.dealer = dealer
-        self.buyer = buyer
-        self.price = price
-        self.trumps = trumps
-        self.ruff = ruff
+        self.points: Final[tuple[int, int, int]] = points
+        self.payments: Final[tuple[Payment, ...]] = payments
+        self.chips: Final[tuple[int, int, int]] = chips
+        self.pot: Final[int] = pot
+        self.ruff_stake: Final[int] = ruff_stake
+        self.dealer: Final[int] = dealer
+        self.buyer: Final[int] = buyer
+        self.price: Final[int] = price
+        self.trumps: Final[Suit] = trumps
+        self.ruff: Final[RuffResult] = ruff
         if _SEALED_OUTCOME is not None:
             self.__class__ = _SEALED_OUTCOME
 

@@ -1730,8 +1730,7 @@ def _outcome(state: State, claims: tuple[tuple[str, ...], ...] | None = None) ->
             f"state must be a finished deal to have an outcome; this one is in the "
             f"{state.phase.value} phase"
         )
-    b = state._base
-    p = state if b is None else b  # (pre, inline)
+    p = pre(state)
     r = p._ruff
     assert r is not None
     deal = state._deal

@@ -261,6 +261,11 @@ def test_a_deal_nothing_has_been_paid_in_shows_no_chips_moved() -> None:
     raise AssertionError("no deal of 40 without a turn-up payment")
 
 
+#: An outcome's fields, in their order (written out here: the tests check the class against it)
+_FIELDS = ("points", "payments", "chips", "pot", "ruff_stake", "dealer", "buyer", "price",
+           "trumps", "ruff")  # fmt: skip
+
+
 def _finished(seed: int) -> gleek.State:
     return gleek.rollout(
         gleek.new_deal(PARLETT, seed % 3, seed=seed), "random", random.Random(seed)
@@ -309,13 +314,11 @@ def test_outcomes_are_equal_by_their_fields_and_hash_alike() -> None:
 
 def test_an_outcome_reads_as_its_fields_and_matches_by_position() -> None:
     o = gleek.outcome(_finished(5))
-    names = ("points", "payments", "chips", "pot", "ruff_stake", "dealer", "buyer", "price",
-             "trumps", "ruff")  # fmt: skip
-    assert repr(o) == "Outcome(" + ", ".join(f"{n}={getattr(o, n)!r}" for n in names) + ")"
+    assert repr(o) == "Outcome(" + ", ".join(f"{n}={getattr(o, n)!r}" for n in _FIELDS) + ")"
     match o:
         case gleek.Outcome(points, payments, chips, pot, stake, dealer, buyer, price, trumps, ruff):
             assert (points, payments, chips, pot, stake, dealer, buyer, price, trumps, ruff) == (
-                tuple(getattr(o, n) for n in names)
+                tuple(getattr(o, n) for n in _FIELDS)
             )
         case _:
             raise AssertionError("an Outcome matches by position")
@@ -325,10 +328,8 @@ def test_an_outcome_is_made_again_by_its_own_class_the_same_and_as_immutable() -
     """``type(o)(...)`` makes an equal outcome, as immutable (in pure Python an outcome's class
     is the sealed one, which builds a plain outcome and seals it)."""
     o = gleek.outcome(_finished(6))
-    names = ("points", "payments", "chips", "pot", "ruff_stake", "dealer", "buyer", "price",
-             "trumps", "ruff")  # fmt: skip
-    again = type(o)(*(getattr(o, n) for n in names))
-    keywords = type(o)(**{n: getattr(o, n) for n in names})
+    again = type(o)(*(getattr(o, n) for n in _FIELDS))
+    keywords = type(o)(**{n: getattr(o, n) for n in _FIELDS})
     assert again == keywords == o and type(again) is type(o) is type(keywords)
     with pytest.raises(AttributeError):
         again.pot = 1  # type: ignore[misc]

@@ -839,7 +839,8 @@ def test_a_json_lines_record_is_read_into_objects_with_its_places(big: Any, tmp_
         error.line,
         error.column,
     )
-    # a blank line, a head alone, a head that is not a mapping
+    # a blank line, a head alone, a head line that is not an object (the loader names the first
+    # thing of the document it cannot read)
     lines = _write(tmp_path, head, deals[:2], "jsonl").read_text(encoding="utf-8").splitlines()
     path.write_text("\n".join([lines[0], "", lines[1]]) + "\n", encoding="utf-8")
     with pytest.raises(RecordError, match=r"big\.jsonl:2:1: a blank line"):
@@ -848,7 +849,9 @@ def test_a_json_lines_record_is_read_into_objects_with_its_places(big: Any, tmp_
     with pytest.raises(RecordError, match="deals has 0 items"):
         read(path)
     path.write_text("[1, 2]\n" + lines[1] + "\n", encoding="utf-8")
-    with pytest.raises(RecordError, match=r"big\.jsonl:2:1"):
+    with pytest.raises(
+        RecordError, match=r"big\.jsonl:2:1: did not find expected <document start>"
+    ):
         read(path)
     assert main(["show", str(_write(tmp_path, head, deals[:2], "jsonl")), "--svg",
                  str(tmp_path / "p.svg")]) == 0  # fmt: skip

@@ -767,7 +767,7 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def _quick(text: str) -> Any:
     """A deal line read by :mod:`json` (C speed), if it is a deal of the usual shape within every
     limit; else ``_SLOW`` (then :func:`parse_line` reads it, and says what is wrong where)."""
-    if _SURROGATE_HINT.search(text) is not None:
+    if "\\u" in text and _SURROGATE_HINT.search(text) is not None:  # (the scan only if need be)
         return _SLOW
     try:
         deal = json.loads(text, object_pairs_hook=_pairs)

@@ -28,7 +28,7 @@ from gleek._args import check_int
 from gleek.errors import ArgumentError, ArgumentTypeError
 from gleek.limits import MAX_PLAYED_DEALS, MAX_PLAYOUTS
 from gleek.profile import Profile, load_profile
-from gleek.sim.batch import pool_size, run_pool
+from gleek.sim.batch import check_workers, pool_size, run_pool
 from gleek.sim.bots import BOTS
 from gleek.state import Observation, apply, legal_actions, new_deal, observation, outcome
 
@@ -48,13 +48,13 @@ def load_bot(spec: str) -> Any:
 
         if not colon:
             return SearchBot()
-        try:
-            return SearchBot(int(arg) if _DIGITS.fullmatch(arg) else 0)  # (which bounds N)
-        except ArgumentError:
+        n = int(arg) if _DIGITS.fullmatch(arg) else 0
+        if not 1 <= n <= MAX_PLAYOUTS:  # (SearchBot's own bound, said for search:N)
             raise ArgumentError(
                 f"bot {spec!r:.80}: write search:N with N from 1 to {MAX_PLAYOUTS:,} playouts a "
                 f"decision"
-            ) from None
+            )
+        return SearchBot(n)
     if not colon:
         names = ", ".join([*BOTS, "search", "search:N", "module:Class"])
         raise ArgumentError(f"unknown bot {spec!r:.80}; choose one of {names}")
@@ -217,8 +217,7 @@ def play_match(
         load_bot(spec)  # fail early, with the name
     check_int("deals", deals, low=1, high=MAX_PLAYED_DEALS)
     check_int("seed", seed)
-    if workers is not None:
-        check_int("workers", workers, low=1)
+    check_workers(workers)
     prof = load_profile(profile) if isinstance(profile, str) else profile
     specs = tuple(bots)
     chunk = 3 if deals < 300 else 12

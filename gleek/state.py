@@ -848,19 +848,33 @@ def legal_actions(state: object) -> tuple[Action, ...]:
                 return PLAY_BY_SUIT[led][held]
         return play_actions(mask)
     if phase == AUCTION:
-        return tuple(
-            [
-                PASS if x == PASS_BID else bid_action(x)
-                for x in auction_choices(deal.rules, n._bid, n._bidder)
-            ]
-        )
+        bids = auction_choices(deal.rules, n._bid, n._bidder)
+        actions = _BID_ACTIONS.get(bids)
+        if actions is None:
+            if len(_BID_ACTIONS) >= MEMO_BUDGET:
+                _BID_ACTIONS.clear()
+            actions = _BID_ACTIONS[bids] = tuple(
+                [PASS if x == PASS_BID else bid_action(x) for x in bids]
+            )
+        return actions
     if phase == DISCARD_PHASE:
         return discard_actions(hand_mask(n, n._bidder) & deal.keep)
     if phase == RUFF:
         r = n._ruff
         assert r is not None
-        return tuple([WORDS[w] for w in ruff_choices(deal.rules, r)])
+        words = ruff_choices(deal.rules, r)
+        said = _WORD_ACTIONS.get(words)
+        if said is None:
+            said = _WORD_ACTIONS[words] = tuple([WORDS[w] for w in words])
+        return said
     return ()
+
+
+#: The actions of the auction's choices (gleek.stages.stock.auction_choices: the bids, and
+#: PASS_BID for a pass) and of the ruff's (gleek.stages.ruff.ruff_choices: a few words), by
+#: the choices: the same tuple each time, not one built for every call.
+_BID_ACTIONS: Final[dict[tuple[int, ...], tuple[Action, ...]]] = {}
+_WORD_ACTIONS: Final[dict[tuple[str, ...], tuple[Action, ...]]] = {}
 
 
 # ---------------------------------------------------------------------------- verify and do
@@ -1032,7 +1046,9 @@ def _set_pre(
     m._out = out
     m._discards = discards
     m._ruff = ruff
-    return _seal(m)
+    if _SEALED is not None:  # (_seal, inline: a state before the play is made here)
+        m.__class__ = _SEALED
+    return m
 
 
 def _node(
@@ -1787,4 +1803,6 @@ def forget() -> None:
     deal_stage.forget()
     _TRICKS.clear()
     _RUFF_RESULTS.clear()
+    _BID_ACTIONS.clear()
+    _WORD_ACTIONS.clear()
     _LAST_HISTORY[0] = (None, ())

@@ -69,31 +69,26 @@ def _drawn_order(rng: _random.Random, batch: int) -> list[int]:
     the bits of i + 1, again while it is more than i; ``getrandbits(k)`` is the top k bits of
     the generator's next 32-bit word. ``getrandbits(32 * n)`` is the next n words, the first
     lowest: so the words are drawn ``batch`` at a time, as bytes (little-endian: a word's top
-    byte is its fourth), and read in order: the same draws in a few calls. Words drawn and not
-    read go with the generator."""
+    byte is its fourth), and their top bytes read in order: the same draws in a few calls. Words
+    drawn and not read go with the generator."""
     size = 4 * batch
-    words = rng.getrandbits(8 * size).to_bytes(size, "little")
-    at = 3  # the top byte of the next word
     x = list(_IN_ORDER)
-    drop = 2  # 8 less the bits of i + 1 (44 has six): the top byte shifted right this far
-    low = 32  # i + 1 has one bit fewer below this
-    for i in range(43, 0, -1):
-        if i + 1 < low:
-            drop += 1
-            low >>= 1
-        while True:
-            if at >= size:
-                words = rng.getrandbits(8 * size).to_bytes(size, "little")
-                at = 3
-            j = words[at] >> drop
-            at += 4
+    drop = _DROP
+    i = 43
+    while True:
+        # each word's top byte, in the order drawn
+        for top in rng.getrandbits(8 * size).to_bytes(size, "little")[3::4]:
+            j = top >> drop[i]
             if j <= i:
-                break
-        x[i], x[j] = x[j], x[i]
-    return x
+                x[i], x[j] = x[j], x[i]
+                i -= 1
+                if not i:
+                    return x
 
 
 _IN_ORDER: Final = tuple(range(44))
+#: for each i, 8 less the bits of i + 1: how far a word's top byte is shifted to draw below i + 1
+_DROP: Final = tuple([8 - (i + 1).bit_length() for i in range(44)])
 #: the words drawn at a time (a shuffle reads 66 on average)
 _WORDS_AT_ONCE: Final = 80
 

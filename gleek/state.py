@@ -71,7 +71,7 @@ from gleek.stages.ruff import (
     stake_now,
     verify_word,
 )
-from gleek.stages.rules import MEMO_BUDGET, Run, joined, memo, rules_of, then
+from gleek.stages.rules import MEMO_BUDGET, Run, joined, memo, rules_of, run_of, then
 from gleek.stages.rules import forget as forget_rules
 from gleek.stages.sets import (
     CLAIM_WORDS,
@@ -642,7 +642,7 @@ def split_history(
 
 def net_chips(payments: Sequence[Payment]) -> tuple[tuple[int, int, int], int]:
     """Net change by seat and of the pot over ``payments``."""
-    net = Run(tuple(payments)).net
+    net = run_of(tuple(payments)).net
     return (net[0], net[1], net[2]), net[3]
 
 
@@ -682,7 +682,7 @@ def _finished_ledger(n: State, base: State) -> Run:
     table = memo(rules, "settle")
     settled = table.get(points)
     if settled is None:
-        settled = table[points] = Run(settlement(points, rules.par))
+        settled = table[points] = run_of(settlement(points, rules.par))
     return then(ledger(base), settled)
 
 
@@ -696,7 +696,7 @@ def _runs(n: State) -> list[Run]:
     table = memo(rules, "turn-up")
     first = table.get(deal.turn_up * 3 + dealer)
     if first is None:
-        first = table[deal.turn_up * 3 + dealer] = Run(
+        first = table[deal.turn_up * 3 + dealer] = run_of(
             deal_stage.turn_up_payments(rules, deal.turn_up, dealer)
         )
     out = [first]
@@ -706,7 +706,7 @@ def _runs(n: State) -> list[Run]:
     key = (n._bid * 3 + n._bidder) * 3 + dealer
     price = table.get(key)
     if price is None:
-        price = table[key] = Run(price_payments(rules, n._bidder, n._bid, dealer))
+        price = table[key] = run_of(price_payments(rules, n._bidder, n._bid, dealer))
     out.append(price)
     r = n._ruff
     if r is None or not r.done:
@@ -716,7 +716,7 @@ def _runs(n: State) -> list[Run]:
         table = memo(rules, "ruff")
         won = table.get((r.winner, r.p0, r.p1, r.p2))
         if won is None:
-            won = table[(r.winner, r.p0, r.p1, r.p2)] = Run(ruff_payments(rules, r))
+            won = table[(r.winner, r.p0, r.p1, r.p2)] = run_of(ruff_payments(rules, r))
         out.append(won)
     aces = aces_winner(rules, r, hands)
     for seat in range(3):
@@ -1759,7 +1759,7 @@ def _outcome(state: State, claims: tuple[tuple[str, ...], ...] | None = None) ->
     if claims is not None:
         forfeits = _forfeits(state, claims)
         if forfeits:
-            paid = then(paid, Run(forfeits))
+            paid = then(paid, run_of(forfeits))
     net = paid.net
     vied = r.vier >= 0
     stake = stake_now(rules, r) if vied or not rules.pool else 0

@@ -29,6 +29,7 @@ __all__ = [
     "joined",
     "memo",
     "rules_of",
+    "run_of",
     "then",
 ]
 
@@ -165,21 +166,26 @@ def rules_of(profile: Profile) -> Rules:
 
 class Run:
     """A stage's payments with their net change, made once: what the memo tables hold, so that
-    a deal's chips are sums of remembered nets.
+    a deal's chips are sums of remembered nets. :func:`run_of` makes one from payments alone.
 
-    >>> r = Run((Payment(0, 1, 6, "stock"), Payment(0, "pot", 1, "stock")))
+    >>> r = run_of((Payment(0, 1, 6, "stock"), Payment(0, "pot", 1, "stock")))
     >>> r.net  # seats 0, 1 and 2, then the pot
     (-7, 6, 0, 1)
     """
 
     __slots__ = ("net", "payments")
 
-    def __init__(
-        self, payments: tuple[Payment, ...], net: tuple[int, int, int, int] | None = None
-    ) -> None:
+    # ``net`` is always given (not None for "add it up"): compiled, a tuple that may be None is
+    # a Python object, built for every call, where a tuple of ints passes as four ints
+    def __init__(self, payments: tuple[Payment, ...], net: tuple[int, int, int, int]) -> None:
         self.payments: Final = payments
-        #: the net change of the three seats, then of the pot (``net`` when the caller has it)
-        self.net: Final = _net_of(payments) if net is None else net
+        #: the net change of the three seats, then of the pot
+        self.net: Final = net
+
+
+def run_of(payments: tuple[Payment, ...]) -> Run:
+    """The :class:`Run` of ``payments``, their net added up."""
+    return Run(payments, _net_of(payments))
 
 
 def _net_of(payments: tuple[Payment, ...]) -> tuple[int, int, int, int]:
@@ -196,8 +202,8 @@ def _net_of(payments: tuple[Payment, ...]) -> tuple[int, int, int, int]:
 def joined(runs: list[Run]) -> Run:
     """The runs one after the other, as one: their payments in order, the sum of their nets.
 
-    >>> a = Run((Payment(0, 1, 6, "stock"),))
-    >>> b = Run((Payment(2, "pot", 1, "stock"),))
+    >>> a = run_of((Payment(0, 1, 6, "stock"),))
+    >>> b = run_of((Payment(2, "pot", 1, "stock"),))
     >>> j = joined([a, b])
     >>> j.payments == a.payments + b.payments, j.net
     (True, (-6, 6, -1, 1))

@@ -18,7 +18,7 @@ from gleek.cards import Rank
 from gleek.errors import ArgumentError
 from gleek.profile_model import Profile
 from gleek.stages.common import R4, R5, R6, RA, RANK_MASK, RJ, RK, RQ, Payment
-from gleek.stages.rules import Rules, Run, memo
+from gleek.stages.rules import Rules, Run, memo, run_of
 
 __all__ = [
     "CLAIM_WORDS",
@@ -174,7 +174,7 @@ def hand_set_run(rules: Rules, hand: int, seat: int, won_ruff_by_aces: bool) -> 
     table = memo(rules, "sets")
     entry = table.get(sig)
     if entry is None:
-        entry = table[sig] = Run(_set_payments(rules.profile, hand, seat, won_ruff_by_aces))
+        entry = table[sig] = run_of(_set_payments(rules.profile, hand, seat, won_ruff_by_aces))
     return entry
 
 
@@ -243,9 +243,9 @@ def hand_small_run(rules: Rules, hand: int, trumps: int, seat: int) -> Run:
     key = bits * 3 + seat
     entry = table.get(key)
     if entry is None:
-        entry = table[key] = Run(_small_payments(rules.profile, bits, 0, seat))
+        entry = table[key] = run_of(_small_payments(rules.profile, bits, 0, seat))
     return entry
 
 
 #: no payments
-_NO_RUN: Final = Run(())
+_NO_RUN: Final = run_of(())

@@ -4,13 +4,14 @@ argument and what is allowed."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
 from gleek.errors import ArgumentError, ArgumentTypeError
-from gleek.limits import MAX_DIGITS, MAX_INT
+from gleek.limits import MAX_DIGITS, MAX_INT, MAX_ITEMS
 
 __all__ = [
     "check_bool",
@@ -22,6 +23,7 @@ __all__ = [
     "check_type",
     "int_text",
     "is_player_name",
+    "items_arg",
     "player_name",
     "type_name",
 ]
@@ -112,6 +114,21 @@ def check_names(name: str, value: object) -> Sequence[str]:
             f"{name} must be three player names (str) by seat, not {value!r:.60}"
         )
     return value
+
+
+def items_arg(
+    name: str, value: object, wanted: str, refused: tuple[type, ...] = ()
+) -> tuple[object, ...]:
+    """``value``, a list (any iterable but a text, or one of ``refused``) of at most
+    :data:`~gleek.limits.MAX_ITEMS` items, as a tuple; ``wanted`` says what it must be. An
+    endless iterator is cut short, never followed. The items themselves are the caller's to
+    check."""
+    if isinstance(value, (str, bytes, bytearray, *refused)) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(f"{name} must be {wanted}, not {type_name(value)} ({value!r:.60})")
+    out = tuple(itertools.islice(value, MAX_ITEMS + 1))
+    if len(out) > MAX_ITEMS:
+        raise ArgumentError(f"{name}: at most {MAX_ITEMS:,} items, not more")
+    return out
 
 
 def check_bool(name: str, value: object) -> bool:

@@ -18,8 +18,8 @@ from typing import Any, Final
 
 import attrs
 
-from gleek._args import check_type, type_name
-from gleek.errors import ArgumentTypeError, CardError
+from gleek._args import check_type, items_arg
+from gleek.errors import CardError
 
 __all__ = [
     "CARDS",
@@ -179,12 +179,8 @@ def parse_cards(texts: Iterable[object]) -> tuple[Card, ...]:
     >>> parse_cards(["AH", "10h"])
     (Card.parse('AH'), Card.parse('10H'))
     """
-    if isinstance(texts, str | bytes | bytearray) or not isinstance(texts, Iterable):
-        raise ArgumentTypeError(
-            f"texts must be a list of card texts like ['AH', '10H'], not {type_name(texts)} "
-            f"({texts!r:.60})"
-        )
-    return tuple(Card.parse(t) for t in texts)
+    given = items_arg("texts", texts, "a list of card texts like ['AH', '10H']")
+    return tuple([Card.parse(t) for t in given])
 
 
 def n_cards(n: int) -> str:
@@ -205,14 +201,10 @@ def format_cards(cards: Iterable[Card]) -> str:
 def cards_arg(cards: object) -> tuple[Card, ...]:
     """``cards`` checked: a list (any iterable but a text) of :class:`Card`, never their texts;
     as a tuple. :class:`~gleek.errors.ArgumentTypeError` naming the first that is not one."""
-    if isinstance(cards, str | bytes | bytearray) or not isinstance(cards, Iterable):
-        raise ArgumentTypeError(
-            f"cards must be a list of Cards, not {type_name(cards)} ({cards!r:.60})"
-        )
-    out = tuple(cards)
+    out = items_arg("cards", cards, "a list of Cards")
     for i, c in enumerate(out):
         check_type(f"cards[{i}]", c, Card, "a Card (parse a card's text with Card.parse)")
-    return out
+    return out  # type: ignore[return-value]  # (each checked above)
 
 
 def mask_of(cards: Iterable[Card]) -> int:

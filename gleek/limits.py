@@ -24,6 +24,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_DIGITS",
     "MAX_INT",
+    "MAX_ITEMS",
     "MAX_NUMBER_TEXT",
     "MAX_PLAYED_DEALS",
     "MAX_PLAYOUTS",
@@ -82,6 +83,10 @@ MAX_PROFILE_DIRS: Final = 64
 #: Items in any one list or mapping of a profile or variant file (a profile has 9 groups of at
 #: most 15 rules).
 MAX_PROFILE_ITEMS: Final = 64
+
+#: Items in one list given to a function of the library: cards or their texts (a deck has 44),
+#: profiles (the library ships 4). An endless iterator is cut short here, never followed.
+MAX_ITEMS: Final = 1_000
 
 #: What a command says when it uses fewer worker processes than were asked for.
 MAX_WORKERS_NOTE: Final = "only {cores} core(s) available here; using {used} worker(s), not {asked}"

@@ -90,6 +90,29 @@ def test_format_cards_takes_cards_only(bad: Any, message: str) -> None:
     assert format_cards(iter(parse_cards(["AH", "t♥"]))) == "AH 10H"
 
 
+def test_endless_or_huge_lists_of_cards_and_profiles_are_cut_short() -> None:
+    """An endless iterator is refused after MAX_ITEMS items, never followed to the end (nor
+    held in memory); a list of exactly MAX_ITEMS is taken."""
+    import itertools
+
+    from gleek.limits import MAX_ITEMS
+
+    ah = Card.parse("AH")
+    too_many = f"at most {MAX_ITEMS:,} items, not more"
+    with pytest.raises(ArgumentError, match=f"texts: {too_many}"):
+        parse_cards(itertools.repeat("AH"))
+    with pytest.raises(ArgumentError, match=f"cards: {too_many}"):
+        format_cards(itertools.repeat(ah))
+    with pytest.raises(ArgumentError, match=f"profiles: {too_many}"):
+        rule_matrix(itertools.repeat(PARLETT))
+    with pytest.raises(ArgumentError, match=f"profiles: {too_many}"):
+        simulate(itertools.repeat(PARLETT), 3, workers=1)
+    assert parse_cards(itertools.repeat("AH", MAX_ITEMS)) == (ah,) * MAX_ITEMS
+    assert format_cards(itertools.repeat(ah, MAX_ITEMS)) == " ".join(["AH"] * MAX_ITEMS)
+    with pytest.raises(ArgumentError, match=f"cards: {too_many}"):
+        format_cards([ah] * (MAX_ITEMS + 1))
+
+
 # ---------------------------------------------------------------------------- 3. str subclasses
 
 

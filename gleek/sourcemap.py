@@ -30,6 +30,7 @@ from gleek.limits import MAX_ALIAS_NODES, MAX_BYTES, MAX_DEPTH
 
 __all__ = [
     "MAX_BYTES",
+    "NUL_IN_FILE",
     "Located",
     "LocatedError",
     "Path",
@@ -38,6 +39,7 @@ __all__ = [
     "format_path",
     "key_part",
     "load_located",
+    "not_utf8",
     "read_limited",
 ]
 
@@ -224,6 +226,20 @@ def place_in(text: str, at: int) -> tuple[int, int]:
     return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
 
 
+def not_utf8(raw: bytes, at: int, start: int = 0) -> tuple[str, str]:
+    """What is said of ``raw[at]``, a byte that is not UTF-8 (``raw`` is the file's from its byte
+    ``start``), and the text before it, all good up to there, which places the error.
+
+    >>> not_utf8(b"ab\\ncd\\xff", 5, start=10)
+    ('not UTF-8 text (byte 15 is 0xff)', 'ab\\ncd')
+    """
+    return f"not UTF-8 text (byte {start + at} is {raw[at]:#04x})", raw[:at].decode("utf-8")
+
+
+#: What is said of a file that holds a NUL character (placed where the first one stands).
+NUL_IN_FILE: Final = "the file holds a NUL character"
+
+
 def load_located(
     text: str | bytes,
     name: str = "<string>",
@@ -246,14 +262,10 @@ def load_located(
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            good = raw[: exc.start].decode("utf-8")  # (all good up to there)
-            line, column = place_in(good, len(good))
-            raise LocatedError(
-                f"not UTF-8 text (byte {exc.start} is {raw[exc.start]:#04x})", line, column
-            ) from None
+            message, good = not_utf8(raw, exc.start)
+            raise LocatedError(message, *place_in(good, len(good))) from None
     if "\x00" in text:
-        line, column = place_in(text, text.index("\x00"))
-        raise LocatedError("the file holds a NUL character", line, column)
+        raise LocatedError(NUL_IN_FILE, *place_in(text, text.index("\x00")))
     cls = loader or LOADERS[0]
     builder = _Builder(text, cls, limits=limits)
     builder.quote = quote

@@ -55,11 +55,13 @@ from gleek.schemacheck import Problem as SchemaProblem
 from gleek.schemacheck import load_schema, problems, short_repr
 from gleek.sourcemap import (
     LOADERS,
+    NUL_IN_FILE,
     EventBuilder,
     LocatedError,
     Path,
     format_path,
     key_part,
+    not_utf8,
     place_in,
 )
 
@@ -115,13 +117,8 @@ class _Source:
         try:
             text = self.decoder.decode(data, final=not data)
         except UnicodeDecodeError as exc:
-            at = start - len(pending) + exc.start
-            raw = pending + data
-            good = raw[: exc.start].decode("utf-8")  # (all good up to there)
-            line, column = self._place(good, len(good))
-            self.failure = LocatedError(
-                f"not UTF-8 text (byte {at} is {raw[exc.start]:#04x})", line, column
-            )
+            message, good = not_utf8(pending + data, exc.start, start - len(pending))
+            self.failure = LocatedError(message, *self._place(good, len(good)))
             raise _Stop from None
         if not data:
             self.eof = True
@@ -130,7 +127,7 @@ class _Source:
         nul = text.find("\x00") if self.nul is None else -1
         if nul >= 0:
             line, column = self._place(text, nul)
-            self.nul = self.failure = LocatedError("the file holds a NUL character", line, column)
+            self.nul = self.failure = LocatedError(NUL_IN_FILE, line, column)
         # the chunk's lines are counted even after a NUL: a bad byte after it is placed (drain)
         self.recent = [*self.recent[-2:], (self.lines, text)]
         self.lines += text.count("\n")
@@ -840,16 +837,13 @@ class _JsonLines:
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError as exc:
-                at = start + exc.start
-                column = len(raw[: exc.start].decode("utf-8")) + 1  # (all good up to there)
-                raise LocatedError(
-                    f"not UTF-8 text (byte {at} is {raw[exc.start]:#04x})", number, column
-                ) from None
+                message, good = not_utf8(raw, exc.start, start)
+                raise LocatedError(message, number, len(good) + 1) from None
             if number == 1 and text.startswith("\ufeff"):
                 text = text[1:]  # a byte order mark, which JSON lets a reader skip (as YAML does)
             nul = text.find("\x00")
             if nul >= 0:
-                raise LocatedError("the file holds a NUL character", number, nul + 1)
+                raise LocatedError(NUL_IN_FILE, number, nul + 1)
             yield number, text.removesuffix("\n")
 
     def run(self) -> Report:

@@ -76,9 +76,11 @@ def _drawn_order(rng: _random.Random, batch: int) -> list[int]:
     drop = _DROP
     i = 43
     while True:
-        # each word's top byte, in the order drawn
-        for top in rng.getrandbits(8 * size).to_bytes(size, "little")[3::4]:
-            j = top >> drop[i]
+        words = rng.getrandbits(8 * size).to_bytes(size, "little")
+        # each word's top byte, in the order drawn (by index: compiled, a loop over a range
+        # and an index into bytes are plain C, where a loop over the bytes is not)
+        for at in range(3, size, 4):
+            j = words[at] >> drop[i]
             if j <= i:
                 x[i], x[j] = x[j], x[i]
                 i -= 1

@@ -210,13 +210,13 @@ def ruff_apply(
     elif word == "revie":
         acted = 1 << seat
         if pool:
-            put[seat] = max(put) + rules.raise_
+            put[seat] = _highest(put) + rules.raise_
         else:
             stake = revie_stake(rules, stake)
             put[seat] = stake
     elif word == "see":
         acted |= 1 << seat
-        put[seat] = max(put) if pool else stake
+        put[seat] = _highest(put) if pool else stake
     else:  # pass: drop out; direct model: owes the stake as it is now (or by how far it went)
         live &= ~(1 << seat)
         if rules.howfar:
@@ -238,6 +238,11 @@ def ruff_apply(
     return Ruff(
         stake, vier, live, acted, put[0], put[1], put[2], nxt, r.waits, False, -1, False, False
     )
+
+
+def _highest(put: list[int]) -> int:
+    """The most any of the three has put in (two at a time: see :func:`best_suit_value`)."""
+    return max(max(put[0], put[1]), put[2])
 
 
 def revie_stake(rules: Rules, stake: int) -> int:

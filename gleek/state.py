@@ -871,8 +871,9 @@ def legal_actions(state: object) -> tuple[Action, ...]:
 
 
 #: The actions of the auction's choices (gleek.stages.stock.auction_choices: the bids, and
-#: PASS_BID for a pass) and of the ruff's (gleek.stages.ruff.ruff_choices: a few words), by
-#: the choices: the same tuple each time, not one built for every call.
+#: PASS_BID for a pass; kept within MEMO_BUDGET, since bids rise without bound) and of the
+#: ruff's (gleek.stages.ruff.ruff_choices: one of four tuples of words), by the choices: the
+#: same tuple each time, not one built for every call.
 _BID_ACTIONS: Final[dict[tuple[int, ...], tuple[Action, ...]]] = {}
 _WORD_ACTIONS: Final[dict[tuple[str, ...], tuple[Action, ...]]] = {}
 

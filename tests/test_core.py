@@ -456,6 +456,31 @@ def test_the_discard_and_card_tables_are_built_once_on_first_use() -> None:
     assert discard[2][0b11] == (DISCARD[22], DISCARD[23]) and cards[3][1 << 10] == (43,)
 
 
+def test_the_auctions_and_the_ruffs_actions_are_one_tuple_for_each_choice() -> None:
+    """The legal actions of the auction and of the ruff are remembered by the stage's choices:
+    the same tuple for two states with the same choices, holding those choices' actions; the
+    auction's table is emptied once it holds MEMO_BUDGET entries, and forget() empties both."""
+    from gleek import state as engine
+    from gleek.stages.rules import MEMO_BUDGET
+
+    engine.forget()
+    profile = load_profile("parlett")
+    a, b = (gleek.new_deal(profile, seed=seed) for seed in (1, 2))
+    assert gleek.legal_actions(a) is gleek.legal_actions(b) == (Action.bid(12),)
+    a, b = a.apply("bid 12"), b.apply("bid 12")
+    assert gleek.legal_actions(a) is gleek.legal_actions(b) == (PASS, Action.bid(13))
+    ruff = to_ruff(gleek.new_deal(profile, seed=3))
+    assert gleek.legal_actions(ruff) is engine._WORD_ACTIONS[("wait", "vie")]
+    assert gleek.legal_actions(ruff) == (Action.word("wait"), Action.word("vie"))
+    assert set(engine._BID_ACTIONS) == {(12,), (-1, 13)}
+    engine._BID_ACTIONS.update({(-1, 1000 + k): () for k in range(MEMO_BUDGET - 2)})
+    assert len(engine._BID_ACTIONS) == MEMO_BUDGET
+    assert gleek.legal_actions(a.apply("bid 13")) == (PASS, Action.bid(14))
+    assert set(engine._BID_ACTIONS) == {(-1, 14)}  # full: emptied, then the new entry
+    engine.forget()
+    assert engine._BID_ACTIONS == {} and engine._WORD_ACTIONS == {}
+
+
 def test_cottons_own_rules_each_come_up() -> None:
     """Cotton's rules each come up in random play, and every deal balances: the youngest's
     ``double``, a loser who pays how far it went (one who never vied or saw pays the

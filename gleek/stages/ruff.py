@@ -210,13 +210,13 @@ def ruff_apply(
     elif word == "revie":
         acted = 1 << seat
         if pool:
-            put[seat] = _highest(put) + rules.raise_
+            put[seat] = _most(put[0], put[1], put[2]) + rules.raise_
         else:
             stake = revie_stake(rules, stake)
             put[seat] = stake
     elif word == "see":
         acted |= 1 << seat
-        put[seat] = _highest(put) if pool else stake
+        put[seat] = _most(put[0], put[1], put[2]) if pool else stake
     else:  # pass: drop out; direct model: owes the stake as it is now (or by how far it went)
         live &= ~(1 << seat)
         if rules.howfar:
@@ -240,9 +240,10 @@ def ruff_apply(
     )
 
 
-def _highest(put: list[int]) -> int:
-    """The most any of the three has put in (two at a time: see :func:`best_suit_value`)."""
-    return max(max(put[0], put[1]), put[2])
+def _most(a: int, b: int, c: int) -> int:
+    """The largest of three (two at a time: see :func:`best_suit_value`): what the most any
+    player has put in."""
+    return max(max(a, b), c)
 
 
 def revie_stake(rules: Rules, stake: int) -> int:
@@ -267,7 +268,7 @@ def stake_now(rules: Rules, r: Ruff) -> int:
     """The ruff stake as it stands: direct model, the stake; pool model, what a player still
     in has put in above the ante."""
     if rules.pool:
-        return max(max(r.p0, r.p1), r.p2) - rules.stake  # (two at a time: see best_suit_value)
+        return _most(r.p0, r.p1, r.p2) - rules.stake
     return r.stake
 
 

@@ -275,6 +275,15 @@ def _message(
         if "description" in schema:
             return (f"{where} is empty; {schema['description']}", path, doc.position(path))
         return (f"{where} is too short", path, doc.position(path))
+    if v == "dependentRequired" and isinstance(inst, dict) and isinstance(vv, dict):
+        for key, needs in vv.items():
+            missing = [k for k in needs if k not in inst]
+            if key in inst and missing:
+                return (
+                    f"{where} has {key!r} but not {missing[0]!r}; the two go together",
+                    path,
+                    doc.position(path),
+                )
     said = error.message if quote else f"not allowed here ({v})"
     if len(said) > _LONGEST:  # the checker quotes the whole value
         said = said[: _LONGEST - 3] + "..."

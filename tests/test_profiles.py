@@ -293,7 +293,23 @@ def test_inferred_needs_a_reason(tmp_path: Path) -> None:
     data = yaml.safe_load(_parlett_text())
     data["rules"]["stock"]["opening_bid"]["source"] = {"inferred": "x"}
     e = _error_for(tmp_path, yaml.safe_dump(data, sort_keys=False))
-    assert "rules.stock.opening_bid.source" in e.message
+    assert "rules.stock.opening_bid.source has 'inferred' but not 'silent'" in e.message
+
+
+@pytest.mark.parametrize(
+    ("source", "said"),
+    [
+        ({"ref": "parlett", "silent": "x"}, "has 'silent' but not 'inferred'"),
+        ({"cotton": "x", "at": "Setup"}, "has 'at' but not 'ref'"),
+    ],
+)
+def test_a_sources_keys_that_go_together_are_named(
+    tmp_path: Path, source: dict[str, str], said: str
+) -> None:
+    data = yaml.safe_load(_parlett_text())
+    data["rules"]["stock"]["opening_bid"]["source"] = source
+    e = _error_for(tmp_path, yaml.safe_dump(data, sort_keys=False))
+    assert f"rules.stock.opening_bid.source {said}; the two go together" in e.message
 
 
 def test_carry_fixed_needs_a_stake(tmp_path: Path) -> None:

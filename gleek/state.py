@@ -1047,9 +1047,7 @@ def _set_pre(
     m._out = out
     m._discards = discards
     m._ruff = ruff
-    if _SEALED is not None:  # (_seal, inline: a state before the play is made here)
-        m.__class__ = _SEALED
-    return m
+    return _seal(m)
 
 
 def _node(

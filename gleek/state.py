@@ -711,14 +711,16 @@ def _runs(n: State) -> list[Run]:
     r = n._ruff
     if r is None or not r.done:
         return out
-    hands = (n._h0, n._h1, n._h2)
     if r.winner >= 0:
         table = memo(rules, "ruff")
         won = table.get((r.winner, r.p0, r.p1, r.p2))
         if won is None:
             won = table[(r.winner, r.p0, r.p1, r.p2)] = run_of(ruff_payments(rules, r))
         out.append(won)
-    aces = aces_winner(rules, r, hands)
+    aces = aces_winner(rules, r, (n._h0, n._h1, n._h2))
+    # (a list: compiled, a tuple of ints indexed by a variable is made an object again for
+    # each look-up, its ints with it; a list's ints are made objects once)
+    hands = [n._h0, n._h1, n._h2]
     for seat in range(3):
         entry = hand_set_run(rules, hands[seat], seat, seat == aces)
         if entry.payments:
@@ -1365,13 +1367,19 @@ def _rollout(n: State, greedy: bool, rng: random.Random) -> State:
     key = deal.key
     honour = deal.honour
     play_high = deal.play_high
-    h0, h1, h2 = n._h0, n._h1, n._h2  # (three ints, not a list: compiled, no int objects)
-    pts = [n._points[0], n._points[1], n._points[2]]
-    won = [n._won[0], n._won[1], n._won[2]]
+    # Three ints each, not lists: compiled, a list holds its ints as objects, so every store
+    # in one makes an object and every sum is a generic call.
+    h0, h1, h2 = n._h0, n._h1, n._h2
+    # the cards in each hand, counted once and then one less a card played (compiled,
+    # int.bit_count is a method call on an int object)
+    k0, k1, k2 = h0.bit_count(), h1.bit_count(), h2.bit_count()
+    p0, p1, p2 = n._points
+    w0, w1, w2 = n._won
     tail: list[int] = []
     seat = n._to_act
     leader = n._leader
-    trick = [n._trick & 63, n._trick >> 6]
+    t0 = n._trick & 63  # the trick's first two cards
+    t1 = n._trick >> 6
     nt = n._ntrick
     ntricks = n._ntricks
     by_suit = card_tables()  # the card indices of every holding of a suit, low first
@@ -1387,7 +1395,7 @@ def _rollout(n: State, greedy: bool, rng: random.Random) -> State:
         led = -1
         follow = 0
         if nt:
-            led = trick[0] // 11
+            led = t0 // 11
             follow = (hand >> (11 * led)) & _M11
         # The choices are the cards of the suit led if the hand holds any, else all its cards,
         # lowest index first (legal_actions' order); a random pick is the nth of them.
@@ -1397,9 +1405,10 @@ def _rollout(n: State, greedy: bool, rng: random.Random) -> State:
             else:
                 opts = by_suit[led][follow]  # one table look-up
                 if greedy:
-                    c = _greedy_follow(opts, trick, nt, key, led)
+                    c = _greedy_follow(opts, t0, t1, nt, key, led)
                 else:
-                    c = opts[int(rnd() * len(opts))]
+                    count = len(opts)  # (a plain int: compiled, rnd() * len() is a generic call)
+                    c = opts[int(rnd() * count)]
         elif greedy:
             opts = (
                 by_suit[0][hand & _M11]
@@ -1407,31 +1416,50 @@ def _rollout(n: State, greedy: bool, rng: random.Random) -> State:
                 + by_suit[2][(hand >> 22) & _M11]
                 + by_suit[3][hand >> 33]
             )
-            c = _greedy_discard(opts, trick, nt, key) if nt else opts[-1]
+            c = _greedy_discard(opts, t0, t1, nt, key) if nt else opts[-1]
         else:  # leading or void: the nth lowest card of the hand, found without the tuple
+            held = k0 if seat == 0 else k1 if seat == 1 else k2
             rest = hand
-            for _skip in range(int(rnd() * hand.bit_count())):
+            for _skip in range(int(rnd() * held)):
                 rest &= rest - 1
             c = (rest & -rest).bit_length() - 1
         if seat == 0:
             h0 = hand & ~(1 << c)
+            k0 -= 1
         elif seat == 1:
             h1 = hand & ~(1 << c)
+            k1 -= 1
         else:
             h2 = hand & ~(1 << c)
+            k2 -= 1
         tail.append(3 * c + seat)  # (_tail_code of the play, inline)
         x = honour[c]
         if x and to_player:
-            pts[seat] += x
+            if seat == 0:
+                p0 += x
+            elif seat == 1:
+                p1 += x
+            else:
+                p2 += x
         if nt < 2:
-            trick[nt] = c
+            if nt == 0:
+                t0 = c
+            else:
+                t1 = c
             nt += 1
             seat = (seat + 1) % 3
             continue
-        c0, c1 = trick[0], trick[1]
-        winner = trick_winner(key, c0, c1, c, leader)
-        pts[winner] += trick_gain if to_player else trick_gain + honour[c0] + honour[c1] + x
-        won[winner] += 1
+        winner = trick_winner(key, t0, t1, c, leader)
+        gain = trick_gain if to_player else trick_gain + honour[t0] + honour[t1] + x
+        if winner == 0:
+            p0 += gain
+            w0 += 1
+        elif winner == 1:
+            p1 += gain
+            w1 += 1
+        else:
+            p2 += gain
+            w2 += 1
         ntricks += 1
         leader = winner
         seat = winner
@@ -1439,8 +1467,8 @@ def _rollout(n: State, greedy: bool, rng: random.Random) -> State:
     base = n._base
     if base is None:
         base = n
-    m = State(deal, n, None, OVER, -1, h0, h1, h2, base, leader, 0, 0, 12,
-              (pts[0], pts[1], pts[2]), (won[0], won[1], won[2]))  # fmt: skip
+    m = State(deal, n, None, OVER, -1, h0, h1, h2, base, leader, 0, 0, 12, (p0, p1, p2),
+              (w0, w1, w2))  # fmt: skip
     m._tail = tuple(tail)
     return _seal(m)
 
@@ -1462,7 +1490,8 @@ def _rollout_to_play(n: State, greedy: bool, rnd: Callable[[], float]) -> State:
     r = n._ruff
     while phase == AUCTION:
         bids = auction_choices(rules, bid, bidder)
-        x = bids[0] if greedy else bids[int(rnd() * len(bids))]
+        count = len(bids)  # (see the same in _rollout)
+        x = bids[0] if greedy else bids[int(rnd() * count)]
         # (_tail_code of the pass or the bid, inline)
         tail.append(3 * (_PASS_K if x == PASS_BID else _BID_K + x) + to_act)
         bid, bidder, out, to_act = auction_apply(bid, bidder, out, to_act, x)
@@ -1472,16 +1501,18 @@ def _rollout_to_play(n: State, greedy: bool, rnd: Callable[[], float]) -> State:
             to_act = bidder
     if phase == DISCARD_PHASE:
         mask = h[bidder] & deal.keep
+        held = mask.bit_count()  # (counted once: see the play's count in _rollout)
         laid = list(discards)
         for _ in range(7 - len(discards)):
             # the choices are hand_cards(mask), lowest index first (discard_actions' order):
             # the chosen one is the nth lowest card of the mask, found without the tuple
-            nth = 0 if greedy else int(rnd() * mask.bit_count())
+            nth = 0 if greedy else int(rnd() * held)
             rest = mask
             for _skip in range(nth):
                 rest &= rest - 1
             c = (rest & -rest).bit_length() - 1
             mask &= ~(1 << c)
+            held -= 1
             laid.append(c)
             tail.append(3 * (_DISCARD_K + c) + bidder)  # (_tail_code of the discard, inline)
         discards = tuple(laid)
@@ -1492,7 +1523,8 @@ def _rollout_to_play(n: State, greedy: bool, rnd: Callable[[], float]) -> State:
     hands = (h[0], h[1], h[2])
     while not r.done:
         words = ruff_choices(rules, r)
-        w = words[0] if greedy else words[int(rnd() * len(words))]
+        count = len(words)
+        w = words[0] if greedy else words[int(rnd() * count)]
         tail.append(3 * _WORD_K[w] + to_act)  # (_tail_code of the word, inline)
         r = ruff_apply(rules, r, to_act, w, hands, deal.dealer)
         to_act = r.to_act
@@ -1502,23 +1534,24 @@ def _rollout_to_play(n: State, greedy: bool, rnd: Callable[[], float]) -> State:
 
 
 def _greedy_follow(
-    opts: tuple[int, ...], trick: list[int], nt: int, key: tuple[int, ...], led: int
+    opts: tuple[int, ...], c0: int, c1: int, nt: int, key: tuple[int, ...], led: int
 ) -> int:
-    """Following suit: win with the highest if it beats the table, else play the lowest."""
-    best = key[trick[0]]
+    """Following suit: win with the highest if it beats the table (``c0``, and ``c1`` when
+    ``nt`` is 2), else play the lowest."""
+    best = key[c0]
     if nt == 2:
-        c1 = trick[1]
         k1 = key[c1] if c1 // 11 == led or key[c1] >= 100 else -1
         best = max(best, k1)
     top = opts[-1]
     return top if key[top] > best else opts[0]
 
 
-def _greedy_discard(opts: tuple[int, ...], trick: list[int], nt: int, key: tuple[int, ...]) -> int:
+def _greedy_discard(opts: tuple[int, ...], c0: int, c1: int, nt: int, key: tuple[int, ...]) -> int:
     """Void in the suit led: trump with the lowest trump that wins, else throw the lowest card.
-    Only a trump on the table (strength 100 and more) can stop a trump winning, so the cards on
-    the table are compared by strength alone, led suit or not."""
-    best = key[trick[0]] if nt == 1 else max(key[trick[0]], key[trick[1]])
+    Only a trump on the table (``c0``, and ``c1`` when ``nt`` is 2: strength 100 and more) can
+    stop a trump winning, so the cards on the table are compared by strength alone, led suit
+    or not."""
+    best = key[c0] if nt == 1 else max(key[c0], key[c1])
     low = opts[0]
     win = -1
     for c in opts:

@@ -80,7 +80,10 @@ def ruff_winner(rules: Rules, hands: tuple[int, int, int], dealer: int, live: in
     for k in rules.ties:
         seat = (dealer + k) % 3
         if live >> seat & 1:
-            value = ruff_value(rules, hands[seat])
+            # (the hand by a test of the seat, not hands[seat]: compiled, indexing a tuple of
+            # ints by a variable makes an object of the tuple and of each of its ints)
+            hand = hands[0] if seat == 0 else hands[1] if seat == 1 else hands[2]
+            value = ruff_value(rules, hand)
             if value > best:
                 best, best_seat = value, seat
     return best_seat
@@ -225,7 +228,9 @@ def ruff_apply(
                 put[seat] = rules.nothing
         elif not pool:
             put[seat] = stake
-    alone = live.bit_count() == 1
+    # one seat left in (a pass leaves at least one: a lone seat never passes, it has won);
+    # the lowest bit cleared leaves nothing (compiled, int.bit_count is a call on an object)
+    alone = live & (live - 1) == 0
     if alone or live & ~acted == 0:  # settled: the last one in wins, or the best ruff shown
         winner = live.bit_length() - 1 if alone else ruff_winner(rules, hands, dealer, live)
         return Ruff(

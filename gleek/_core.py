@@ -23,7 +23,13 @@ DISCARD_PHASE: Final = 1
 RUFF: Final = 2
 PLAY_PHASE: Final = 3
 OVER: Final = 4
-PHASES: Final = (Phase.AUCTION, Phase.DISCARD, Phase.RUFF, Phase.PLAY, Phase.OVER)
+PHASES: Final[tuple[Phase, ...]] = (
+    Phase.AUCTION,
+    Phase.DISCARD,
+    Phase.RUFF,
+    Phase.PLAY,
+    Phase.OVER,
+)
 
 _M11: Final = 0x7FF
 _T = TypeVar("_T")

@@ -513,7 +513,7 @@ def _tail_code(seat: int, action: Action) -> int:
 
 
 #: The words of the auction and the ruff in the order :func:`_tail_code` numbers them.
-_WORD_ORDER: Final = ("pass", "wait", "vie", "see", "revie", "double")
+_WORD_ORDER: Final[tuple[str, ...]] = ("pass", "wait", "vie", "see", "revie", "double")
 _DISCARD_K: Final = 44
 _WORD_BASE: Final = 88
 _BID_K: Final = 100
@@ -1227,7 +1227,7 @@ def _names_arg(names: object) -> Sequence[str] | None:
     return None if names is None else check_names("names", names)
 
 
-_SUIT_WORDS: Final = ("spade", "heart", "diamond", "club")
+_SUIT_WORDS: Final[tuple[str, ...]] = ("spade", "heart", "diamond", "club")
 
 
 def check_action(
@@ -1325,7 +1325,7 @@ def _why(n: State, action: Action, code: str, who: str) -> str:
 # ---------------------------------------------------------------------------- rollouts
 
 
-POLICIES: Final = ("random", "greedy")
+POLICIES: Final[tuple[str, ...]] = ("random", "greedy")
 
 
 def rollout(state: object, policy: object = "random", rng: object = None) -> State:

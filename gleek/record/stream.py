@@ -563,7 +563,11 @@ class _Yaml:
 
 _SPACE: Final = re.compile(r"[ \t\r]*")
 _NUMBER: Final = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
-_LITERALS: Final = (("true", True), ("false", False), ("null", None))
+_LITERALS: Final[tuple[tuple[str, object], ...]] = (
+    ("true", True),
+    ("false", False),
+    ("null", None),
+)
 
 
 class _JsonFrame:

@@ -157,9 +157,9 @@ def ruff_start(rules: Rules, dealer: int, buyer: int, stake: int) -> Ruff:
     return Ruff(stake, -1, 7, 0, put, put, put, first, 0, False, -1, False, False)
 
 
-_WAIT_VIE: Final = ("wait", "vie")
-_WAIT_VIE_DOUBLE: Final = ("wait", "vie", "double")
-_PASS_SEE_REVIE: Final = ("pass", "see", "revie")
+_WAIT_VIE: Final[tuple[str, ...]] = ("wait", "vie")
+_WAIT_VIE_DOUBLE: Final[tuple[str, ...]] = ("wait", "vie", "double")
+_PASS_SEE_REVIE: Final[tuple[str, ...]] = ("pass", "see", "revie")
 
 
 def ruff_choices(rules: Rules, r: Ruff) -> tuple[str, ...]:

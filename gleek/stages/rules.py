@@ -119,7 +119,7 @@ class Rules:
         self.no_vie: Final[str] = ru.no_vie
         self.carried: Final[int] = ru.carried_stake or ru.stake
         #: the seats in the order equal ruffs go, as steps left of the dealer
-        self.ties: Final[tuple[int, int, int]] = _tie_order(ru.tie_break)
+        self.ties: Final[tuple[int, ...]] = _tie_order(ru.tie_break)
         # the small trumps held (the sets are read from the profile by gleek.stages.sets)
         sm = profile.small_trumps
         self.small: Final[tuple[int, int, int]] = (sm.tiddy, sm.towser, sm.tumbler)
@@ -140,7 +140,7 @@ class Rules:
         self.memo: Final[dict[str, dict[object, Run]]] = {}
 
 
-def _tie_order(tie_break: Literal["eldest-first"]) -> tuple[int, int, int]:
+def _tie_order(tie_break: Literal["eldest-first"]) -> tuple[int, ...]:
     """``ruff.tie_break`` as steps left of the dealer: eldest (1), middle (2), dealer (3)."""
     match tie_break:
         case "eldest-first":

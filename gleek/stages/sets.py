@@ -33,7 +33,7 @@ __all__ = [
     "small_trumps_held",
 ]
 
-_COURTS: Final = (
+_COURTS: Final[tuple[tuple[int, Rank, str], ...]] = (
     (RA, Rank.ACE, "A"),
     (RK, Rank.KING, "K"),
     (RQ, Rank.QUEEN, "Q"),

@@ -100,7 +100,7 @@ def trick_winner(key: tuple[int, ...], c0: int, c1: int, c2: int, leader: int) -
 
 
 #: nothing for any card
-_NOTHING: Final = (0,) * 44
+_NOTHING: Final[tuple[int, ...]] = (0,) * 44
 
 
 def play_scores(rules: Rules, honour: tuple[int, ...]) -> tuple[int, ...]:

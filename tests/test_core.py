@@ -138,6 +138,26 @@ def test_kept_rollouts_leave_few_objects_for_the_garbage_collector() -> None:
     assert per_deal < 8, per_deal
 
 
+@pytest.mark.parametrize("pid", list_profiles())
+def test_a_deals_tables_for_its_trumps_are_shared_not_made_for_each_deal(pid: str) -> None:
+    """Every deal with the same trumps reads the same tables (honours, strength, what a card
+    scores when played): made once, not a tuple per deal for the collector to trace when a
+    caller keeps its deals (compiled, a constant tuple typed with a fixed length was made anew
+    at each use)."""
+    profile = load_profile(pid)
+    by_trumps: dict[Suit, list[_core.Deal]] = {}
+    for seed in range(40):
+        s = gleek.new_deal(profile, seed % 3, seed=seed)
+        by_trumps.setdefault(s.trumps, []).append(s._deal)
+    assert len(by_trumps) == 4
+    for deals in by_trumps.values():
+        first = deals[0]
+        for d in deals[1:]:
+            assert (d.honour, d.key, d.on_play) == (first.honour, first.key, first.on_play)
+            assert d.honour is first.honour and d.key is first.key
+            assert d.on_play is first.on_play
+
+
 def test_the_engine_deals_the_seeded_deck_as_random_shuffles_it() -> None:
     """The documented contract of a seed: ``random.Random(seed).shuffle`` of the 44 indices."""
     for seed in [*range(200), "a", "gleek", 2**40 + 7, -5]:

@@ -230,7 +230,7 @@ def ruff_apply(
             put[seat] = stake
     # one seat left in (a pass leaves at least one: a lone seat never passes, it has won);
     # the lowest bit cleared leaves nothing (compiled, int.bit_count is a call on an object)
-    alone = live & (live - 1) == 0
+    alone = (live & (live - 1)) == 0
     if alone or live & ~acted == 0:  # settled: the last one in wins, or the best ruff shown
         winner = live.bit_length() - 1 if alone else ruff_winner(rules, hands, dealer, live)
         return Ruff(

@@ -8,10 +8,12 @@ import itertools
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from gleek.errors import ArgumentError, ArgumentTypeError
 from gleek.limits import MAX_DIGITS, MAX_INT, MAX_ITEMS
+
+_T = TypeVar("_T")
 
 __all__ = [
     "check_bool",
@@ -24,6 +26,7 @@ __all__ = [
     "int_text",
     "is_player_name",
     "items_arg",
+    "items_of",
     "player_name",
     "type_name",
 ]
@@ -129,6 +132,22 @@ def items_arg(
     if len(out) > MAX_ITEMS:
         raise ArgumentError(f"{name}: at most {MAX_ITEMS:,} items, not more")
     return out
+
+
+def items_of(
+    name: str,
+    value: object,
+    wanted: str,
+    each: type[_T],
+    each_wanted: str,
+    refused: tuple[type, ...] = (),
+) -> tuple[_T, ...]:
+    """:func:`items_arg`, each item an instance of ``each`` (``each_wanted`` says what it must
+    be): :class:`~gleek.errors.ArgumentTypeError` names the first that is not one."""
+    out = items_arg(name, value, wanted, refused)
+    for i, item in enumerate(out):
+        check_type(f"{name}[{i}]", item, each, each_wanted)
+    return out  # type: ignore[return-value]  # (each checked above)
 
 
 def check_bool(name: str, value: object) -> bool:

@@ -18,7 +18,7 @@ from typing import Any, Final
 
 import attrs
 
-from gleek._args import check_type, items_arg
+from gleek._args import items_arg, items_of
 from gleek.errors import CardError
 
 __all__ = [
@@ -201,10 +201,9 @@ def format_cards(cards: Iterable[Card]) -> str:
 def cards_arg(cards: object) -> tuple[Card, ...]:
     """``cards`` checked: a list (any iterable but a text) of :class:`Card`, never their texts;
     as a tuple. :class:`~gleek.errors.ArgumentTypeError` naming the first that is not one."""
-    out = items_arg("cards", cards, "a list of Cards")
-    for i, c in enumerate(out):
-        check_type(f"cards[{i}]", c, Card, "a Card (parse a card's text with Card.parse)")
-    return out  # type: ignore[return-value]  # (each checked above)
+    return items_of(
+        "cards", cards, "a list of Cards", Card, "a Card (parse a card's text with Card.parse)"
+    )
 
 
 def mask_of(cards: Iterable[Card]) -> int:

@@ -44,7 +44,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Final, TypeVar, overload
 from urllib.parse import urlsplit
 
-from gleek._args import check_callback, check_int, check_type, items_arg
+from gleek._args import check_callback, check_int, items_of
 from gleek.errors import ArgumentError, ArgumentTypeError
 from gleek.limits import MAX_PLAYED_DEALS, MAX_WORKERS_NOTE
 from gleek.profile_model import Profile
@@ -200,17 +200,17 @@ def _identity(o: Outcome) -> Outcome:
 def check_profiles(profiles: object) -> tuple[Profile, ...]:
     """``profiles``: a list (any iterable but a str) of one or more :class:`Profile`; as a
     tuple."""
-    out = items_arg(
+    out = items_of(
         "profiles",
         profiles,
         "a list of one or more Profiles (from gleek.load_profile)",
+        Profile,
+        "a Profile (from gleek.load_profile)",
         refused=(Profile,),
     )
     if not out:
         raise ArgumentError(f"profiles must hold at least one Profile, not {profiles!r:.60}")
-    for i, p in enumerate(out):
-        check_type(f"profiles[{i}]", p, Profile, "a Profile (from gleek.load_profile)")
-    return out  # type: ignore[return-value]  # (each checked above)
+    return out
 
 
 @overload

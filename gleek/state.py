@@ -71,7 +71,7 @@ from gleek.stages.ruff import (
     stake_now,
     verify_word,
 )
-from gleek.stages.rules import MEMO_BUDGET, Run, joined, memo, rules_of, run_of, then
+from gleek.stages.rules import Run, joined, make_room, memo, rules_of, run_of, then
 from gleek.stages.rules import forget as forget_rules
 from gleek.stages.sets import (
     CLAIM_WORDS,
@@ -599,8 +599,7 @@ def _finished_tricks(
         code = (((i0 * 44 + i1) * 44 + i2) * 3 + s0) * 4 + trumps
         known = _TRICKS.get(code)
         if known is None:
-            if len(_TRICKS) >= MEMO_BUDGET:
-                _TRICKS.clear()
+            make_room(_TRICKS)
             trick = ((s0, c0), (s1, c1), (s2, c2))  # s1 and s2 follow from s0
             known = _TRICKS[code] = (trick, trick_winner(key, i0, i1, i2, s0))
         tricks.append(known[0])
@@ -853,8 +852,7 @@ def legal_actions(state: object) -> tuple[Action, ...]:
         bids = auction_choices(deal.rules, n._bid, n._bidder)
         actions = _BID_ACTIONS.get(bids)
         if actions is None:
-            if len(_BID_ACTIONS) >= MEMO_BUDGET:
-                _BID_ACTIONS.clear()
+            make_room(_BID_ACTIONS)
             actions = _BID_ACTIONS[bids] = tuple(
                 [PASS if x == PASS_BID else bid_action(x) for x in bids]
             )
@@ -873,9 +871,9 @@ def legal_actions(state: object) -> tuple[Action, ...]:
 
 
 #: The actions of the auction's choices (gleek.stages.stock.auction_choices: the bids, and
-#: PASS_BID for a pass; kept within MEMO_BUDGET, since bids rise without bound) and of the
-#: ruff's (gleek.stages.ruff.ruff_choices: one of four tuples of words), by the choices: the
-#: same tuple each time, not one built for every call.
+#: PASS_BID for a pass; kept within its budget by make_room, since bids rise without bound)
+#: and of the ruff's (gleek.stages.ruff.ruff_choices: one of four tuples of words), by the
+#: choices: the same tuple each time, not one built for every call.
 _BID_ACTIONS: Final[dict[tuple[int, ...], tuple[Action, ...]]] = {}
 _WORD_ACTIONS: Final[dict[tuple[str, ...], tuple[Action, ...]]] = {}
 
@@ -1799,8 +1797,7 @@ def _outcome(state: State, claims: tuple[tuple[str, ...], ...] | None = None) ->
     key = ((stake * 4 + r.winner + 1) * 2 + r.shown) * 2 + vied
     ruff = _RUFF_RESULTS.get(key)
     if ruff is None:
-        if len(_RUFF_RESULTS) >= MEMO_BUDGET:
-            _RUFF_RESULTS.clear()
+        make_room(_RUFF_RESULTS)
         winner = r.winner if r.winner >= 0 else None
         ruff = _RUFF_RESULTS[key] = RuffResult(winner, stake, r.shown, vied)
     # positional, in the order of Outcome's fields (named in the comments; see _observation)

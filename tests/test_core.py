@@ -476,6 +476,27 @@ def test_the_discard_and_card_tables_are_built_once_on_first_use() -> None:
     assert discard[2][0b11] == (DISCARD[22], DISCARD[23]) and cards[3][1 << 10] == (43,)
 
 
+def test_a_cache_is_emptied_once_full_before_it_takes_another_entry() -> None:
+    """make_room, the one budget of the engine's tables: a table with room is left alone, a
+    full one emptied; a profile's memo table comes back emptied once it is full."""
+    from gleek.stages.rules import MEMO_BUDGET, make_room, memo, rules_of, run_of
+
+    table = {k: k for k in range(9)}
+    make_room(table, 10)
+    assert len(table) == 9
+    table[9] = 9
+    make_room(table, 10)
+    assert table == {}
+    rules = rules_of(load_profile("parlett"))
+    nothing = run_of(())
+    runs = memo(rules, "test-budget")
+    runs.update({k: nothing for k in range(MEMO_BUDGET - 1)})
+    assert memo(rules, "test-budget") is runs and len(runs) == MEMO_BUDGET - 1
+    runs[-1] = nothing
+    assert memo(rules, "test-budget") is runs and runs == {}
+    del rules.memo["test-budget"]
+
+
 def test_the_auctions_and_the_ruffs_actions_are_one_tuple_for_each_choice() -> None:
     """The legal actions of the auction and of the ruff are remembered by the stage's choices:
     the same tuple for two states with the same choices, holding those choices' actions; the

@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from typing import Final, Literal, assert_never
+from typing import Any, Final, Literal, assert_never
 
 from gleek.profile_model import Profile
 from gleek.stages.common import Payment
@@ -27,6 +27,7 @@ __all__ = [
     "Run",
     "forget",
     "joined",
+    "make_room",
     "memo",
     "rules_of",
     "run_of",
@@ -158,8 +159,7 @@ def rules_of(profile: Profile) -> Rules:
     r = _RULES.get(id(profile))
     if r is not None:
         return r
-    if len(_RULES) >= RULES_BUDGET:
-        _RULES.clear()
+    make_room(_RULES, RULES_BUDGET)
     r = _RULES[id(profile)] = Rules(profile)
     return r
 
@@ -235,9 +235,16 @@ def memo(rules: Rules, name: str) -> dict[object, Run]:
     table = rules.memo.get(name)
     if table is None:
         table = rules.memo[name] = {}
-    elif len(table) >= MEMO_BUDGET:
-        table.clear()
+    else:
+        make_room(table)
     return table
+
+
+def make_room(table: dict[Any, Any], budget: int = MEMO_BUDGET) -> None:
+    """Empty ``table`` (a cache) once it holds ``budget`` entries, before it takes another: the
+    one way every table of the engine stays within its budget."""
+    if len(table) >= budget:
+        table.clear()
 
 
 def forget() -> None:

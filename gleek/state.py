@@ -1353,8 +1353,10 @@ def rollout(state: object, policy: object = "random", rng: object = None) -> Sta
 
 def _rollout(n: State, greedy: bool, rng: random.Random) -> State:
     """:func:`rollout`: the auction, the discards and the ruff in one node (their actions in its
-    ``_tail``), then the play on ints, with the stages' own rules (legal_mask, play_points,
-    trick_winner, trick_points), and one node for all of it."""
+    ``_tail``), then the play on ints, and one node for all of it. The play asks the tricks
+    stage who wins a trick and what it scores (trick_winner, trick_points) and reads what a card
+    scores when played from the deal's table (play_scores); only the choice of a legal card is
+    written here again (see below)."""
     rnd = rng.random
     if n._phase != PLAY_PHASE and n._phase != OVER:
         n = _rollout_to_play(n, greedy, rnd)
@@ -1364,6 +1366,7 @@ def _rollout(n: State, greedy: bool, rng: random.Random) -> State:
     rules = deal.rules
     key = deal.key
     honour = deal.honour
+    on_play = deal.on_play  # (play_scores of each card, for this deal's trumps)
     play_high = deal.play_high
     # Three ints each, not lists: compiled, a list holds its ints as objects, so every store
     # in one makes an object and every sum is a generic call.
@@ -1381,13 +1384,12 @@ def _rollout(n: State, greedy: bool, rng: random.Random) -> State:
     nt = n._ntrick
     ntricks = n._ntricks
     by_suit = card_tables()  # the card indices of every holding of a suit, low first
-    # THE DELIBERATELY INLINED COPY of the play's rules (gleek.stages.tricks: legal_mask,
-    # play_points, trick_points), kept for speed (benchmarks/playout.py, "rollout": calling the
-    # stage functions for every card cost the rollout about a sixth of its speed). It is held to
-    # the stages by tests/test_core.py::test_rollouts_replay_through_the_stages, which replays
-    # every rollout action by action through apply and compares the ends.
-    to_player = rules.to_player
-    trick_gain = rules.trick_points
+    # THE DELIBERATELY INLINED COPY of the choice of a legal card (gleek.stages.tricks.legal_mask:
+    # the suit led if held, the highest of it with play-high), kept for speed
+    # (benchmarks/playout.py, "rollout": calling the stage function for every card cost the
+    # rollout about a sixth of its speed); the choices are read from tables of the cards. It is
+    # held to the stage by tests/test_core.py::test_rollouts_replay_through_the_stages, which
+    # replays every rollout action by action through apply and compares the ends.
     while ntricks < 12:
         hand = h0 if seat == 0 else h1 if seat == 1 else h2
         led = -1
@@ -1431,8 +1433,8 @@ def _rollout(n: State, greedy: bool, rng: random.Random) -> State:
             h2 = hand & ~(1 << c)
             k2 -= 1
         tail.append(3 * c + seat)  # (_tail_code of the play, inline)
-        x = honour[c]
-        if x and to_player:
+        x = on_play[c]
+        if x:
             if seat == 0:
                 p0 += x
             elif seat == 1:
@@ -1448,7 +1450,7 @@ def _rollout(n: State, greedy: bool, rng: random.Random) -> State:
             seat = (seat + 1) % 3
             continue
         winner = trick_winner(key, t0, t1, c, leader)
-        gain = trick_gain if to_player else trick_gain + honour[t0] + honour[t1] + x
+        gain = trick_points(rules, honour, t0, t1, c)
         if winner == 0:
             p0 += gain
             w0 += 1

@@ -359,11 +359,11 @@ def test_the_memory_of_words_is_emptied_when_full(three: str, tmp_path: Path) ->
     from gleek.record import fast
 
     fast._TEXT.clear()  # (the words of the record are to be learnt again)
-    fast._TEXT.update({n: str(n) for n in range(10**9, 10**9 + 4096)})
+    fast._TEXT.update({n: str(n) for n in range(10**9, 10**9 + fast._TEXT_BUDGET)})
     path = tmp_path / "r.yaml"
     path.write_text(three, encoding="utf-8")
     assert _quick(path) == validate_path(path, (), None, None)
-    assert len(fast._TEXT) < 4096
+    assert len(fast._TEXT) < fast._TEXT_BUDGET
 
 
 def test_a_valid_deal_with_a_number_past_30_digits_is_left_to_pyyaml(

@@ -47,6 +47,7 @@ from gleek.record.replay import Replayer
 from gleek.record.report import Report
 from gleek.record.shape import limits, within_limits
 from gleek.sourcemap import LocatedError, load_located
+from gleek.stages.rules import make_room
 
 __all__ = ["MAX_OPEN", "MAX_QUICK", "QUICK_FROM", "available", "quick_report", "usual_text"]
 
@@ -102,8 +103,9 @@ _STR_TAG: Final = "tag:yaml.org,2002:str"
 
 #: A value (a text, a whole number) -> how the usual shape writes it plain, where PyYAML reads
 #: it back as this same value. (A boolean or a float, equal to some whole number, is never
-#: looked up here: the reading gives up on it first.)
+#: looked up here: the reading gives up on it first.) Kept within _TEXT_BUDGET by make_room.
 _TEXT: dict[object, str] = {}
+_TEXT_BUDGET: Final = 4096
 
 
 def _learn(value: Any) -> str:
@@ -119,8 +121,7 @@ def _learn(value: Any) -> str:
     else:
         raise _Doubt  # (a float, a boolean, null, a text with an indicator: no valid deal's)
     if len(text) <= 64:  # (a card, a word, a name, a number: never a long text)
-        if len(_TEXT) >= 4096:
-            _TEXT.clear()
+        make_room(_TEXT, _TEXT_BUDGET)
         _TEXT[value] = text
     return text
 

@@ -1419,10 +1419,7 @@ def _rollout(n: State, greedy: bool, rng: random.Random) -> State:
             c = _greedy_discard(opts, t0, t1, nt, key) if nt else opts[-1]
         else:  # leading or void: the nth lowest card of the hand, found without the tuple
             held = k0 if seat == 0 else k1 if seat == 1 else k2
-            rest = hand
-            for _skip in range(int(rnd() * held)):
-                rest &= rest - 1
-            c = (rest & -rest).bit_length() - 1
+            c = _nth_lowest(hand, int(rnd() * held))
         if seat == 0:
             h0 = hand & ~(1 << c)
             k0 -= 1
@@ -1506,11 +1503,7 @@ def _rollout_to_play(n: State, greedy: bool, rnd: Callable[[], float]) -> State:
         for _ in range(7 - len(discards)):
             # the choices are hand_cards(mask), lowest index first (discard_actions' order):
             # the chosen one is the nth lowest card of the mask, found without the tuple
-            nth = 0 if greedy else int(rnd() * held)
-            rest = mask
-            for _skip in range(nth):
-                rest &= rest - 1
-            c = (rest & -rest).bit_length() - 1
+            c = _nth_lowest(mask, 0 if greedy else int(rnd() * held))
             mask &= ~(1 << c)
             held -= 1
             laid.append(c)
@@ -1531,6 +1524,18 @@ def _rollout_to_play(n: State, greedy: bool, rnd: Callable[[], float]) -> State:
     m = _play_start(n, None, hands, bid, bidder, out, discards, r)
     object.__setattr__(m, "_tail", tuple(tail))  # (the state is sealed: _SEALED)
     return m
+
+
+def _nth_lowest(mask: int, nth: int) -> int:
+    """The index of the ``nth`` lowest card of ``mask`` (0: the lowest): ``hand_cards(mask)[nth]``
+    without the tuple.
+
+    >>> [_nth_lowest(0b10110, nth) for nth in range(3)]
+    [1, 2, 4]
+    """
+    for _skip in range(nth):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
 
 
 def _greedy_follow(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -408,7 +409,11 @@ def test_no_entry_point_lets_an_odd_argument_surface_as_index_key_or_attribute_e
             for odd in ODD_VALUES:
                 args = [*good[:i], odd, *good[i + 1 :]]
                 try:
-                    call(*args)
+                    with warnings.catch_warnings():
+                        # read() of a record's text (an odd str) warns that it is deprecated,
+                        # as tests/test_record_objects.py checks: here only errors count
+                        warnings.simplefilter("ignore", DeprecationWarning)
+                        call(*args)
                 except GleekError:
                     pass  # the library's own error, naming what went wrong
                 except Exception as exc:

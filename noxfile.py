@@ -14,6 +14,8 @@ sdist installed pure, and the compiled wheel built from the sdist (mypyc runs on
 from __future__ import annotations
 
 import shutil
+import subprocess
+import tarfile
 from pathlib import Path
 
 import nox
@@ -24,6 +26,8 @@ SUITE = ["gleek", "tests", "docs", "README.md"]
 FAST = "not slow and not browser and not compiled"
 # everything the suite reads besides the package: copied beside the compiled run's tests
 RUN_FILES = ["tests", "docs", "examples", "tools", "README.md", "pyproject.toml"]
+# what git tracks that the sdist leaves out on purpose: the CI script, git's own file
+NOT_SHIPPED = (".ci/", ".gitignore")
 
 nox.options.sessions = ["lint", "types", "pure", "docs"]
 
@@ -89,12 +93,29 @@ def docs(session: nox.Session) -> None:
 
 
 def _sdist(session: nox.Session, out: Path) -> Path:
-    """The sdist, built afresh into ``out`` with ``python -m build --sdist``."""
+    """The sdist, built afresh into ``out`` with ``python -m build --sdist``; it must hold every
+    file git tracks but those :data:`NOT_SHIPPED` (MANIFEST.in says what goes in)."""
     session.install("build")
     shutil.rmtree(out, ignore_errors=True)
     session.run("python", "-m", "build", "--sdist", "--outdir", str(out))
     (archive,) = out.glob("gleek-*.tar.gz")
+    missing = _not_in(archive)
+    if missing:
+        session.error(f"the sdist lacks files git tracks (MANIFEST.in): {', '.join(missing)}")
     return archive
+
+
+def _not_in(archive: Path) -> list[str]:
+    """The files git tracks that ``archive`` lacks, but those :data:`NOT_SHIPPED` (none outside
+    a git checkout: an unpacked sdist is compared with nothing)."""
+    if not (ROOT / ".git").exists():
+        return []
+    tracked = subprocess.run(
+        ["git", "ls-files"], cwd=ROOT, check=True, capture_output=True, text=True
+    ).stdout.splitlines()
+    with tarfile.open(archive) as tar:
+        held = {name.partition("/")[2] for name in tar.getnames()}
+    return [name for name in tracked if name not in held and not name.startswith(NOT_SHIPPED)]
 
 
 @nox.session(venv_backend="venv")

@@ -224,7 +224,9 @@ def _cotton_page() -> str:
         f"{b.author}, *The Compleat Gamester* ({b.published}, {b.year}), chapter VII, "
         '"The Game at GLEEK", transcribed by the Early English Books Online Text Creation '
         "Partnership as text A34637 and released into the public domain (CC0). Markup removed "
-        "and spelling as in the transcription. The sentences are numbered as the citations of "
+        '(the transcription\'s HTML entity "&amp;" is read as the "&" it stands for, so that '
+        '"&c." reads as printed) and spelling as in the transcription. The sentences are '
+        "numbered as the citations of "
         'the profiles number them ("Cotton, Compleat Gamester, ch. VII, sentence 5"), by one '
         "rule a reader can apply to any printing: after the heading, a sentence ends at a full "
         'stop followed by a capital letter, and nowhere else (not at a colon, nor at "17." or '

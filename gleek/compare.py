@@ -80,13 +80,16 @@ def _short_cite(c: RuleValue) -> str:
 class Matrix:
     """Rules by profile: each cell the value with its source, read from the profiles' data.
 
-    Each value says how sure it is (``stated``, ``inferred`` or ``doubtful``); the reason of an
-    inference and the doubt of a reading are numbered notes under the table. ``agreeing`` are
-    the rules left out because every profile has the same value with the same meaning."""
+    Each value says how sure it is (``stated``, ``inferred``, ``doubtful`` or ``not
+    applicable``); the reason of an inference and the doubt of a reading are numbered notes
+    under the table. ``agreeing`` are the rules left out because every profile has the same
+    value with the same meaning; ``status_differs`` are those of them whose value is not equally
+    sure in every profile (stated in one, inferred in another)."""
 
     profiles: tuple[str, ...]
     rows: tuple[MatrixRow, ...]
     agreeing: tuple[str, ...] = ()
+    status_differs: tuple[str, ...] = ()
 
     def notes(self) -> tuple[str, ...]:
         """The notes of the cells, each once, in the order of the table (note 1 first)."""
@@ -102,12 +105,21 @@ class Matrix:
         if not self.agreeing:
             return None
         n = len(self.agreeing)
-        return f"{n} rule{'s' if n != 1 else ''} agree in every profile: --all lists them."
+        rules = f"{n} rule{'s' if n != 1 else ''} agree"
+        k = len(self.status_differs)
+        if not k:
+            return f"{rules} in every profile: --all lists them."
+        return (
+            f"{rules} in value in every profile (--all lists them); {k} of them differ in how "
+            f"sure the value is (agree in value; status differs): "
+            f"{', '.join(self.status_differs)}."
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
             "profiles": list(self.profiles),
             "agreeing": list(self.agreeing),
+            "status_differs": list(self.status_differs),
             "rules": [
                 {
                     "path": r.path,
@@ -120,7 +132,7 @@ class Matrix:
                             "in_words": r.words[i] if r.words else None,
                             "certainty": c.certainty,
                             "notes": list(c.source.notes()),
-                            "source": c.source.data(),
+                            "source": c.source_data(),
                             "inferred": c.inferred,
                         }
                         for i, (p, c) in enumerate(zip(self.profiles, r.cells, strict=True))
@@ -216,7 +228,8 @@ class Matrix:
             out += [
                 "",
                 "Notes (stated: the source says it; inferred: the source is silent and "
-                "the project decides; doubtful: the words can be read another way):",
+                "the project decides; doubtful: the words can be read another way; not "
+                "applicable: the rule does not arise under that profile):",
             ]
             out += [f"{item}[{i}] {n}" for i, n in enumerate(notes, 1)]
         agree = self._agree_line()
@@ -240,11 +253,19 @@ class Matrix:
 
 def rule_matrix(profiles: Sequence[Profile], *, all_rules: bool = False) -> Matrix:
     """One row per rule on which ``profiles`` differ, in value or in what the value means
-    (every rule with ``all_rules``); the rules left out are counted in ``agreeing``.
-    ``profiles`` is a list of one or more :class:`Profile` (not their ids)."""
+    (every rule with ``all_rules``); the rules left out are counted in ``agreeing``, and those of
+    them whose status differs (stated in one profile, inferred in another) in
+    ``status_differs``. ``profiles`` is a list of one or more :class:`Profile` (not their ids).
+
+    >>> from gleek.profile import load_profile
+    >>> m = rule_matrix([load_profile(p) for p in ("parlett", "cotton")])
+    >>> "ruff.card_values" in m.agreeing and "ruff.card_values" in m.status_differs
+    True
+    """
     profiles = check_profiles(profiles)
     rows = []
     agreeing = []
+    status_differs = []
     for i, r in enumerate(profiles[0].rules):
         cells = tuple(p.rules[i] for p in profiles)
         words = tuple(in_words(p, r.path) for p in profiles)
@@ -253,7 +274,11 @@ def rule_matrix(profiles: Sequence[Profile], *, all_rules: bool = False) -> Matr
             rows.append(row)
         else:
             agreeing.append(r.path)
-    return Matrix(tuple(p.name for p in profiles), tuple(rows), tuple(agreeing))
+            if len({c.certainty for c in cells}) > 1:
+                status_differs.append(r.path)
+    return Matrix(
+        tuple(p.name for p in profiles), tuple(rows), tuple(agreeing), tuple(status_differs)
+    )
 
 
 # ---------------------------------------------------------------------------- one record

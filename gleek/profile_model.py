@@ -113,9 +113,20 @@ class RuleValue:
         return self.source.kind == "inferred"
 
     @property
-    def certainty(self) -> Literal["stated", "inferred", "doubtful"]:
-        """``stated``, ``inferred`` or ``doubtful``: see :attr:`Source.certainty`."""
+    def certainty(self) -> Literal["stated", "inferred", "doubtful", "not applicable"]:
+        """``stated``, ``inferred`` or ``doubtful`` (see :attr:`Source.certainty`), or ``not
+        applicable``: an empty value its source gives no number for because the rule does not
+        arise under the profile (a ruff paid by the stake has no payment for "nothing to say").
+        An empty value the project infers (no fixed carried stake) stays ``inferred``."""
+        if self.value is None and self.source.inferred is None:
+            return "not applicable"
         return self.source.certainty
+
+    def source_data(self) -> dict[str, str]:
+        """:meth:`Source.data`, with this value's :attr:`certainty`."""
+        out = self.source.data()
+        out["certainty"] = self.certainty
+        return out
 
     def display(self) -> str:
         """The value as a person reads it: ``12``, ``A 15, K 3``, ``none``, ``yes``."""

@@ -1,7 +1,8 @@
 """The complete rules of a profile as a readable reference, generated from the profile data.
 
 Every value says how sure it is (``stated`` by its source, ``inferred`` by the project where the
-source is silent, or ``doubtful``: a reading with a stated doubt), and a value whose number means
+source is silent, ``doubtful``: a reading with a stated doubt, or ``not applicable``: the rule
+does not arise under the profile), and a value whose number means
 something different from one profile to another is also said in words.
 
 >>> from gleek.profile import load_profile
@@ -94,8 +95,8 @@ def with_words(r: RuleValue, words: str | None) -> str:
 
 
 def certainty_rst(r: RuleValue) -> str:
-    """`` (stated)`` or `` (doubtful)`` after a value in the docs, or `` (inferred)`` linked to
-    its section of "Where the sources are silent"."""
+    """`` (stated)``, `` (doubtful)`` or `` (not applicable)`` after a value in the docs, or
+    `` (inferred)`` linked to its section of "Where the sources are silent"."""
     if r.source.inferred is not None:
         return f" (:ref:`inferred <silent-{r.source.silent}>`)"
     return f" ({r.certainty})"
@@ -136,7 +137,8 @@ def _variant_notes(profile: Profile) -> list[str]:
 
 LEGEND = (
     "Each value is stated (its source says it), inferred (the source is silent: the project "
-    "decides, and says why) or doubtful (a reading of words that can be read another way)."
+    "decides, and says why), doubtful (a reading of words that can be read another way) or not "
+    "applicable (the rule does not arise under this profile)."
 )
 
 
@@ -209,7 +211,8 @@ def rules_markdown(profile: Profile) -> str:
 
 def rules_data(profile: Profile) -> dict[str, Any]:
     """The rules as plain data (what ``--format json`` prints): each rule's ``certainty``
-    (stated, inferred, doubtful), its ``notes`` and, where it needs them, its value ``in_words``."""
+    (stated, inferred, doubtful, not applicable), its ``notes`` and, where it needs them, its
+    value ``in_words``."""
     return {
         "id": profile.id,
         "variants": list(profile.variants),
@@ -228,7 +231,7 @@ def rules_data(profile: Profile) -> dict[str, Any]:
                 "in_words": in_words(profile, r.path),
                 "certainty": r.certainty,
                 "notes": list(r.source.notes()),
-                "source": r.source.data(),
+                "source": r.source_data(),
                 "inferred": r.inferred,
             }
             for r in profile.rules
@@ -360,8 +363,9 @@ def rules_rst(profile: Profile, pictures: Mapping[str, str] | None = None) -> st
         "",
         "The rules in the order a deal is played, each with its value and the source it rests "
         "on, and how sure it is: *stated* by the source, *inferred* (the project's own reading "
-        "where the sources are silent) or *doubtful* (a reading of words that can be read "
-        "another way, the doubt given with the source); see :ref:`citations`.",
+        "where the sources are silent), *doubtful* (a reading of words that can be read "
+        "another way, the doubt given with the source) or *not applicable* (the rule does not "
+        "arise under this profile); see :ref:`citations`.",
         "",
     ]
     by_group = dict(_groups(profile, key=lambda r: r.path.split(".")[0]))

@@ -71,9 +71,12 @@ def test_every_value_says_how_sure_it_is_in_text_markdown_and_json() -> None:
     for row, jrow in zip(m.rows, data["rules"], strict=True):
         for prof, cell in zip(m.profiles, row.cells, strict=True):
             jcell = jrow["cells"][prof]
-            # a field, not prose: stated, inferred or doubtful, as the profile's source says
+            # a field, not prose: stated, inferred or doubtful, as the profile's source says;
+            # an empty value the source gives (the rule does not arise) is not applicable
             assert jcell["certainty"] == cell.certainty == jcell["source"]["certainty"]
             want = "inferred" if cell.source.inferred else "doubtful" if cell.source.doubt else ""
+            if not want and cell.value is None:
+                want = "not applicable"
             assert cell.certainty == (want or "stated")
             # every inference and every doubt is a numbered note of the text and the markdown
             for note in jcell["notes"]:
@@ -83,7 +86,16 @@ def test_every_value_says_how_sure_it_is_in_text_markdown_and_json() -> None:
             if cell.source.doubt:
                 assert any(cell.source.doubt in n for n in jcell["notes"])
     certainties = {c.certainty for row in m.rows for c in row.cells}
-    assert certainties == {"stated", "inferred", "doubtful"}
+    assert certainties == {"stated", "inferred", "doubtful", "not applicable"}
+    # the empty values the sources give, where the rule does not arise (a ruff paid by the stake
+    # has no payment for "nothing to say", nor a late raise), are not applicable, not stated
+    for path in ("ruff.nothing_to_say", "ruff.late_raise"):
+        for pid in ("parlett", "publications-international", "pedagogical"):
+            rule = BY_ID[pid].rule(path)
+            assert rule.value is None and rule.certainty == "not applicable", (pid, path)
+        assert BY_ID["cotton"].rule(path).certainty != "not applicable"
+    # an empty value the project infers stays inferred
+    assert BY_ID["publications-international"].rule("ruff.carried_stake").certainty == "inferred"
 
 
 def test_rules_that_agree_everywhere_are_counted_and_listed_with_all(
@@ -96,16 +108,30 @@ def test_rules_that_agree_everywhere_are_counted_and_listed_with_all(
     assert len(m.rows) + len(m.agreeing) == len(every.rows) == len(ALL[0].rules)
     assert set(m.agreeing) == {r.path for r in every.rows if not r.differs}
     assert "scoring.par" in m.agreeing and "stock.opening_bid" not in m.agreeing
-    assert f"{len(m.agreeing)} rules agree in every profile: --all lists them." in m.text()
+    # rules that agree in value but not in how sure the value is are counted and named
+    assert set(m.status_differs) == {
+        path for path in m.agreeing if len({p.rule(path).certainty for p in ALL}) > 1
+    }
+    assert {"ruff.card_values", "sets.gleek", "deal.packet_size"} <= set(m.status_differs)
+    assert "scoring.par" not in m.status_differs
+    k = len(m.status_differs)
+    line = (
+        f"{len(m.agreeing)} rules agree in value in every profile (--all lists them); {k} of "
+        f"them differ in how sure the value is (agree in value; status differs): "
+        + ", ".join(m.status_differs)
+    )
+    assert line in " ".join(m.text().split())
     assert main(["compare"]) == 0
     out = capsys.readouterr().out
-    assert f"{len(m.agreeing)} rules agree in every profile: --all" in out
+    assert line in " ".join(out.split())
     assert "(scoring.par)" not in out
     assert main(["compare", "--all"]) == 0
     out = capsys.readouterr().out
     assert "(scoring.par)" in out and "agree in every profile" not in out
     assert main(["compare", "--format", "json"]) == 0
-    assert json.loads(capsys.readouterr().out)["agreeing"] == list(m.agreeing)
+    data = json.loads(capsys.readouterr().out)
+    assert data["agreeing"] == list(m.agreeing)
+    assert data["status_differs"] == list(m.status_differs)
 
 
 def test_a_profile_compared_with_itself_has_no_rows_and_no_notes() -> None:

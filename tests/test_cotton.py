@@ -106,6 +106,10 @@ def test_every_silent_key_has_its_section_and_every_section_is_used() -> None:
     engine = {
         "discarded-tiddy": package / "stages" / "sets.py",
         "pool-pass-waits": package / "stages" / "ruff.py",
+        # fixed for every profile: stated by some sources, inferred where one is silent
+        "deal-passes-left": package / "stages" / "deal.py",
+        "clockwise": package / "stages" / "common.py",
+        "tricks-cotton": package / "stages" / "tricks.py",
     }
     for key, module in engine.items():
         assert f"``{key}``" in module.read_text("utf-8"), key
@@ -119,14 +123,15 @@ def test_every_silent_key_has_its_section_and_every_section_is_used() -> None:
 
 
 def test_cottons_lapses_are_on_the_silent_page_in_his_words() -> None:
-    """The three lapses of play Cotton rules on, which the engine does not model, are quoted
-    word for word, each with its sentence of the shipped text."""
+    """The three lapses of play Cotton rules on, which the engine does not model, and the two
+    sentences it reads otherwise than word for word (the Ace turned up, the buyer's bating),
+    are quoted word for word, each with its sentence of the shipped text."""
     from gleek.sources import cotton_sentences, normalize
 
     page = (DOCS / "silent.rst").read_text("utf-8")
     section = page.split(".. _cotton-not-modelled:")[1]
     quoted = re.findall(r":ref:`sentence (\d+) <cotton-\1>`\): \"(.+?)\"", section, re.S)
-    assert len(quoted) == 3
+    assert [int(n) for n, _ in quoted] == [7, 8, 19, 2, 4]
     for number, words in quoted:
         assert normalize(words) in normalize(cotton_sentences()[int(number) - 1]), number
 
@@ -472,3 +477,41 @@ def test_a_claim_word_that_names_no_court_card_is_refused() -> None:
     with pytest.raises(ArgumentError, match="'gleek-Z' is not a claim; one of gleek-A"):
         forfeit_payments(gleek.load_profile("cotton"), 0, 0, 0, ("gleek-Z",))
     assert len(forfeit_payments(gleek.load_profile("cotton"), 0, 0, 0, ("gleek-J",))) == 2
+
+
+@pytest.mark.parametrize("pid", gleek.list_profiles())
+def test_the_engine_fixed_rules_of_the_silent_page_hold_in_every_profile(pid: str) -> None:
+    """The page's "Fixed by the engine" sections are exactly the rules below, and under every
+    profile the engine does what they say: the deal passes to the left, every round goes
+    clockwise from the dealer's left, and a trick is won by the highest trump, or the highest
+    card of the suit led, its winner leading next."""
+    from gleek.sim.bots import RandomBot
+
+    page = (DOCS / "silent.rst").read_text("utf-8")
+    fixed = page.split("Fixed by the engine, the same under every profile")[1]
+    fixed = fixed.split(".. _cotton-not-modelled:")[0]
+    keys = re.findall(r"^\.\. _silent-([a-z0-9-]+):$", fixed, re.M)
+    assert keys == ["deal-passes-left", "clockwise", "tricks-cotton"]
+
+    session = Session.start(gleek.load_profile(pid), deals=3).play_out([RandomBot()] * 3, seed=7)
+    dealers = [d.final.dealer for d in session.deals]
+    assert dealers[1:] == [(d + 1) % 3 for d in dealers[:-1]]  # deal-passes-left
+    for d in session.deals:
+        final = d.final
+        eldest = (final.dealer + 1) % 3
+        # the auction opens with eldest, and its bids go round clockwise
+        auction = [seat for seat, a in d.actions if a.kind in ("bid", "pass")]
+        assert auction[0] == eldest
+        tricks = final.tricks
+        assert len(tricks) == 12
+        leader = tricks[0][0][0]
+        for i, trick in enumerate(tricks):
+            seats = [seat for seat, _ in trick]
+            assert seats == [leader, (leader + 1) % 3, (leader + 2) % 3]  # clockwise
+            led = trick[0][1].suit
+            trumps = [(c.rank, seat) for seat, c in trick if c.suit == final.trumps]
+            suit = [(c.rank, seat) for seat, c in trick if c.suit == led]
+            winner = max(trumps or suit)[1]
+            if i + 1 < len(tricks):
+                assert tricks[i + 1][0][0] == winner  # the winner leads next
+            leader = winner

@@ -114,7 +114,8 @@ def card(index: int) -> Card:
 
 def left_of(seat: int) -> int:
     """The seat on ``seat``'s left (the next clockwise): eldest hand is the dealer's left,
-    and the deal passes to the left, so eldest deals next."""
+    and the deal passes to the left, so eldest deals next. Every round goes clockwise (see
+    "Where the sources are silent", ``clockwise``)."""
     return (seat + 1) % 3
 
 

@@ -39,7 +39,8 @@ T = TypeVar("T")
 
 def next_dealer(dealer: int) -> int:
     """Who deals the next deal: "the turn to deal passes to the left" (Full rules (after
-    Parlett), Setup ¶1), to this deal's eldest hand; the other sources do not say otherwise.
+    Parlett), Setup ¶1), to this deal's eldest hand; the other sources do not say otherwise
+    (where they are silent, see "Where the sources are silent", ``deal-passes-left``).
 
     >>> [next_dealer(d) for d in range(3)]
     [1, 2, 0]

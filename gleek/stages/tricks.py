@@ -2,7 +2,8 @@
 
 Follow suit if you can, otherwise any card; no duty to trump or to win. With play-high, a player
 following suit must play the highest card held in that suit. The highest trump wins; if none,
-the highest card of the suit led. The winner leads next. Honours of trumps score for the player
+the highest card of the suit led. The winner leads next. (Cotton is silent on all of this: see
+"Where the sources are silent", ``tricks-cotton``.) Honours of trumps score for the player
 who plays them, or (in some profiles) for the winner of the trick; each trick scores its points
 for its winner.
 

@@ -21,7 +21,8 @@ COMBOS = [
     gleek.list_variants(),
 ]
 LINE = re.compile(
-    r"^(?P<title>[^ \n][^:\n]*): (?P<value>.+?) \[(stated|inferred|doubtful)\]$", re.M
+    r"^(?P<title>[^ \n][^:\n]*): (?P<value>.+?) \[(stated|inferred|doubtful|not applicable)\]$",
+    re.M,
 )
 
 

@@ -95,9 +95,7 @@ def test_every_option_and_argument_has_help() -> None:
 
 
 def test_match_names_two_bots_of_one_name_apart(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(
-        capsys, "match", "basic", "rules", "rules", "--deals", "3", "--no-progress"
-    )
+    code, out, _ = run(capsys, "match", "basic", "rules", "rules", "--deals", "3", "--no-progress")
     assert code == 0
     labels = [re.split(r"\s{2,}", line.strip())[0] for line in out.splitlines()[1:]]
     assert labels == ["1. basic", "2. rules #1", "3. rules #2"]
@@ -205,3 +203,19 @@ def test_every_cell_of_the_exit_status_table(
     for command, cells in table.items():
         documented = {i for i, cell in enumerate(cells) if cell != "(never)"}
         assert covered[command] == documented, command
+
+
+def test_the_rl_example_explains_itself_in_whole_sentences() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "train_reinforce.py"), "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    text = " ".join(done.stdout.split())
+    assert "masked to the legal actions, in plain numpy." in text
+    for option in ("--episodes", "--seed", "--opponents", "--block"):
+        assert re.search(rf"{option} \w+ \w", text), option  # a help text after the metavar

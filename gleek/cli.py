@@ -64,7 +64,7 @@ class _Version(argparse.Action):
         parser.exit(0)
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser() -> _Parser:
     p = _Parser(
         prog="gleek", description="Rules, validation and comparison for the card game Gleek."
     )
@@ -412,20 +412,12 @@ def _parse(argv: list[str]) -> argparse.Namespace | None:
         parser.print_help()
         return None
     args, extras = parser.parse_known_args(argv)
-    if extras:
-        command: _Parser = parser
-        for action in parser._subparsers._group_actions if parser._subparsers else ():
-            if isinstance(action, argparse._SubParsersAction):
-                chosen = action.choices.get(args.command)
-                if isinstance(chosen, _Parser):
-                    command = chosen
-                    # a nested command (gleek web build)
-                    nested = getattr(args, f"{args.command}_command", None)
-                    for inner in chosen._actions:
-                        if isinstance(inner, argparse._SubParsersAction) and nested:
-                            found = inner.choices.get(nested)
-                            if isinstance(found, _Parser):
-                                command = found
+    if extras:  # the command's own parser refuses them (the deepest: gleek web build)
+        command = parser
+        for name in (args.command, getattr(args, f"{args.command}_command", None)):
+            for action in command._actions:
+                if isinstance(action, argparse._SubParsersAction) and name in action.choices:
+                    command = action.choices[name]
         command.unknown(extras)
     return args
 

@@ -566,8 +566,8 @@ class Replayer:
                 return self.problem(
                     "bad-deal",
                     f"{c} is dealt twice: here as {short_repr(text)} and{at} as "
-                    f"{short_repr(first_text)} ({format_path(first_path)}); the deal must be the 44 "
-                    "distinct cards split 12/12/12/1/7",
+                    f"{short_repr(first_text)} ({format_path(first_path)}); the deal must be "
+                    "the 44 distinct cards split 12/12/12/1/7",
                     cpath,
                 )
             seen[c] = (cpath, text)

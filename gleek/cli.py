@@ -78,7 +78,7 @@ def _parser() -> _Parser:
         dest="command",
         required=True,
         parser_class=_Parser,
-        metavar="{profiles,rules,play,validate,compare,show,match,web}",
+        metavar="{profiles,rules,play,validate,compare,show,match,new,web}",
     )
 
     _profile_dir(sub.add_parser("profiles", help="list profiles and variants with their titles"))
@@ -161,6 +161,46 @@ def _parser() -> _Parser:
     sh.add_argument("--svg", type=_path, metavar="FILE", help="write the last state reached here")
     sh.add_argument("--four-colour", action="store_true", help="blue diamonds, green clubs")
     _profile_dir(sh)
+
+    n = sub.add_parser("new", help="a file to fill in by hand: a variant of house rules, a record")
+    nsub = n.add_subparsers(
+        dest="new_command", required=True, parser_class=_Parser, metavar="{variant,record}"
+    )
+    nv = nsub.add_parser("variant", help="a variant of house rules, every rule commented")
+    nv.add_argument("name", metavar="NAME", help="the variant's id (as club-14)")
+    nv.add_argument(
+        "--from",
+        dest="base",
+        default="parlett",
+        metavar="PROFILE",
+        help="the profile whose rules it lists (default: parlett)",
+    )
+    nr = nsub.add_parser("record", help="a record of one deal to fill in, every key commented")
+    nr.add_argument(
+        "--profile", default="parlett", help="a profile id, alias or file (default: parlett)"
+    )
+    nr.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="V",
+        help="apply a variant overlay (repeatable, applied in order)",
+    )
+    nr.add_argument(
+        "--players",
+        type=_players,
+        default=("North", "East", "West"),
+        metavar="A,B,C",
+        help="three names, clockwise from the first dealer (default: North,East,West)",
+    )
+    for parser in (nv, nr):
+        parser.add_argument(
+            "--out",
+            type=_path,
+            metavar="FILE",
+            help="write it to FILE (which must not exist yet) rather than print it",
+        )
+        _profile_dir(parser)
 
     w = sub.add_parser("web", help="the page that plays Gleek in the browser (Pyodide)")
     wsub = w.add_subparsers(
@@ -346,6 +386,14 @@ def _path(text: str) -> Path:
     return Path(text)
 
 
+def _players(text: str) -> tuple[str, ...]:
+    """Three names, comma-separated (``Anna,Ben,Carla``)."""
+    names = tuple(n.strip() for n in text.split(","))
+    if len(names) != 3 or not all(names):
+        raise argparse.ArgumentTypeError(f"give three names, comma-separated, not {text!r:.80}")
+    return names
+
+
 def _bot_name(text: str) -> str:
     """A shipped bot's name (``random``, ``basic``, ``rules``), with a "did you mean"."""
     if text in BOTS:
@@ -494,7 +542,29 @@ def _run(args: argparse.Namespace) -> int:
         return _match(args)
     if args.command == "web":
         return _web(args)
+    if args.command == "new":
+        return _new(args)
     return _compare(args)
+
+
+def _new(args: argparse.Namespace) -> int:
+    from gleek.templates import record_template, variant_template
+
+    if args.new_command == "variant":
+        text = variant_template(args.name, load_profile(args.base, profile_dirs=args.profile_dir))
+    else:
+        profile = load_profile(args.profile, args.variant, profile_dirs=args.profile_dir)
+        text = record_template(profile, args.players)
+    if args.out is None:
+        sys.stdout.write(escape_controls(text))
+        return 0
+    if os.path.lexists(args.out):  # a file being filled in is never written over
+        raise UsageError(
+            f"gleek new {args.new_command}: --out {escape_controls(str(args.out))}: the file "
+            "exists already; choose another name (or remove it)"
+        )
+    _write_output(args.out, text, "--out")
+    return 0
 
 
 def _web(args: argparse.Namespace) -> int:

@@ -113,8 +113,9 @@ class RuleValue:
         return self.source.kind == "inferred"
 
     @property
-    def certainty(self) -> Literal["stated", "inferred", "doubtful"]:
-        """``stated``, ``inferred`` or ``doubtful``: see :attr:`Source.certainty`."""
+    def certainty(self) -> Literal["stated", "inferred", "doubtful", "house rule"]:
+        """``stated``, ``inferred``, ``doubtful`` or ``house rule``: see
+        :attr:`Source.certainty`."""
         return self.source.certainty
 
     def display(self) -> str:

@@ -146,7 +146,7 @@ def record_template(profile: Profile, players: Sequence[str]) -> str:
         f"    {a}: []",
         "  turn_up:                   # the card turned up (its suit is trumps)",
         "  stock: []                  # the 7 cards left face down",
-        "  # deck: []                 # or, instead of hands, turn_up and stock: 44 cards, top first",
+        "  # deck: []                 # or, for hands, turn_up and stock: 44 cards, top first",
         "  auction:                   # in turn order from eldest: a bid (a number) or pass",
         f"  # - {{{b}: {profile.stock.opening_bid}}}",
         f"  # - {{{c}: pass}}",

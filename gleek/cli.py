@@ -11,8 +11,8 @@ import contextlib
 import difflib
 import json
 import os
-import shutil
 import sys
+import textwrap
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -320,6 +320,50 @@ def _profile_dir(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _columns() -> int | None:
+    """The terminal's width for text meant to be read there: ``COLUMNS`` if set, else the
+    width of standard output when it is a terminal; None (no limit) when piped."""
+    try:
+        given = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        given = 0
+    if given > 0:
+        return max(given, 40)
+    try:
+        if sys.stdout.isatty():
+            return max(os.get_terminal_size(sys.stdout.fileno()).columns, 40)
+    except (OSError, ValueError, AttributeError):
+        pass
+    return None
+
+
+def _fit(text: str, columns: int | None) -> str:
+    """``text`` with each line longer than ``columns`` wrapped, its indent kept (and four more
+    for the lines it continues on); as it is when ``columns`` is None.
+
+    >>> print(_fit("  payments: a pays b 7; c pays d 2", 22))
+      payments: a pays b
+          7; c pays d 2
+    """
+    if columns is None:
+        return text
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= columns:
+            out.append(line)
+            continue
+        indent = line[: len(line) - len(line.lstrip(" "))]
+        out += textwrap.wrap(
+            line.strip(),
+            columns,
+            initial_indent=indent,
+            subsequent_indent=indent + "    ",
+            break_on_hyphens=False,
+            break_long_words=False,
+        )
+    return "\n".join(out)
+
+
 def _out(text: str) -> None:
     """Print ``text`` (a line or more) with any terminal control character escaped."""
     print(escape_controls(text))
@@ -613,7 +657,10 @@ def _rules(args: argparse.Namespace) -> int:
 
     profile = load_profile(args.profile, args.variant, profile_dirs=args.profile_dir)
     render = {"text": rules_text, "markdown": rules_markdown, "json": rules_json}[args.format]
-    sys.stdout.write(escape_controls(render(profile)))
+    text = render(profile)
+    if args.format == "text":  # fitted to the terminal (COLUMNS, or its width); piped, as it is
+        text = _fit(text, _columns())
+    sys.stdout.write(escape_controls(text))
     return 0
 
 
@@ -755,9 +802,10 @@ def _validate(args: argparse.Namespace) -> int:
             _json_out(out[0] if len(out) == 1 and not unreadable else out)
         elif reports:
             write = sys.stdout.write
+            columns = _columns()  # a deal's summary fitted to the terminal; an error line whole
             for r in reports:
                 for line in r.lines():
-                    write(line + "\n")
+                    write((line if line.startswith(r.file) else _fit(line, columns)) + "\n")
         sys.stdout.flush()
     except BrokenPipeError:  # (| head): the verdict is known, and is the exit status still
         _discard_stdout()
@@ -840,8 +888,7 @@ def _compare(args: argparse.Namespace) -> int:
         _out(matrix.markdown())
     else:
         # fit the terminal (COLUMNS, else the terminal's width); piped, no limit
-        columns = shutil.get_terminal_size((0, 0)).columns
-        _out(matrix.text(columns=columns or None))
+        _out(matrix.text(columns=_columns()))
     return 0
 
 

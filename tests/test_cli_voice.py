@@ -228,3 +228,27 @@ def test_the_rl_example_explains_itself_in_whole_sentences() -> None:
     assert "masked to the legal actions, in plain numpy." in text
     for option in ("--episodes", "--seed", "--opponents", "--block"):
         assert re.search(rf"{option} \w+ \w", text), option  # a help text after the metavar
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["rules", "parlett"],
+        ["validate", "examples/parlett-s0-auction.yaml"],
+        ["compare", "parlett", "pi"],
+        ["play", "--seed", "1"],
+    ],
+)
+def test_text_for_the_terminal_fits_its_width(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, args: list[str]
+) -> None:
+    """``make demo`` runs at 100 columns: what a person reads fits, every word kept."""
+    monkeypatch.chdir(ROOT)
+    monkeypatch.delenv("COLUMNS", raising=False)
+    code, wide, _ = run(capsys, *args)  # piped: as it is
+    monkeypatch.setenv("COLUMNS", "100")
+    assert run(capsys, *args)[0] == code == 0
+    code, fitted, _ = run(capsys, *args)
+    assert max(len(line) for line in fitted.splitlines()) <= 100
+    if args[0] != "compare":  # (compare lays its table out anew when narrow)
+        assert fitted.split() == wide.split()

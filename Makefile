@@ -17,10 +17,14 @@ NOX := $(BIN)/nox --no-venv --no-install
 $(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,rl]'
+	# setuptools' notice that an editable install is one ("Editable installation.") is silenced
+	PYTHONWARNINGS="ignore:Editable installation:Warning" \
+		$(BIN)/python -m pip install --quiet -e '.[dev,rl]'
 	touch $(STAMP)
 
-# The short, lively parts first; one profile's full rules last.
+# One of each thing, at a terminal's width (100 columns); each part says which command prints
+# the whole of it.
+demo: export COLUMNS = 100
 demo: $(STAMP)
 	@echo "== Bots play a deal (gleek play --profile parlett --variant play-high --seed 1)"
 	@$(BIN)/gleek play --profile parlett --variant play-high --seed 1
@@ -28,22 +32,22 @@ demo: $(STAMP)
 	@echo "== A recorded deal validated (gleek validate examples/parlett-s0-auction.yaml)"
 	@$(BIN)/gleek validate examples/parlett-s0-auction.yaml
 	@echo
-	@echo "== A broken record (gleek validate tests/records/revoke.yaml; exit status 1)"
-	@$(BIN)/gleek validate tests/records/revoke.yaml || true
+	@echo "== A broken record (gleek validate revoke.yaml, in tests/records; exit status 1)"
+	@cd tests/records && $(abspath $(BIN))/gleek validate revoke.yaml || true
 	@echo
-	@echo "== How the sources differ (gleek compare)"
-	@$(BIN)/gleek compare
+	@echo "== How two sources differ (gleek compare parlett pi; all four: gleek compare)"
+	@$(BIN)/gleek compare parlett pi
 	@echo
 	@echo "== A record as a page that steps through it (gleek show ... --html)"
 	@mkdir -p build
 	@$(BIN)/gleek show examples/parlett-s0-auction.yaml --html build/viewer.html >/dev/null
 	@echo "Open file://$(abspath build/viewer.html) in a browser (arrow keys step through the deal)."
 	@echo
-	@echo "== The complete rules of one profile, with sources (gleek rules parlett; the others:"
-	@echo "   gleek rules cotton, gleek rules pi, gleek rules pedagogical)"
-	@$(BIN)/gleek rules parlett
+	@echo "== The rules of one profile, with sources: the first of them (all: gleek rules parlett;"
+	@echo "   the others: gleek rules cotton, gleek rules pi, gleek rules pedagogical)"
+	@$(BIN)/gleek rules parlett | head -n 24
 
-# About 6 minutes on an idle 2-core machine.
+# About 6 minutes on an idle 2-core machine (the README says the same).
 test: $(STAMP)
 	$(NOX) -s lint types pure docs
 

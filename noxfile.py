@@ -30,6 +30,8 @@ RUN_FILES = ["tests", "docs", "examples", "tools", "README.md", "pyproject.toml"
 NOT_SHIPPED = (".ci/", ".gitignore")
 
 nox.options.sessions = ["lint", "types", "pure", "docs"]
+# venv, never uv: the machines have no uv (nox would say "uv binary not found" at each install)
+nox.options.default_venv_backend = "venv"
 
 
 def _develop(session: nox.Session) -> None:

@@ -67,11 +67,22 @@ def train(
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--episodes", type=int, default=2000)
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--opponents", default="random")
-    ap.add_argument("--block", type=int, default=50)
+    # the docstring's first paragraph, whole (its first line stops mid-sentence)
+    ap = argparse.ArgumentParser(
+        description=" ".join(__doc__.split("\n\n")[0].split()), allow_abbrev=False
+    )
+    ap.add_argument(
+        "--episodes", type=int, default=2000, help="deals to learn from (default: 2000)"
+    )
+    ap.add_argument("--seed", type=int, default=0, help="seed of the deals (default: 0)")
+    ap.add_argument(
+        "--opponents",
+        default="random",
+        help="the bot in the two other seats: random, basic, rules, search:N (default: random)",
+    )
+    ap.add_argument(
+        "--block", type=int, default=50, help="episodes per line of the curve (default: 50)"
+    )
     args = ap.parse_args()
     for i, mean in enumerate(
         train(args.episodes, seed=args.seed, opponents=args.opponents, block=args.block)

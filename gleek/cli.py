@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import difflib
 import json
 import os
-import shutil
 import sys
+import textwrap
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -32,8 +33,27 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    """Every parser of the command: no abbreviated options (``--profile`` is never read as
+    ``--profile-dir``), and an error is one line that names this command's own ``--help``."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
+
+    def unknown(self, extras: Sequence[str]) -> NoReturn:
+        """Refuse arguments this command does not take, with a "did you mean" for an option
+        spelt nearly like one of its own (``--seeds`` for ``--seed``)."""
+        first = extras[0]
+        if first.startswith("-"):
+            name = first.split("=", 1)[0]
+            options = [o for a in self._actions for o in a.option_strings if o.startswith("--")]
+            close = difflib.get_close_matches(name, options, n=1)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            self.error(f"unknown option {name}{hint}")
+        self.error(f"unexpected argument{'s' if len(extras) > 1 else ''}: {' '.join(extras)}")
 
 
 class _Version(argparse.Action):
@@ -44,7 +64,7 @@ class _Version(argparse.Action):
         parser.exit(0)
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser() -> _Parser:
     p = _Parser(
         prog="gleek", description="Rules, validation and comparison for the card game Gleek."
     )
@@ -58,7 +78,7 @@ def _parser() -> argparse.ArgumentParser:
         dest="command",
         required=True,
         parser_class=_Parser,
-        metavar="{profiles,rules,play,validate,compare,show,match,web}",
+        metavar="{profiles,rules,play,validate,compare,show,match,new,web}",
     )
 
     _profile_dir(sub.add_parser("profiles", help="list profiles and variants with their titles"))
@@ -72,7 +92,12 @@ def _parser() -> argparse.ArgumentParser:
         metavar="V",
         help="apply a variant overlay (repeatable, applied in order)",
     )
-    r.add_argument("--format", choices=("text", "markdown", "json"), default="text")
+    r.add_argument(
+        "--format",
+        choices=("text", "markdown", "json"),
+        default="text",
+        help="text, markdown (pastes into a wiki) or json (for programs) (default: text)",
+    )
     _profile_dir(r)
 
     pl = sub.add_parser("play", help="bots play deals; prints each deal readably")
@@ -97,7 +122,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     pl.add_argument(
         "--bots",
-        choices=tuple(BOTS),
+        type=_bot_name,
+        metavar="{" + ",".join(BOTS) + "}",
         default="basic",
         help="basic (simple habits of play), random (any legal action) or rules (the "
         "rule-aware bot, which plays the profile it is given) (default: basic)",
@@ -114,7 +140,9 @@ def _parser() -> argparse.ArgumentParser:
     )
 
     v = sub.add_parser("validate", help="replay recorded deals and report the first rule broken")
-    v.add_argument("files", nargs="+", metavar="FILE")
+    v.add_argument(
+        "files", nargs="+", metavar="FILE", help="records (.yaml, .yml, .json or .jsonl)"
+    )
     v.add_argument("--json", action="store_true", help="print the report as JSON")
     v.add_argument(
         "--progress",
@@ -126,11 +154,53 @@ def _parser() -> argparse.ArgumentParser:
     _profile_dir(v)
 
     sh = sub.add_parser("show", help="a record as a page that steps through it (or one picture)")
-    sh.add_argument("record", type=_path, metavar="RECORD")
+    sh.add_argument(
+        "record", type=_path, metavar="RECORD", help="a record (.yaml, .yml, .json or .jsonl)"
+    )
     sh.add_argument("--html", type=_path, metavar="FILE", help="write the step-by-step page here")
     sh.add_argument("--svg", type=_path, metavar="FILE", help="write the last state reached here")
     sh.add_argument("--four-colour", action="store_true", help="blue diamonds, green clubs")
     _profile_dir(sh)
+
+    n = sub.add_parser("new", help="a file to fill in by hand: a variant of house rules, a record")
+    nsub = n.add_subparsers(
+        dest="new_command", required=True, parser_class=_Parser, metavar="{variant,record}"
+    )
+    nv = nsub.add_parser("variant", help="a variant of house rules, every rule commented")
+    nv.add_argument("name", metavar="NAME", help="the variant's id (as club-14)")
+    nv.add_argument(
+        "--from",
+        dest="base",
+        default="parlett",
+        metavar="PROFILE",
+        help="the profile whose rules it lists (default: parlett)",
+    )
+    nr = nsub.add_parser("record", help="a record of one deal to fill in, every key commented")
+    nr.add_argument(
+        "--profile", default="parlett", help="a profile id, alias or file (default: parlett)"
+    )
+    nr.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="V",
+        help="apply a variant overlay (repeatable, applied in order)",
+    )
+    nr.add_argument(
+        "--players",
+        type=_players,
+        default=("North", "East", "West"),
+        metavar="A,B,C",
+        help="three names, clockwise from the first dealer (default: North,East,West)",
+    )
+    for parser in (nv, nr):
+        parser.add_argument(
+            "--out",
+            type=_path,
+            metavar="FILE",
+            help="write it to FILE (which must not exist yet) rather than print it",
+        )
+        _profile_dir(parser)
 
     w = sub.add_parser("web", help="the page that plays Gleek in the browser (Pyodide)")
     wsub = w.add_subparsers(
@@ -158,7 +228,12 @@ def _parser() -> argparse.ArgumentParser:
         help="apply a variant to every profile compared",
     )
     c.add_argument("--all", action="store_true", help="every rule, not only those that differ")
-    c.add_argument("--format", choices=("text", "markdown", "json"), default="text")
+    c.add_argument(
+        "--format",
+        choices=("text", "markdown", "json"),
+        default="text",
+        help="text, markdown (the rule matrix only) or json (default: text)",
+    )
     c.add_argument(
         "--record", type=_path, metavar="FILE", help="replay this record under each profile"
     )
@@ -170,7 +245,8 @@ def _parser() -> argparse.ArgumentParser:
         "--bot",
         "--bots",
         dest="bots",
-        choices=tuple(BOTS),
+        type=_bot_name,
+        metavar="{" + ",".join(BOTS) + "}",
         default=None,
         help=f"the bot for every seat in --simulate (default: {DEFAULT_BOT}, rule-aware)",
     )
@@ -196,14 +272,39 @@ def _parser() -> argparse.ArgumentParser:
         "bots",
         nargs=3,
         metavar="BOT",
-        help="random, basic, search, search:N (N playouts a decision) or module:Class",
+        help="random, basic, rules (the rule-aware bot), search, search:N (N playouts a "
+        "decision) or module:Class (a bot class of your own)",
     )
-    m.add_argument("--deals", type=_positive, default=300)
-    m.add_argument("--profile", default="parlett")
-    m.add_argument("--variant", action="append", default=[], metavar="V")
-    m.add_argument("--seed", type=int, default=0)
-    m.add_argument("--workers", type=_positive, default=1, help="processes (default 1)")
-    m.add_argument("--format", choices=("text", "json"), default="text")
+    m.add_argument(
+        "--deals",
+        type=_positive,
+        default=300,
+        help="how many deals, played on decks of three with the bots moved round (default: 300)",
+    )
+    m.add_argument(
+        "--profile", default="parlett", help="a profile id, alias or file (default: parlett)"
+    )
+    m.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="V",
+        help="apply a variant overlay (repeatable, applied in order)",
+    )
+    m.add_argument("--seed", type=int, default=0, help="seed of the decks (default: 0)")
+    m.add_argument(
+        "--workers",
+        type=_positive,
+        default=None,
+        help="processes (default: all cores; never more than decks of deals); the result is "
+        "the same for any number",
+    )
+    m.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text (a table) or json (for programs) (default: text)",
+    )
     m.add_argument("--no-progress", action="store_true", help="no progress bar")
     _profile_dir(m)
     return p
@@ -217,6 +318,50 @@ def _profile_dir(p: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="also find profiles in DIR (variants in DIR/variants); repeatable",
     )
+
+
+def _columns() -> int | None:
+    """The terminal's width for text meant to be read there: ``COLUMNS`` if set, else the
+    width of standard output when it is a terminal; None (no limit) when piped."""
+    try:
+        given = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        given = 0
+    if given > 0:
+        return max(given, 40)
+    try:
+        if sys.stdout.isatty():
+            return max(os.get_terminal_size(sys.stdout.fileno()).columns, 40)
+    except (OSError, ValueError, AttributeError):
+        pass
+    return None
+
+
+def _fit(text: str, columns: int | None) -> str:
+    """``text`` with each line longer than ``columns`` wrapped, its indent kept (and four more
+    for the lines it continues on); as it is when ``columns`` is None.
+
+    >>> print(_fit("  payments: a pays b 7; c pays d 2", 22))
+      payments: a pays b
+          7; c pays d 2
+    """
+    if columns is None:
+        return text
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= columns:
+            out.append(line)
+            continue
+        indent = line[: len(line) - len(line.lstrip(" "))]
+        out += textwrap.wrap(
+            line.strip(),
+            columns,
+            initial_indent=indent,
+            subsequent_indent=indent + "    ",
+            break_on_hyphens=False,
+            break_long_words=False,
+        )
+    return "\n".join(out)
 
 
 def _out(text: str) -> None:
@@ -285,6 +430,25 @@ def _path(text: str) -> Path:
     return Path(text)
 
 
+def _players(text: str) -> tuple[str, ...]:
+    """Three names, comma-separated (``Anna,Ben,Carla``)."""
+    names = tuple(n.strip() for n in text.split(","))
+    if len(names) != 3 or not all(names):
+        raise argparse.ArgumentTypeError(f"give three names, comma-separated, not {text!r:.80}")
+    return names
+
+
+def _bot_name(text: str) -> str:
+    """A shipped bot's name (``random``, ``basic``, ``rules``), with a "did you mean"."""
+    if text in BOTS:
+        return text
+    close = difflib.get_close_matches(text.lower(), list(BOTS), n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    raise argparse.ArgumentTypeError(
+        f"unknown bot {text!r:.80}{hint}; choose one of {', '.join(BOTS)}"
+    )
+
+
 def _positive(text: str) -> int:
     try:
         n = int(text)
@@ -332,6 +496,24 @@ def _scheduler(text: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _parse(argv: list[str]) -> argparse.Namespace | None:
+    """The arguments, or None when there are none (the help is printed). Arguments a command
+    does not take are refused by that command's parser, which names its own ``--help``."""
+    parser = _parser()
+    if not argv:
+        parser.print_help()
+        return None
+    args, extras = parser.parse_known_args(argv)
+    if extras:  # the command's own parser refuses them (the deepest: gleek web build)
+        command = parser
+        for name in (args.command, getattr(args, f"{args.command}_command", None)):
+            for action in command._actions:
+                if isinstance(action, argparse._SubParsersAction) and name in action.choices:
+                    command = action.choices[name]
+        command.unknown(extras)
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     if sys.stdout is None:  # started with its standard output closed (``>&-``)
         if sys.stderr is not None:
@@ -339,8 +521,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         try:
-            args = _parser().parse_args(argv)
-            status = _run(args)
+            args = _parse(list(sys.argv[1:] if argv is None else argv))
+            status = 0 if args is None else _run(args)
         finally:
             sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
         return status
@@ -404,15 +586,42 @@ def _run(args: argparse.Namespace) -> int:
         return _match(args)
     if args.command == "web":
         return _web(args)
+    if args.command == "new":
+        return _new(args)
     return _compare(args)
+
+
+def _new(args: argparse.Namespace) -> int:
+    from gleek.templates import record_template, variant_template
+
+    if args.new_command == "variant":
+        text = variant_template(args.name, load_profile(args.base, profile_dirs=args.profile_dir))
+    else:
+        profile = load_profile(args.profile, args.variant, profile_dirs=args.profile_dir)
+        text = record_template(profile, args.players)
+    if args.out is None:
+        sys.stdout.write(escape_controls(text))
+        return 0
+    if os.path.lexists(args.out):  # a file being filled in is never written over
+        raise UsageError(
+            f"gleek new {args.new_command}: --out {escape_controls(str(args.out))}: the file "
+            "exists already; choose another name (or remove it)"
+        )
+    _write_output(args.out, text, "--out")
+    return 0
 
 
 def _web(args: argparse.Namespace) -> int:
     from gleek.web.build import build
 
+    for flag, folder in (("OUT", args.out), ("--cache", args.cache)):
+        if folder.exists() and not folder.is_dir():  # an output that cannot be written: 2
+            raise UsageError(
+                f"gleek web build: {flag} {escape_controls(str(folder))}: not a folder"
+            )
     files = build(args.out, args.cache)
     out = escape_controls(str(args.out))
-    print(f"wrote {len(files)} files to {out}/; serve it with:")
+    print(f"wrote {len(files)} file{'' if len(files) == 1 else 's'} to {out}/; serve it with:")
     print(f"  python -m http.server --directory {out} 8000")
     print("and open http://localhost:8000/ (docs/web.rst: any static host serves it too)")
     return 0
@@ -448,7 +657,10 @@ def _rules(args: argparse.Namespace) -> int:
 
     profile = load_profile(args.profile, args.variant, profile_dirs=args.profile_dir)
     render = {"text": rules_text, "markdown": rules_markdown, "json": rules_json}[args.format]
-    sys.stdout.write(escape_controls(render(profile)))
+    text = render(profile)
+    if args.format == "text":  # fitted to the terminal (COLUMNS, or its width); piped, as it is
+        text = _fit(text, _columns())
+    sys.stdout.write(escape_controls(text))
     return 0
 
 
@@ -502,7 +714,10 @@ def _show(args: argparse.Namespace) -> int:
         raise UsageError("gleek show: give --html FILE, --svg FILE or both")
     _check_outputs("show", [args.record], [("--html", args.html), ("--svg", args.svg)])
     dirs = args.profile_dir
-    record, error = load_record(args.record, profile_dirs=dirs)  # RecordError: cannot read
+    try:
+        record, error = load_record(args.record, profile_dirs=dirs)
+    except RecordError as exc:  # the file cannot be read: the command cannot run (as validate)
+        raise UsageError(f"gleek show: {exc}") from None
     deals = deal_steps(record) if record is not None else ()  # read and replayed once
     if args.html is not None:
         names = record.players if record is not None else ()
@@ -587,9 +802,10 @@ def _validate(args: argparse.Namespace) -> int:
             _json_out(out[0] if len(out) == 1 and not unreadable else out)
         elif reports:
             write = sys.stdout.write
+            columns = _columns()  # a deal's summary fitted to the terminal; an error line whole
             for r in reports:
                 for line in r.lines():
-                    write(line + "\n")
+                    write((line if line.startswith(r.file) else _fit(line, columns)) + "\n")
         sys.stdout.flush()
     except BrokenPipeError:  # (| head): the verdict is known, and is the exit status still
         _discard_stdout()
@@ -672,8 +888,7 @@ def _compare(args: argparse.Namespace) -> int:
         _out(matrix.markdown())
     else:
         # fit the terminal (COLUMNS, else the terminal's width); piped, no limit
-        columns = shutil.get_terminal_size((0, 0)).columns
-        _out(matrix.text(columns=columns or None))
+        _out(matrix.text(columns=_columns()))
     return 0
 
 

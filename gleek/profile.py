@@ -255,13 +255,18 @@ def list_variants(profile_dirs: Iterable[str | os.PathLike[str]] = ()) -> tuple[
     return _index(registered_dirs(profile_dirs)).variant_ids
 
 
-def _unknown(kind: str, name: str, choices: Iterable[str]) -> ProfileError:
-    """``unknown profile 'parlet' (did you mean 'parlett'?); valid choices: ...``."""
+def _unknown(
+    kind: str, name: str, choices: Iterable[str], canonical: Mapping[str, str] | None = None
+) -> ProfileError:
+    """``unknown profile 'parlet' (did you mean 'parlett'?); valid choices: ...``. A name close
+    to an alias suggests the id the alias stands for (``pedagogic``: ``pedagogical``, not the
+    alias ``pedagogico``), from ``canonical`` (an alias or id in lower case: its id)."""
     choices = sorted(set(choices))
     close = difflib.get_close_matches(name.lower(), [c.lower() for c in choices], n=1)
     hint = ""
     if close:
         match = next(c for c in choices if c.lower() == close[0])
+        match = (canonical or {}).get(match.lower(), match)
         hint = f" (did you mean {match!r}?)"
     return ProfileError(
         f"unknown {kind} {short_repr(name)}{hint}; valid choices: {', '.join(choices)}"
@@ -408,7 +413,10 @@ def _profile_file(name_or_path: Any, dirs: tuple[str, ...], *, paths: bool) -> F
         if not _is_file(key):
             raise _not_a_file("profile", key)
         return FsPath(key)
-    raise _unknown("profile", key, [k for k in index.profiles if k.lower() == k] + list(index.ids))
+    by_file = {index.profiles[pid.lower()]: pid for pid in index.ids}
+    canonical = {k: by_file[f] for k, f in index.profiles.items() if f in by_file}
+    choices = [k for k in index.profiles if k.lower() == k] + list(index.ids)
+    raise _unknown("profile", key, choices, canonical)
 
 
 def load_profile(

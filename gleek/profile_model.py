@@ -113,12 +113,15 @@ class RuleValue:
         return self.source.kind == "inferred"
 
     @property
-    def certainty(self) -> Literal["stated", "inferred", "doubtful", "not applicable"]:
-        """``stated``, ``inferred`` or ``doubtful`` (see :attr:`Source.certainty`), or ``not
-        applicable``: an empty value its source gives no number for because the rule does not
-        arise under the profile (a ruff paid by the stake has no payment for "nothing to say").
-        An empty value the project infers (no fixed carried stake) stays ``inferred``."""
-        if self.value is None and self.source.inferred is None:
+    def certainty(
+        self,
+    ) -> Literal["stated", "inferred", "doubtful", "house rule", "not applicable"]:
+        """``stated``, ``inferred``, ``doubtful`` or ``house rule`` (see
+        :attr:`Source.certainty`), or ``not applicable``: an empty value its source gives no
+        number for because the rule does not arise under the profile (a ruff paid by the stake
+        has no payment for "nothing to say"). An empty value the project infers (no fixed
+        carried stake) stays ``inferred``; a house rule stays a house rule."""
+        if self.value is None and self.source.inferred is None and self.source.house is None:
             return "not applicable"
         return self.source.certainty
 

@@ -260,6 +260,8 @@ def _message(
         return (f"{where} has {n} keys; it must have {word} {vv}", path, doc.position(path))
     if v == "uniqueItems":
         return (f"{where} lists the same item twice", path, doc.position(path))
+    if v == "not" and isinstance(vv, dict) and "description" in vv:  # what may not go together
+        return (f"{where}: {vv['description']}", path, doc.position(path))
     if v in ("pattern", "not", "maxLength") and "description" in schema:
         return (f"{where} is {describe(inst)}; {schema['description']}", path, doc.position(path))
     if v == "maxLength":
@@ -279,8 +281,11 @@ def _message(
         for key, needs in vv.items():
             missing = [k for k in needs if k not in inst]
             if key in inst and missing:
+                # what the missing key is for, where the schema says: why the two go together
+                about = schema.get("properties", {}).get(missing[0], {}).get("description")
+                why = f": {missing[0]!r} is {about[0].lower()}{about[1:]}" if about else ""
                 return (
-                    f"{where} has {key!r} but not {missing[0]!r}; the two go together",
+                    f"{where} has {key!r} but not {missing[0]!r}; the two go together{why}",
                     path,
                     doc.position(path),
                 )

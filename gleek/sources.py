@@ -159,8 +159,15 @@ class Source:
     """Where a rule value comes from: ``ref`` (a key of the bibliography, ``profiles/sources.yaml``)
     with the place ``at`` and the ``quote``; ``cotton``, Cotton's words on the same point; or
     ``inferred``, the project's reason where the sources are silent, with ``silent``, the section
-    of the docs page "Where the sources are silent" that explains it. ``doubt`` states why a
-    reading of the words is uncertain. ``kind`` is ``source``, ``cotton`` or ``inferred``."""
+    of the docs page "Where the sources are silent" that explains it; or ``house``, a rule of
+    your own that no source gives, with why (a house rule: it may still name the source it
+    departs from, with ``ref``). ``doubt`` states why a reading of the words is uncertain.
+    ``kind`` is ``source``, ``cotton``, ``inferred`` or ``house``.
+
+    >>> mine = Source(house="our club opens the bidding at 14")
+    >>> mine.kind, mine.certainty, mine.cite()
+    ('house', 'house rule', 'house rule: our club opens the bidding at 14')
+    """
 
     ref: str | None = None
     at: str | None = None
@@ -169,26 +176,35 @@ class Source:
     inferred: str | None = None
     silent: str | None = None
     doubt: str | None = None
+    house: str | None = None
 
     @property
-    def kind(self) -> Literal["source", "cotton", "inferred"]:
+    def kind(self) -> Literal["source", "cotton", "inferred", "house"]:
+        if self.house is not None:
+            return "house"
         if self.inferred is not None:
             return "inferred"
         return "cotton" if self.ref in (None, COTTON) else "source"
 
     @property
-    def certainty(self) -> Literal["stated", "inferred", "doubtful"]:
+    def certainty(self) -> Literal["stated", "inferred", "doubtful", "house rule"]:
         """How sure the value is: ``stated`` (the source says it), ``inferred`` (the source is
-        silent and the project decides, with its reason), or ``doubtful`` (the source's words
-        can be read another way: :attr:`doubt` says how)."""
+        silent and the project decides, with its reason), ``doubtful`` (the source's words can
+        be read another way: :attr:`doubt` says how), or ``house rule`` (your own, which no
+        source gives: :attr:`house` says why)."""
+        if self.house is not None:
+            return "house rule"
         if self.inferred is not None:
             return "inferred"
         return "doubtful" if self.doubt is not None else "stated"
 
     def notes(self) -> tuple[str, ...]:
-        """What a reader should know beyond the citation: the reason of an inference (with its
-        section of "Where the sources are silent") and the doubt of a reading."""
+        """What a reader should know beyond the citation: the reason of a house rule or of an
+        inference (with its section of "Where the sources are silent") and the doubt of a
+        reading."""
         out = []
+        if self.house is not None:
+            out.append(f"house rule: {self.house}")
         if self.inferred is not None:
             out.append(f"inferred ({SILENT_PAGE}: {self.silent}): {self.inferred}")
         if self.doubt is not None:
@@ -206,6 +222,8 @@ class Source:
         ``quotes``, the words; an inference names its section of "Where the sources are silent"
         and says why."""
         parts: list[str] = []
+        if self.house is not None:
+            parts.append(f"house rule: {self.house}")
         if self.inferred is not None:
             parts.append(f"inferred ({SILENT_PAGE}: {self.silent}): {self.inferred}")
         if self.ref is not None:

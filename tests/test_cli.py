@@ -81,7 +81,6 @@ def test_rules_formats(capsys: pytest.CaptureFixture[str], fmt: str) -> None:
         (["rules", "pi", "--variant", "fast"], 2, "unknown variant 'fast'"),
         (["rules", "pi", "--format", "pdf"], 2, "invalid choice"),
         (["frobnicate"], 2, "invalid choice"),
-        ([], 2, "required"),
         (["play", "--deals", "0"], 2, "must be at least 1"),
         (["play", "--seed", "x"], 2, "invalid int value"),
         (["validate"], 2, "required"),

@@ -325,7 +325,7 @@ def test_simulation_says_which_rows_describe_the_bots(capsys: pytest.CaptureFixt
     assert main([*args, "--bots", "random", "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["bots"] == "random"
     assert main([*args, "--bot", "clever"]) == 2
-    assert "invalid choice: 'clever'" in capsys.readouterr().err
+    assert "unknown bot 'clever'; choose one of random, basic, rules" in capsys.readouterr().err
 
 
 def test_the_rule_aware_bots_play_the_profiles_differently() -> None:

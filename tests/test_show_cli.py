@@ -76,8 +76,9 @@ def test_show_needs_an_output(capsys: pytest.CaptureFixture[str]) -> None:
 def test_show_reports_a_missing_record_and_an_unwritable_page(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["show", str(tmp_path / "nope.yaml"), "--html", str(tmp_path / "x.html")]) == 1
-    assert "nope.yaml" in capsys.readouterr().err
+    # a record that cannot be read: the command cannot run, status 2, as for validate
+    assert main(["show", str(tmp_path / "nope.yaml"), "--html", str(tmp_path / "x.html")]) == 2
+    assert "nope.yaml: cannot read: no such file" in capsys.readouterr().err
     # output that cannot be written: status 2, as docs/cli.rst says
     assert main(["show", str(EXAMPLE), "--html", str(tmp_path / "no" / "x.html")]) == 2
     err = capsys.readouterr().err

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import re
 import tracemalloc
 from pathlib import Path
 from typing import Any
@@ -54,10 +55,12 @@ def _cli(*args: str) -> tuple[int, str]:
 
 
 def _unplaced(report: Report) -> Report:
-    """The report with no file, line or column: what the two forms must share."""
+    """The report with no file, line or column: what the two forms must share (a message that
+    names another place in the file, as a card dealt twice does, without that place)."""
 
     def bare(p: Any) -> Any:
-        return attrs.evolve(p, line=None, column=None)
+        message = re.sub(r" at line \d+, column \d+", "", p.message)
+        return attrs.evolve(p, message=message, line=None, column=None)
 
     return attrs.evolve(
         report,

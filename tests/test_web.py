@@ -172,8 +172,9 @@ def test_the_cli_says_why_it_cannot_build(
 ) -> None:
     a_file = tmp_path / "out"
     a_file.write_text("")
-    assert main(["web", "build", str(a_file)]) == 1
-    assert f"gleek: {a_file}: not a folder" in capsys.readouterr().err
+    # a place the page cannot be written: the command cannot run (status 2, docs/cli.rst)
+    assert main(["web", "build", str(a_file)]) == 2
+    assert f"gleek web build: OUT {a_file}: not a folder" in capsys.readouterr().err
     monkeypatch.setattr(web.shutil, "which", lambda name: None)
     out = tmp_path / "site"
     assert main(["web", "build", str(out), "--cache", str(tmp_path / "cache")]) == 1

@@ -237,6 +237,8 @@ class Replayer:
         self.claim_words: tuple[tuple[str, ...], ...] = ((), (), ())
         self.result_errors: list[Problem] = []
         self.ended: tuple[Outcome, DealSummary] | None = None
+        #: where the replay stopped in the deal of its first error ("deal 1 stops after trick 7")
+        self.stop_note: str | None = None
         self.shared: dict[Any, Any] = {}
 
     # -- problems
@@ -346,12 +348,15 @@ class Replayer:
             return False
         self.deal_no = i + 1
         found, self.previous = self.replay(deal, ("deals", i), self.previous, self.stake)
-        self.deal_no = 0
         if found:
             self.errors = found
             self.going = False
             if self.ended is None:  # an error in the replay: the deal gives nothing
+                if self.state is not None and self.errors[0] is self.stopped:
+                    self.stop_note = f"deal {self.deal_no} stops {progress(self.state)}"
+                self.deal_no = 0
                 return False
+        self.deal_no = 0
         assert self.ended is not None
         o, summary = self.ended
         self.summaries.append(summary)
@@ -393,6 +398,7 @@ class Replayer:
         pot: int,
     ) -> Report:
         chips = (*((n, balances[i]) for i, n in enumerate(self.players)), (POT, pot))
+        stopped = self.stop_note if errors and errors[0] is self.stopped else None
         return Report(
             self.file,
             self.profile.id,
@@ -401,6 +407,7 @@ class Replayer:
             tuple(warnings),
             tuple(summaries),
             chips,
+            stopped,
         )
 
     # -- one deal
@@ -536,7 +543,9 @@ class Replayer:
         return stack_deck(hands, turn_up, kept, dealer, self.profile.deal.packet_size)
 
     def dealt_twice(self, deal: dict[str, Any], path: Path) -> Problem:
-        """The first card, in the file's order, dealt a second time (there is one)."""
+        """The first card, in the file's order, dealt a second time (there is one): located at
+        its second place, the one written later, the message naming the first as written
+        (``TH`` is the 10 of hearts: either may be the slip)."""
         where: list[tuple[Path, str]] = [
             *(
                 ((*path, "hands", n, j), t)
@@ -547,17 +556,21 @@ class Replayer:
             *(((*path, "stock", j), t) for j, t in enumerate(deal["stock"])),
         ]
         placed = sorted(where, key=lambda pt: self.doc.position(pt[0]) or (sys.maxsize, 0))
-        seen: set[Card] = set()
+        seen: dict[Card, tuple[Path, str]] = {}
         for cpath, text in placed:  # pragma: no branch - the loop ends at the card seen twice
             c = Card.parse(text)
             if c in seen:
+                first_path, first_text = seen[c]
+                pos = self.doc.position(first_path)
+                at = f" at line {pos[0]}, column {pos[1]}" if pos else ""
                 return self.problem(
                     "bad-deal",
-                    f"{c} is dealt twice; the deal must be the 44 distinct cards split "
-                    "12/12/12/1/7",
+                    f"{c} is dealt twice: here as {short_repr(text)} and{at} as "
+                    f"{short_repr(first_text)} ({format_path(first_path)}); the deal must be "
+                    "the 44 distinct cards split 12/12/12/1/7",
                     cpath,
                 )
-            seen.add(c)
+            seen[c] = (cpath, text)
         raise AssertionError("no card is dealt twice")  # pragma: no cover - callers check first
 
     def translate(self, deal: dict[str, Any], path: Path, errors: list[Problem]) -> list[_Item]:
@@ -910,3 +923,23 @@ class Replayer:
                             (*path, "result", kind, name),
                         )
                     )
+
+
+def progress(state: State) -> str:
+    """How far a deal got, for the report's summary of a deal the replay stopped in.
+
+    >>> from gleek import load_profile, new_deal
+    >>> progress(new_deal(load_profile("parlett"), 0, seed=1))
+    'in the auction'
+    """
+    phase = state.phase
+    if phase is Phase.PLAY:
+        done = len(state.tricks)  # the tricks finished (the one on the table is not one)
+        if state.trick:
+            return f"in trick {done + 1}"
+        return f"after trick {done}" if done else "before the first trick"
+    return {
+        Phase.AUCTION: "in the auction",
+        Phase.DISCARD: "in the discards",
+        Phase.RUFF: "in the ruff",
+    }.get(phase, "at its end")

@@ -150,6 +150,9 @@ class Report:
     warnings: tuple[Problem, ...]
     deals: tuple[DealSummary, ...]
     chips: tuple[tuple[str, int], ...]
+    #: where the replay stopped, when its first error is inside a deal: ``deal 1 stops after
+    #: trick 7`` (not in the JSON report, whose errors say it with their place)
+    stopped: str | None = None
 
     @property
     def valid(self) -> bool:
@@ -176,6 +179,9 @@ class Report:
 
         >>> Report("a.yaml", None, (), (Problem("syntax", "bad"),), (), (), ()).verdict()
         'invalid (1 error), no deal replayed'
+        >>> Report("a.yaml", "pi", (), (Problem("incomplete", "stops"),), (), (), (),
+        ...        "deal 1 stops after trick 7").verdict()
+        'invalid (1 error) under pi, deal 1 stops after trick 7'
         """
         n, d = len(self.errors), len(self.deals)
         verdict = "valid" if self.valid else f"invalid ({n} error{'' if n == 1 else 's'})"
@@ -184,6 +190,10 @@ class Report:
         if self.profile is None or unknown:  # no rules to name: nothing was replayed
             return f"{verdict}, {replayed} replayed"
         name = "+".join((self.profile, *self.variants))
+        if self.stopped is not None:
+            if d:
+                return f"{verdict} under {name}, {replayed} replayed, then {self.stopped}"
+            return f"{verdict} under {name}, {self.stopped}"
         return f"{verdict} under {name}, {replayed} replayed"
 
     def human(self) -> str:

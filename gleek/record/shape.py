@@ -76,8 +76,12 @@ def limits(path: Path) -> tuple[int, str] | None:
     if n == 2:
         return _LIMITS["deal"]
     key = path[2]
+    if not isinstance(key, str) or key not in _DEAL:
+        # a key a deal does not have (``trick`` for ``tricks``) is the schema's to name, with a
+        # "did you mean": the limit of a part of a field (a trick is 3 cards) is not its own
+        return None
     if n == 3:
-        return _LIMITS.get(key) if isinstance(key, str) else None
+        return _LIMITS.get(key)
     if n == 4:
         if key == "hands":
             return _LIMITS["hand"]

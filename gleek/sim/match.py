@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import math
 import random
@@ -57,7 +58,9 @@ def load_bot(spec: str) -> Any:
         return SearchBot(n)
     if not colon:
         names = ", ".join([*BOTS, "search", "search:N", "module:Class"])
-        raise ArgumentError(f"unknown bot {spec!r:.80}; choose one of {names}")
+        close = difflib.get_close_matches(name.lower(), [*BOTS, "search"], n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise ArgumentError(f"unknown bot {spec!r:.80}{hint}; choose one of {names}")
     if not _DOTTED.fullmatch(name) or not arg.isidentifier():
         raise ArgumentError(
             f"bot {spec!r:.80}: write module:Class, an absolute module name (a.b.c) and a class "
@@ -149,10 +152,24 @@ class MatchResult:
             f"{self.deals} deals of {self.profile}, seed {self.seed}, seats rotated; "
             "chips per deal with 95% interval"
         ]
-        width = max(len(b) for b in self.bots)
-        for i, b in enumerate(self.bots):
+        labels = self.labels()
+        width = max(len(b) for b in labels)
+        for i, b in enumerate(labels):
             lines.append(f"  {i + 1}. {b:<{width}}  {self.per_deal(i)}")
         return "\n".join(lines)
+
+    def labels(self) -> tuple[str, ...]:
+        """The bots as named, told apart where two have the same name (``rules #1``, ``rules
+        #2``, in the order given: each plays every seat in turn, so a seat would not say which).
+
+        >>> MatchResult(("rules", "search", "rules"), "p", 3, 0, ((), (), ()), ()).labels()
+        ('rules #1', 'search', 'rules #2')
+        """
+        out = []
+        for i, b in enumerate(self.bots):
+            same = [j for j, other in enumerate(self.bots) if other == b]
+            out.append(f"{b} #{same.index(i) + 1}" if len(same) > 1 else b)
+        return tuple(out)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -160,8 +177,8 @@ class MatchResult:
             "deals": self.deals,
             "seed": self.seed,
             "bots": [
-                {"bot": b, "chips_per_deal": self.per_deal(i).to_json()}
-                for i, b in enumerate(self.bots)
+                {"bot": b, "label": label, "chips_per_deal": self.per_deal(i).to_json()}
+                for i, (b, label) in enumerate(zip(self.bots, self.labels(), strict=True))
             ],
         }
 

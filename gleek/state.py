@@ -57,9 +57,10 @@ from gleek.actions import (
 from gleek.cards import CARDS, Card, Suit, cards_of_mask
 from gleek.errors import ArgumentError, ArgumentTypeError, IllegalAction
 from gleek.limits import MAX_INT
+from gleek.messages import message
 from gleek.profile_model import Profile
 from gleek.stages import deal as deal_stage
-from gleek.stages.common import Payment, left_of
+from gleek.stages.common import Payment, Refusal, left_of
 from gleek.stages.ruff import (
     Ruff,
     aces_winner,
@@ -81,12 +82,13 @@ from gleek.stages.sets import (
 )
 from gleek.stages.settle import settlement
 from gleek.stages.stock import (
+    LAID_OUT,
     PASS_BID,
     after_discards,
     auction_apply,
     auction_choices,
     before_discards,
-    exchange_order,
+    exchange_facts,
     price_payments,
     verify_bid,
     verify_discard,
@@ -882,35 +884,47 @@ _WORD_ACTIONS: Final[dict[tuple[str, ...], tuple[Action, ...]]] = {}
 
 
 def verify(n: State, action: Action) -> str | None:
-    """Why the player to act may not do ``action``: the record format's error code, from the
-    stage of the current phase; None if the action is legal. The one place legality is
-    decided."""
+    """Why the player to act may not do ``action``: the record format's error code (that of
+    :func:`refusal`); None if the action is legal."""
+    why = refusal(n, action)
+    return None if why is None else why.code
+
+
+def refusal(n: State, action: Action) -> Refusal | None:
+    """Why the player to act may not do ``action``: the stage's check of the current phase
+    (or, for an action of another phase, the reason it is out of place), with the facts it
+    used; None if the action is legal. The one place legality is decided."""
     phase = n._phase
     kind = action.kind
     if phase == PLAY_PHASE:
         card = action.card
         if kind != "play" or card is None:
-            return "extra-action"
+            return Refusal("extra-action", "play-wrong-kind", {})
         return verify_play(hand_mask(n, n._to_act), _led(n), n._deal.play_high, card.index)
     if phase == AUCTION:
         if kind == "pass":
             return verify_bid(n._deal.rules, n._bid, n._bidder, PASS_BID)
         amount = action.amount
         if kind != "bid" or amount is None:
-            return "extra-action" if kind == "play" else "bad-bid"
+            code = "extra-action" if kind == "play" else "bad-bid"
+            return Refusal(code, "auction-wrong-kind", {})
         return verify_bid(n._deal.rules, n._bid, n._bidder, amount)
     if phase == DISCARD_PHASE:
         card = action.card
         if kind != "discard" or card is None:
-            return "bad-discard"
-        return verify_discard(hand_mask(n, n._to_act), n._deal.keep, card.index)
+            return Refusal("bad-discard", "discard-first", {"left": LAID_OUT - len(n._discards)})
+        why = verify_discard(hand_mask(n, n._to_act), n._deal.keep, n._discards, card.index)
+        if why is not None and why.code == "bad-discard":
+            why.facts.update(exchange_facts(n._deal.rules))
+        return why
     if phase == RUFF:
         if kind in RUFF_WORDS or kind == "pass":
             r = n._ruff
             assert r is not None
             return verify_word(n._deal.rules, r, kind)
-        return "extra-action" if kind in ("bid", "discard") else "bad-ruff-call"
-    return "extra-action"
+        code = "extra-action" if kind in ("bid", "discard") else "bad-ruff-call"
+        return Refusal(code, "ruff-wrong-kind", {})
+    return Refusal("extra-action", "over", {})
 
 
 def _do(n: State, action: Action) -> State:
@@ -970,7 +984,7 @@ def apply(state: object, action: object, seat: object = None) -> State:
                     led = (state._trick & 63) // 11 if state._ntrick else -1
                     if verify_play(hand, led, state._deal.play_high, c) is None:
                         return _play(state, to_act, c, action)
-        elif verify(state, action) is None:
+        elif refusal(state, action) is None:
             return _do(state, action)
     checked_state = state_arg(state)
     if seat is not None:
@@ -1225,9 +1239,6 @@ def _names_arg(names: object) -> Sequence[str] | None:
     return None if names is None else check_names("names", names)
 
 
-_SUIT_WORDS: Final[tuple[str, ...]] = ("spade", "heart", "diamond", "club")
-
-
 def check_action(
     state: object, action: object, seat: object = None, names: object = None
 ) -> IllegalAction | None:
@@ -1246,77 +1257,22 @@ def _check(
     if seat is not None:
         seat = check_seat("seat", seat)
     names = _names_arg(player_names)
+    profile = state._deal.profile.id
     if state._phase == OVER:
-        if seat is None:
-            return IllegalAction("extra-action", f"{action}: the deal is over", seat=seat)
-        who = _seat_name(seat, names)
-        return IllegalAction(
-            "extra-action", f"{who} tried {action}, but the deal is over", seat=seat
-        )
+        why = Refusal("extra-action", "over" if seat is None else "over-seat", {})
+        who = "" if seat is None else _seat_name(seat, names)
+        return IllegalAction(why.code, message(why, who, action, profile), seat=seat)
     to_act = state._to_act
     if seat is not None and seat != to_act:
+        why = Refusal("out-of-turn", "out-of-turn", {"turn": _seat_name(to_act, names)})
         return IllegalAction(
-            "out-of-turn",
-            f"{_seat_name(seat, names)} acted ({action}) but it is "
-            f"{_seat_name(to_act, names)}'s turn",
-            seat=seat,
+            why.code, message(why, _seat_name(seat, names), action, profile), seat=seat
         )
-    code = verify(state, action)
-    if code is None:
+    found = refusal(state, action)
+    if found is None:
         return None
-    return IllegalAction(code, _why(state, action, code, _seat_name(to_act, names)), seat=to_act)
-
-
-def _why(n: State, action: Action, code: str, who: str) -> str:
-    """The message of :func:`check_action` for ``code``, the reason :func:`verify` gave."""
-    phase = n._phase
-    rules = n._deal.rules
-    if phase == AUCTION:
-        if action.kind != "bid" and action.kind != "pass":
-            return f"{who}: {action} during the auction for the stock"
-        if n._bidder < 0:
-            return f"{who} must open the auction at {rules.opening}, not {action}"
-        return (
-            f"{who} bid {action.amount}: after {n._bid} the only bid is "
-            f"{n._bid + rules.increment} (raise by exactly {rules.increment})"
-        )
-    if phase == DISCARD_PHASE:
-        card = action.card
-        if action.kind != "discard" or card is None:
-            return f"{who} must discard {7 - len(n._discards)} more card(s) before {action}"
-        if code == "bad-discard":
-            again = " again" if card.index in n._discards else ""
-            return (
-                f"{who} discarded {card}{again}, which is not in their hand (under "
-                f"{n.profile.id} {exchange_order(rules)})"
-            )
-        return (
-            f"{who} discarded {card}: {n.profile.id} forbids discarding the A, K, Q or J of trumps"
-        )
-    if phase == RUFF:
-        r = n._ruff
-        assert r is not None
-        if code == "extra-action" or (action.kind not in RUFF_WORDS and action.kind != "pass"):
-            return f"{who}: {action} while the ruff is being vied"
-        if r.vier < 0:
-            return (
-                f"{who} said {action} before anyone vied (only "
-                + " or ".join(ruff_choices(rules, r))
-                + ")"
-            )
-        return f"{who} said {action} after a vie (only pass, see or revie)"
-    card = action.card
-    if action.kind != "play" or card is None:
-        return f"{who}: {action} during the play of the tricks"
-    if code == "card-not-in-hand":
-        return f"{who} played {card}, which they do not hold"
-    led = _led(n)
-    best = CARDS[(hand_mask(n, n._to_act) & (_M11 << (11 * led))).bit_length() - 1]
-    if code == "revoke":
-        return f"{who} played {card} to a {_SUIT_WORDS[led]} lead while holding {best}"
-    return (
-        f"{who} played {card} to a {_SUIT_WORDS[led]} lead while holding the higher {best} "
-        f"(play-high)"
+    return IllegalAction(
+        found.code, message(found, _seat_name(to_act, names), action, profile), seat=to_act
     )
 
 

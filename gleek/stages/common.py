@@ -21,6 +21,7 @@ __all__ = [
     "SUIT_MASK",
     "Party",
     "Payment",
+    "Refusal",
     "card",
     "from_eldest",
     "left_of",
@@ -105,6 +106,28 @@ SUIT_MASK: Final = tuple(((1 << 11) - 1) << (11 * s) for s in range(4))
 # RANK_MASK[r]: the four cards of rank index r (0 = the 4 ... 10 = the Ace)
 RANK_MASK: Final = tuple(sum(1 << (11 * s + r) for s in range(4)) for r in range(11))
 R4, R5, R6, RJ, RQ, RK, RA = 0, 1, 2, 7, 8, 9, 10
+
+
+class Refusal:
+    """Why a check refused an action, with the facts it used: the record format's error code
+    (``code``), the reason (``reason``, one message each: see :mod:`gleek.messages`) and the
+    facts the check read, by name (``facts``: a card, the ranks the profile forbids, the
+    choices left...). The message only formats these facts, so it cannot say other than the
+    check decided.
+
+    >>> Refusal("revoke", "revoke", {"card": CARDS[11]}).facts["card"]
+    Card.parse('4H')
+    """
+
+    __slots__ = ("code", "facts", "reason")
+
+    def __init__(self, code: str, reason: str, facts: dict[str, object]) -> None:
+        self.code: Final = code
+        self.reason: Final = reason
+        self.facts: Final = facts
+
+    def __repr__(self) -> str:
+        return f"Refusal({self.code!r}, {self.reason!r}, {self.facts!r})"
 
 
 def card(index: int) -> Card:

@@ -22,15 +22,15 @@ the next deal's opening stake is twice this one's).
 >>> r = ruff_start(parlett, dealer=2, buyer=1, stake=2)   # eldest (seat 0) speaks first
 >>> ruff_choices(parlett, r)
 ('wait', 'vie')
->>> verify_word(parlett, r, "see")
-'bad-ruff-call'
+>>> verify_word(parlett, r, "see").facts
+{'words': ('wait', 'vie')}
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from gleek.stages.common import RANK_MASK, Payment, left_of
+from gleek.stages.common import RANK_MASK, Payment, Refusal, left_of
 from gleek.stages.rules import Rules
 
 __all__ = [
@@ -174,15 +174,16 @@ def ruff_choices(rules: Rules, r: Ruff) -> tuple[str, ...]:
     return _PASS_SEE_REVIE
 
 
-def verify_word(rules: Rules, r: Ruff, word: str) -> str | None:
-    """Why the player to act may not say ``word`` now: ``bad-ruff-call``; None if it may."""
+def verify_word(rules: Rules, r: Ruff, word: str) -> Refusal | None:
+    """Why the player to act may not say ``word`` now: ``bad-ruff-call``, with the ``words``
+    it may say (:func:`ruff_choices`); None if it may."""
     if r.vier < 0:
         if word == "wait" or word == "vie" or (word == "double" and r.waits == 2 and rules.doubles):
             return None
-        return "bad-ruff-call"
+        return Refusal("bad-ruff-call", "ruff-before-vie", {"words": ruff_choices(rules, r)})
     if word == "pass" or word == "see" or word == "revie":
         return None
-    return "bad-ruff-call"
+    return Refusal("bad-ruff-call", "ruff-after-vie", {"words": ruff_choices(rules, r)})
 
 
 def ruff_apply(

@@ -11,7 +11,7 @@ led, -1 before the lead.
 
 >>> legal_mask(0b111 << 11 | 1, -1, False) == 0b111 << 11 | 1     # leading: anything
 True
->>> verify_play(0b111 << 11 | 1, 0, False, 11)                   # a heart to a spade lead
+>>> verify_play(0b111 << 11 | 1, 0, False, 11).code              # a heart to a spade lead
 'revoke'
 >>> trick_winner(strength(1), 11 + 7, 11 + 9, 11 + 3, 0)          # J, K, 7 of hearts (trumps)
 1
@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from gleek.stages.common import left_of
+from gleek.cards import CARDS, SUITS
+from gleek.stages.common import Refusal, left_of
 from gleek.stages.rules import Rules
 
 __all__ = [
@@ -53,21 +54,25 @@ def legal_mask(hand: int, led: int, play_high: bool) -> int:
     return follow
 
 
-def verify_play(hand: int, led: int, play_high: bool, c: int) -> str | None:
+def verify_play(hand: int, led: int, play_high: bool, c: int) -> Refusal | None:
     """Why card ``c`` may not be played: ``card-not-in-hand``, ``revoke`` (not following the
-    suit led while holding it) or ``not-highest`` (play-high); None if it may."""
+    suit led while holding it) or ``not-highest`` (play-high), with the card, the suit led and
+    the highest card ``held`` in it; None if it may."""
     if not hand >> c & 1:
-        return "card-not-in-hand"
+        return Refusal("card-not-in-hand", "card-not-in-hand", {"card": CARDS[c]})
     if led < 0:
         return None
     follow = hand & (_M11 << (11 * led))
     if not follow:
         return None
+    top = follow.bit_length() - 1
     if not follow >> c & 1:
-        return "revoke"
-    if play_high and follow.bit_length() - 1 != c:
-        return "not-highest"
-    return None
+        code = "revoke"
+    elif play_high and top != c:
+        code = "not-highest"
+    else:
+        return None
+    return Refusal(code, code, {"card": CARDS[c], "suit": SUITS[led], "held": CARDS[top]})
 
 
 _M11: Final = 0x7FF  # the 11 cards of a suit, as the low bits of a mask

@@ -60,7 +60,7 @@ from gleek.limits import MAX_INT
 from gleek.messages import message
 from gleek.profile_model import Profile
 from gleek.stages import deal as deal_stage
-from gleek.stages.common import Payment, Refusal, left_of
+from gleek.stages.common import Payment, Refusal, left_of, rank_index
 from gleek.stages.ruff import (
     Ruff,
     aces_winner,
@@ -94,8 +94,10 @@ from gleek.stages.stock import (
     verify_discard,
 )
 from gleek.stages.tricks import (
+    TRUMP,
     first_leader,
     legal_mask,
+    power,
     trick_points,
     trick_winner,
     verify_play,
@@ -1501,25 +1503,24 @@ def _greedy_follow(
     ``nt`` is 2), else play the lowest."""
     best = key[c0]
     if nt == 2:
-        k1 = key[c1] if c1 // 11 == led or key[c1] >= 100 else -1
-        best = max(best, k1)
+        best = max(best, power(key, c1, led))
     top = opts[-1]
     return top if key[top] > best else opts[0]
 
 
 def _greedy_discard(opts: tuple[int, ...], c0: int, c1: int, nt: int, key: tuple[int, ...]) -> int:
     """Void in the suit led: trump with the lowest trump that wins, else throw the lowest card.
-    Only a trump on the table (``c0``, and ``c1`` when ``nt`` is 2: strength 100 and more) can
-    stop a trump winning, so the cards on the table are compared by strength alone, led suit
-    or not."""
+    Only a trump on the table (``c0``, and ``c1`` when ``nt`` is 2: strength TRUMP and more)
+    can stop a trump winning, so the cards on the table are compared by strength alone, led
+    suit or not."""
     best = key[c0] if nt == 1 else max(key[c0], key[c1])
     low = opts[0]
     win = -1
     for c in opts:
         k = key[c]
-        if k >= 100 and k > best and (win < 0 or k < key[win]):
+        if k >= TRUMP and k > best and (win < 0 or k < key[win]):
             win = c
-        if key[c] % 100 % 11 < key[low] % 100 % 11:
+        if rank_index(c) < rank_index(low):
             low = c
     return win if win >= 0 else low
 

@@ -24,18 +24,17 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
-from typing import Final, TypeVar
+from typing import TypeVar
 
 from gleek.cards import DECK, Card, Rank
 from gleek.errors import IllegalAction
 from gleek.profile_model import Profile
+from gleek.stages.common import small_trump_rank
 from gleek.state import Action, Observation, Phase, State, apply, new_deal, observation
 
 __all__ = ["Knowledge", "determinize", "opening_stake", "public_history"]
 
 T = TypeVar("T")
-
-_SMALL: Final = {"tiddy": Rank.FOUR, "towser": Rank.FIVE, "tumbler": Rank.SIX}
 
 
 def public_history(obs: Observation) -> tuple[tuple[int, Action], ...]:
@@ -80,8 +79,8 @@ class Knowledge:
                 continue
             if pay.reason == "set" and pay.rank is not None:
                 self.rank_counts[payee][pay.rank] = 4 if pay.set_kind == "mournival" else 3
-            elif pay.reason in _SMALL:
-                self.required[payee].add(Card(_SMALL[pay.reason], obs.trumps))
+            elif (small := small_trump_rank(pay.reason)) is not None:
+                self.required[payee].add(Card(small, obs.trumps))
         self.exchanged = obs.phase in (Phase.RUFF, Phase.PLAY, Phase.OVER)
 
 

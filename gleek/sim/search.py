@@ -37,6 +37,7 @@ from gleek.limits import MAX_PLAYOUTS
 from gleek.session import Bot
 from gleek.sim.bots import RuleAwareBot
 from gleek.sim.knowledge import Knowledge, assign, replay
+from gleek.stages.common import small_trump
 from gleek.state import Action, Observation, Phase, State, apply, rollout
 
 __all__ = ["DEFAULT_PLAYOUTS", "SearchBot", "distinct_cards"]
@@ -59,7 +60,7 @@ def distinct_cards(obs: Observation, legal: tuple[Action, ...]) -> tuple[Action,
     for c in DECK:  # Ace high to 4 low, suit by suit
         if c in mine:
             honour = c.suit is obs.trumps and honours.get(c.rank, 0) > 0
-            small = c.suit is obs.trumps and int(c.rank) <= 6
+            small = c.suit is obs.trumps and small_trump(c.rank) is not None
             same_run = previous is not None and previous.suit is c.suit and not (honour or small)
             if not same_run:
                 kept.append(Action.play(c))

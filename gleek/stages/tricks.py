@@ -26,10 +26,13 @@ from gleek.stages.common import Refusal, left_of
 from gleek.stages.rules import Rules
 
 __all__ = [
+    "TRUMP",
+    "card_power",
     "first_leader",
     "legal_mask",
     "play_points",
     "play_scores",
+    "power",
     "strength",
     "trick_points",
     "trick_winner",
@@ -77,9 +80,13 @@ def verify_play(hand: int, led: int, play_high: bool, c: int) -> Refusal | None:
 
 _M11: Final = 0x7FF  # the 11 cards of a suit, as the low bits of a mask
 
-#: a card's strength in a trick, by trumps: its index, 100 more for a trump
+#: What a trump adds to a card's strength (:func:`strength`): a strength of TRUMP or more is a
+#: trump's.
+TRUMP: Final = 100
+
+#: a card's strength in a trick, by trumps: its index, TRUMP more for a trump
 _STRENGTH: Final = tuple(
-    [tuple([100 + c if c // 11 == t else c for c in range(44)]) for t in range(4)]
+    [tuple([TRUMP + c if c // 11 == t else c for c in range(44)]) for t in range(4)]
 )
 
 
@@ -95,13 +102,35 @@ def trick_winner(key: tuple[int, ...], c0: int, c1: int, c2: int, leader: int) -
     the highest card of the suit led (``key`` is :func:`strength` of trumps)."""
     led = c0 // 11
     best, winner = key[c0], leader
-    k1 = key[c1] if c1 // 11 == led or key[c1] >= 100 else -1
+    k1 = key[c1] if c1 // 11 == led or key[c1] >= TRUMP else -1
     if k1 > best:
         best, winner = k1, (leader + 1) % 3
-    k2 = key[c2] if c2 // 11 == led or key[c2] >= 100 else -1
+    k2 = key[c2] if c2 // 11 == led or key[c2] >= TRUMP else -1
     if k2 > best:
         winner = (leader + 2) % 3
     return winner
+
+
+def power(key: tuple[int, ...], c: int, led: int) -> int:
+    """How high card ``c`` stands in a trick led in suit ``led`` (``key`` is :func:`strength`
+    of trumps): its strength if it is a trump or of the suit led, else -1 (it cannot win).
+    :func:`trick_winner` compares the cards of a trick by it."""
+    k = key[c]
+    return k if c // 11 == led or k >= TRUMP else -1
+
+
+def card_power(trumps: int, led: int, c: int) -> int:
+    """:func:`power` counted by rank alone, for comparing cards of different suits as a
+    player weighs them: a trump 12 + its rank index (above any other card), a card of the suit
+    led 1 + its rank index, any other card 0 (it cannot win). Two cards of one suit are in the
+    order of :func:`power`.
+
+    >>> card_power(1, 0, 11 + 10), card_power(1, 0, 10), card_power(1, 0, 33)   # AH, AS, 4C
+    (22, 11, 0)
+    """
+    if c // 11 == trumps:
+        return 12 + c % 11
+    return 1 + c % 11 if c // 11 == led else 0
 
 
 #: nothing for any card

@@ -55,7 +55,7 @@ def readers(text: str, suffix: str) -> dict[str, str | None]:
             "stream, quick": first(validate_path(path, quick_from=0), file),
         }
         try:
-            record, error = load_record(path)
+            _, error = load_record(path)
         except RecordError as exc:  # a JSON Lines file whose lines cannot be read
             error = Problem(exc.code, exc.message, None, exc.path, exc.line, exc.column).human(
                 exc.file or file

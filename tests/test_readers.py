@@ -85,7 +85,7 @@ def test_every_reader_of_a_json_lines_record_says_the_same(text: str) -> None:
 @pytest.mark.parametrize(
     ("what", "line"),
     [
-        ("YAML flow syntax", '{format: gleek-record/1, profile: parlett, players: [A, B, C]}'),
+        ("YAML flow syntax", "{format: gleek-record/1, profile: parlett, players: [A, B, C]}"),
         ("an anchor", '{"format": &f "gleek-record/1"}'),
     ],
 )

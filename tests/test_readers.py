@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -103,3 +104,34 @@ def test_a_byte_order_mark_on_the_second_line_is_refused_by_every_reader() -> No
     agree(found)
     assert found["read"] is not None and ":2:1: syntax: " in found["read"]
     assert set(readers(JSON_LINES[0], ".jsonl").values()) == {None}  # (the record is valid)
+
+
+@pytest.mark.parametrize(
+    ("what", "change"),
+    [
+        (
+            "a key 'deals' in the head line",
+            lambda head, rest: head[:-1] + ', "deals": []}\n' + rest,
+        ),
+        ("a blank line", lambda head, rest: head + "\n\n" + rest),
+        ("a NUL", lambda head, rest: head + "\n" + rest.replace(",", ",\x00", 1)),
+        (
+            "a lone surrogate escape",
+            lambda head, rest: head + "\n" + rest.replace('"', '"\\ud800', 1),
+        ),
+    ],
+)
+def test_every_reader_of_a_json_lines_record_refuses_alike(what: str, change: Any) -> None:
+    head, rest = JSON_LINES[0].split("\n", 1)
+    found = readers(change(head, rest), ".jsonl")
+    agree(found)
+    assert found["read"] is not None, what
+
+
+def test_a_control_character_deep_in_a_long_yaml_record_is_placed_alike() -> None:
+    """Read in chunks, a character the YAML parser refuses is placed where the whole text
+    places it, in a later chunk and on a line that began in an earlier one."""
+    text = RECORDS[0].replace("deals:\n", "deals:\n" + "# " + "x" * 70_000 + "\x07\n", 1)
+    found = readers(text, ".yaml")
+    agree(found)
+    assert found["read"] is not None and ":13:70003: syntax: " in found["read"]

@@ -821,7 +821,7 @@ def _trick(
         points[(leader + k) % 3] += play_points(rules, honour, c)
         if k == 2:
             won = trick_winner(strength(trumps), cs[0], cs[1], cs[2], leader)
-            points[won] += trick_points(rules, honour, cs[0], cs[1], cs[2])
+            points[won] += trick_points(rules, honour, cs[0], cs[1], cs[2], 0)
         after.append((points[0], points[1], points[2]))
     return (after[-1], won), after
 

@@ -246,6 +246,33 @@ def _too_large(number: str) -> str:
     )
 
 
+def line_text(raw: bytes, number: int, offset: int) -> str:
+    """The text of line ``number`` of a JSON Lines record (``raw``, its bytes without the line
+    break, starting at byte ``offset`` of the file): at most
+    :data:`~gleek.limits.MAX_DEAL_BYTES`, UTF-8, no NUL; a byte order mark opening the first
+    line is dropped. Anything wrong raises :class:`~gleek.sourcemap.LocatedError`."""
+    if len(raw) > MAX_DEAL_BYTES:
+        mib = f"{MAX_DEAL_BYTES / (1024 * 1024):g} MiB"
+        what = "the head line" if number == 1 else f"deal {number - 1}"
+        raise LocatedError(
+            f"{what} is longer than {mib}; a record is read deal by deal, each at most {mib}",
+            number,
+            1,
+            "schema",
+        )
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        message, good = not_utf8(raw, exc.start, offset)
+        raise LocatedError(message, number, len(good) + 1) from None
+    if number == 1 and text.startswith("\ufeff"):
+        text = text[1:]  # a byte order mark, which JSON lets a reader skip (as YAML does)
+    nul = text.find("\x00")
+    if nul >= 0:
+        raise LocatedError(NUL_IN_FILE, number, nul + 1)
+    return text
+
+
 def check_lines(data: bytes) -> None:
     """Read each line of a JSON Lines record as the validator reads it line by line (UTF-8, no
     NUL, no blank line, no line past :data:`~gleek.limits.MAX_DEAL_BYTES`, one strict JSON
@@ -258,26 +285,8 @@ def check_lines(data: bytes) -> None:
     offset = 0
     for k, raw in enumerate(lines):
         number = k + 1
-        if len(raw) + 1 > MAX_DEAL_BYTES:
-            mib = f"{MAX_DEAL_BYTES / (1024 * 1024):g} MiB"
-            what = "the head line" if k == 0 else f"deal {k}"
-            raise LocatedError(
-                f"{what} is longer than {mib}; a record is read deal by deal, each at most {mib}",
-                number,
-                1,
-                "schema",
-            )
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            message, good = not_utf8(raw, exc.start, offset)
-            raise LocatedError(message, number, len(good) + 1) from None
+        text = line_text(raw, number, offset)
         offset += len(raw) + 1
-        if k == 0 and text.startswith("\ufeff"):
-            text = text[1:]
-        nul = text.find("\x00")
-        if nul >= 0:
-            raise LocatedError(NUL_IN_FILE, number, nul + 1)
         if not text.strip(" \t\r"):
             raise LocatedError(BLANK_LINE, number, 1)
         keys: dict[Path, Position] = {}

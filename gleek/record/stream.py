@@ -33,7 +33,7 @@ from gleek._files import CHUNK, read_chunk
 from gleek.errors import RecordError
 from gleek.limits import MAX_DEAL_BYTES, MAX_PROBLEMS
 from gleek.record.fast import QUICK_FROM, quick_report
-from gleek.record.jsonlines import BLANK_LINE, HEAD_DEALS, SURROGATE_HINT, parse_line
+from gleek.record.jsonlines import BLANK_LINE, HEAD_DEALS, SURROGATE_HINT, line_text, parse_line
 from gleek.record.read import cannot_read, path_where
 from gleek.record.replay import (
     Replayer,
@@ -655,27 +655,8 @@ class _JsonLines:
             self.offset += len(raw)
             if self.progress is not None:
                 self.progress(len(raw))
-            if len(raw) > MAX_DEAL_BYTES and not raw.endswith(b"\n"):
-                mib = f"{MAX_DEAL_BYTES / (1024 * 1024):g} MiB"
-                what = "the head line" if number == 1 else f"deal {number - 1}"
-                raise LocatedError(
-                    f"{what} is longer than {mib}; a record is read deal by deal, each at most "
-                    f"{mib}",
-                    number,
-                    1,
-                    "schema",
-                )
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                message, good = not_utf8(raw, exc.start, start)
-                raise LocatedError(message, number, len(good) + 1) from None
-            if number == 1 and text.startswith("\ufeff"):
-                text = text[1:]  # a byte order mark, which JSON lets a reader skip (as YAML does)
-            nul = text.find("\x00")
-            if nul >= 0:
-                raise LocatedError(NUL_IN_FILE, number, nul + 1)
-            yield number, text.removesuffix("\n")
+            text = line_text(raw.removesuffix(b"\n"), number, start)
+            yield number, text
 
     def run(self) -> Report:
         check = self.check

@@ -29,7 +29,7 @@ from gleek.stages.common import small_trump
 from gleek.stages.ruff import FOUR_ACES, best_suit_value, ruff_value
 from gleek.stages.ruff import revie_stake as stage_revie_stake
 from gleek.stages.rules import rules_of
-from gleek.stages.stock import price_shares
+from gleek.stages.stock import discard_keep, price_shares
 from gleek.stages.tricks import card_power
 from gleek.state import Action, Observation, Phase
 
@@ -371,18 +371,13 @@ class RuleAwareBot:
         model = HandModel(prof, obs.trumps, (obs.turn_up,))
         seen = {*obs.hand, obs.turn_up}
         unseen = [c for c in DECK if c not in seen]
-        forbidden = [
-            c for c in obs.hand if c.suit is obs.trumps and c.rank in prof.stock.forbidden_discards
-        ]
+        keep = discard_keep(rules_of(prof), obs.trumps.index)  # the stage's rule
+        forbidden = [c for c in obs.hand if not keep >> c.index & 1]
         before = model.value(obs.hand)
         total = 0.0
         for _ in range(self.samples):
             stock = rng.sample(unseen, 7)
-            drawn = [
-                c
-                for c in stock
-                if not (c.suit is obs.trumps and c.rank in prof.stock.forbidden_discards)
-            ]
+            drawn = [c for c in stock if keep >> c.index & 1]
             kept = model.keep([*obs.hand, *stock], forbidden + [c for c in stock if c not in drawn])
             total += model.value(kept)
         return total / self.samples - before

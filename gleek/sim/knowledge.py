@@ -30,6 +30,8 @@ from gleek.cards import DECK, Card, Rank
 from gleek.errors import IllegalAction
 from gleek.profile_model import Profile
 from gleek.stages.common import small_trump_rank
+from gleek.stages.rules import rules_of
+from gleek.stages.stock import discard_keep
 from gleek.state import Action, Observation, Phase, State, apply, new_deal, observation
 
 __all__ = ["Knowledge", "determinize", "opening_stake", "public_history"]
@@ -156,7 +158,8 @@ def _sample(k: Knowledge, rng: random.Random) -> tuple[list[list[Card]], list[Ca
     opps = [(me + 1) % 3, (me + 2) % 3]
     hand = list(obs.hand)
     my_discards = list(obs.discards)
-    forbidden_discard = {Card(r, obs.trumps) for r in obs.profile.stock.forbidden_discards}
+    keep = discard_keep(rules_of(obs.profile), obs.trumps.index)  # the stage's rule
+    forbidden_discard = {c for c in DECK if not keep >> c.index & 1}
     seen = set(hand) | set(my_discards) | {obs.turn_up}
     for s in range(3):
         seen.update(k.played[s])

@@ -149,9 +149,12 @@ def play_points(rules: Rules, honour: tuple[int, ...], c: int) -> int:
     return play_scores(rules, honour)[c]
 
 
-def trick_points(rules: Rules, honour: tuple[int, ...], c0: int, c1: int, c2: int) -> int:
-    """What the trick ``c0, c1, c2`` scores for its winner: the trick's points, and its
-    honours where honours go to the winner."""
+def trick_points(
+    rules: Rules, honour: tuple[int, ...], c0: int, c1: int, c2: int, done: int
+) -> int:
+    """What the trick ``c0, c1, c2`` scores for its winner, ``done`` tricks having been played
+    before it (0 to 11: what a rule for one trick of the deal reads): the trick's points, and
+    its honours where honours go to the winner."""
     if rules.to_player:
         return rules.trick_points
     return rules.trick_points + honour[c0] + honour[c1] + honour[c2]

@@ -115,3 +115,31 @@ def test_one_function_carries_a_session_from_deal_to_deal() -> None:
     assert callers == {"carry.py"}
     for user in ("session.py", "record/replay.py", "viewer.py", "rl/env.py", "rl/gym.py"):
         assert "carry_over(" in (PACKAGE / user).read_text("utf-8"), user
+
+
+def test_no_module_outside_the_stages_names_a_small_trump_in_its_code() -> None:
+    """The small trumps' names are the stages' table's (SMALL_TRUMPS, SET_REASONS): no string
+    in the code outside gleek/stages/ is one of them (a docstring's example may be)."""
+    import ast
+
+    if not (PACKAGE / "stages").is_dir():  # pragma: no cover - an installed, compiled package
+        pytest.skip("reads the package's sources")
+    names = {name for name, _ in SMALL_TRUMPS}
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if "stages" in path.relative_to(PACKAGE).parts:
+            continue
+        tree = ast.parse(path.read_text("utf-8"))
+        docs = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+        }
+        found += [
+            f"{path.relative_to(PACKAGE)}:{node.lineno}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and node.value in names and id(node) not in docs
+        ]
+    assert found == []

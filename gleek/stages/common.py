@@ -18,6 +18,7 @@ __all__ = [
     "POT",
     "RANK_MASK",
     "REASONS",
+    "SET_REASONS",
     "SMALL_TRUMPS",
     "SUIT_MASK",
     "Party",
@@ -118,6 +119,10 @@ SMALL_TRUMPS: Final[tuple[tuple[str, Rank], ...]] = (
     ("towser", Rank.FIVE),
     ("tumbler", Rank.SIX),
 )
+
+
+#: The reasons of the payments for sets and small trumps, held or turned up.
+SET_REASONS: Final = ("set", *(name for name, _ in SMALL_TRUMPS), "turn-up")
 
 
 def small_trump(rank: Rank) -> str | None:

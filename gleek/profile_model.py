@@ -4,10 +4,13 @@ A :class:`Profile` holds its rules twice: as typed groups (``profile.stock.openi
 field of :class:`StockRules`; one class per group) and as :class:`RuleValue` entries with their
 title and :class:`~gleek.sources.Source`. Nothing here reads a file: :mod:`gleek.profile` loads,
 overlays and indexes profile files, and :mod:`gleek.profile_checks` holds the schemas and the
-checks that compare one rule with another.
+checks that compare one rule with another. No field of a group of rules has a default: every
+profile gives every value, and a constructor that leaves one out is an error mypy names.
 
 >>> honours = {"A": 4, "K": 3, "Q": 2, "J": 1}
->>> tricks = TrickRules(first_lead="eldest", play_high=False, trick_points=1, honours=honours)
+>>> tricks = TrickRules(
+...     first_lead="eldest", play_high=False, trick_points=1, honours=honours, honours_to="player"
+... )
 >>> tricks.honours[Rank.ACE], tricks.by_rank
 (4, (0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4))
 >>> tricks.honours == {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
@@ -178,7 +181,7 @@ class TurnUpRules:
     towser: int
     tumbler: int
     #: A turned Towser or Tumbler pays twice its held value instead of ``towser``/``tumbler``.
-    double_when_turned: bool = False
+    double_when_turned: bool
 
 
 @attrs.frozen
@@ -195,19 +198,19 @@ class StockRules:
 @attrs.frozen
 class RuffRules:
     card_values: Mapping[Rank, int] = attrs.field(converter=_honours)
-    four_aces: bool = False
-    model: Literal["direct", "pool"] = "direct"
-    first_speaker: Literal["eldest", "buyer"] = "eldest"
-    stake: int = 2
-    raise_: int = 2
-    no_vie: Literal["carry-fixed", "carry-double", "show"] = "carry-fixed"
-    carried_stake: int | None = None
-    tie_break: Literal["eldest-first"] = "eldest-first"
-    losers_pay: Literal["stake", "how-far"] = "stake"
-    nothing_to_say: int | None = None
+    four_aces: bool
+    model: Literal["direct", "pool"]
+    first_speaker: Literal["eldest", "buyer"]
+    stake: int
+    raise_: int
+    no_vie: Literal["carry-fixed", "carry-double", "show"]
+    carried_stake: int | None
+    tie_break: Literal["eldest-first"]
+    losers_pay: Literal["stake", "how-far"]
+    nothing_to_say: int | None
     #: ``(from, raise)``: once the stake reaches ``from`` a revie adds ``raise``; or None.
-    late_raise: tuple[int, int] | None = attrs.field(default=None, converter=_late_raise)
-    youngest_doubles: bool = False
+    late_raise: tuple[int, int] | None = attrs.field(converter=_late_raise)
+    youngest_doubles: bool
     #: Ruff points of every 11-bit holding of one suit, derived from ``card_values``.
     suit_table: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
 
@@ -231,8 +234,8 @@ def _suit_points(pips: tuple[int, ...]) -> tuple[int, ...]:
 class SetRules:
     gleek: Mapping[Rank, int] = attrs.field(converter=_honours)
     mournival: Mapping[Rank, int] = attrs.field(converter=_honours)
-    four_aces_pay: bool = True
-    forfeit: int = 0
+    four_aces_pay: bool
+    forfeit: int
 
 
 @attrs.frozen
@@ -248,7 +251,7 @@ class TrickRules:
     play_high: bool
     trick_points: int
     honours: Mapping[Rank, int] = attrs.field(converter=_honours)
-    honours_to: Literal["player", "winner"] = "player"
+    honours_to: Literal["player", "winner"]
     #: Honour points by rank index (0 = the 4 ... 10 = the Ace), derived from ``honours``.
     by_rank: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
 

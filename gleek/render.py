@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from gleek._args import check_int, check_names, check_type
 from gleek.cards import format_cards
 from gleek.errors import ArgumentError, ArgumentTypeError
-from gleek.stages.common import POT, Party, Payment
+from gleek.stages.common import POT, SET_REASONS, Party, Payment
 from gleek.state import Outcome, State, split_history
 
 __all__ = ["describe_deal", "describe_payments", "payment_text", "says"]
@@ -139,7 +139,7 @@ def describe_deal(
         )
     else:
         out.append("  nobody vied: no ruff this deal")
-    sets = [p for p in o.payments if p.reason in ("set", "tiddy", "towser", "tumbler", "turn-up")]
+    sets = [p for p in o.payments if p.reason in SET_REASONS]
     if sets:
         out.append("Sets and small trumps:")
         out += _payment_lines(sets, names)

@@ -30,12 +30,10 @@ from gleek._args import (
     type_name,
 )
 from gleek.cards import Card
+from gleek.carry import Carried, carry_over
 from gleek.errors import ArgumentError, ArgumentTypeError
 from gleek.limits import MAX_DEALS, MAX_INT
 from gleek.profile_model import Profile
-from gleek.stages.deal import next_dealer
-from gleek.stages.rules import rules_of
-from gleek.stages.settle import pot_after
 from gleek.state import (
     Action,
     Observation,
@@ -364,14 +362,14 @@ class Session:
                 f"{self.ruff_stake}"
             )
         o = deal.outcome
-        b = self.balances
-        balances = (b[0] + o.chips[0], b[1] + o.chips[1], b[2] + o.chips[2])
+        now = Carried(self.balances, self.pot, self.dealer, self.ruff_stake)
+        after = carry_over(self.profile, now, o.chips, o.pot, o.ruff_stake)
         return attrs.evolve(
             self,
-            balances=balances,
-            pot=pot_after(rules_of(self.profile), self.pot, o.pot),
-            dealer=next_dealer(self.dealer),
-            ruff_stake=o.ruff_stake,
+            balances=after.chips,
+            pot=after.pot,
+            dealer=after.dealer,
+            ruff_stake=after.stake,
             deals=(*self.deals, deal),
         )
 

@@ -695,10 +695,15 @@ def _reader_error(exc: yaml.reader.ReaderError, text: str | TextSource) -> Locat
     where = exc.position
     if isinstance(text, str) and exc.encoding != "unicode":  # libyaml counts UTF-8 bytes
         where = len(text.encode("utf-8", "surrogatepass")[:where].decode("utf-8", "ignore"))
+    line: int | None
+    column: int | None
     if isinstance(text, str) and 0 <= where <= len(text):
         line = text.count("\n", 0, where) + 1
-        column: int | None = where - (text.rfind("\n", 0, where) + 1) + 1
-    else:  # (read in chunks: the position counts from where the parser's buffer began)
+        column = where - (text.rfind("\n", 0, where) + 1) + 1
+    elif not isinstance(text, str) and callable(getattr(text, "place_reader_error", None)):
+        # read in chunks (gleek.record.stream): placed among the chunks the reader keeps
+        line, column = text.place_reader_error(exc.position, exc.encoding != "unicode")  # type: ignore[attr-defined]
+    else:
         line, column = None, None
     return LocatedError(
         f"not valid YAML or JSON: the character U+{exc.character:04X} is not allowed "

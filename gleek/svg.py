@@ -28,6 +28,8 @@ from gleek.cards import Card, Suit, cards_arg
 from gleek.errors import ArgumentError, ArgumentTypeError
 from gleek.render import says
 from gleek.stages.common import POT, Payment
+from gleek.stages.rules import rules_of
+from gleek.stages.stock import held_laying_out
 from gleek.state import Observation, Outcome, Phase, State
 
 __all__ = ["HEIGHT", "MAX_WIDTH", "WIDTH", "card_defs", "draw", "draw_card", "outcome_html"]
@@ -189,7 +191,7 @@ def _table(thing: State | Observation, names: tuple[str, str, str]) -> _Table:
         )
         discards = thing.discards
         if thing.buyer is not None and thing.buyer != viewer:
-            held = 19 if take_first else 12  # as the buyer starts to lay out
+            held = held_laying_out(rules_of(thing.profile))  # as the buyer starts to lay out
             n = held - thing.hand_sizes[thing.buyer] if thing.phase is Phase.DISCARD else 7
             discards = (None,) * n
     last: tuple[tuple[int, Card], ...] = ()

@@ -37,13 +37,12 @@ from gleek._args import check_bool, check_type
 from gleek._files import same_file, write_atomic
 from gleek.actions import Kind, describe
 from gleek.cards import DECK
+from gleek.carry import Carried, carry_over
 from gleek.errors import ArgumentError, ArgumentTypeError, RecordError
 from gleek.record import Problem, Record, read, read_text
 from gleek.record.read import read_record_file
 from gleek.schemacheck import short_repr
 from gleek.stages.common import POT, Payment
-from gleek.stages.rules import rules_of
-from gleek.stages.settle import pot_after
 from gleek.state import Action, Outcome, Phase, State
 from gleek.svg import card_defs, draw
 
@@ -153,9 +152,10 @@ def deal_steps(record: Record) -> tuple[ReplayedDeal, ...]:
         forfeits = deal.outcome.payments[len(last.state.payments) :]  # sets claimed, not held
         steps[-1] = attrs.evolve(last, payments=last.payments + forfeits)
         out.append(ReplayedDeal(number, names, tuple(steps), balances, pot, deal.outcome))
-        chips = [b + c for b, c in zip(balances, deal.outcome.chips, strict=True)]
-        pot = pot_after(rules_of(record.profile), pot, deal.outcome.pot)
-        balances = (chips[0], chips[1], chips[2])
+        o = deal.outcome
+        now = Carried(balances, pot, o.dealer, o.ruff_stake)
+        after = carry_over(record.profile, now, o.chips, o.pot, o.ruff_stake)
+        balances, pot = after.chips, after.pot
     broken = record.broken
     if broken is not None:
         steps = _steps(names, broken.states(), broken.actions)

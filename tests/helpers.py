@@ -107,3 +107,21 @@ def to_ruff(
     else:
         state = run(state, (f"discard {d}" for d in discards))
     return state
+
+
+def deal_points(profile: gleek.Profile, honours: Iterable[str]) -> int:
+    """The points a whole deal of ``profile`` scores in all, from the profile: twelve tricks at
+    ``tricks.trick_points``, and the honours of trumps played among the ranks ``honours``
+    (``"A"``, ``"K"``...). A new rule that adds to a deal's points is added here, once, and every
+    ruling test that totals a deal follows."""
+    by_letter = {r.symbol: r for r in profile.tricks.honours}
+    return 12 * profile.tricks.trick_points + sum(
+        profile.tricks.honours[by_letter[h]] for h in honours
+    )
+
+
+def mournival_of_aces(profile: gleek.Profile, *, won_ruff: bool) -> int:
+    """What a mournival of Aces pays from each opponent under ``profile``: nothing where it won
+    the ruff and ``sets.four_aces_pay`` is false."""
+    paid = profile.sets.mournival.get(gleek.Rank.ACE, 0)
+    return paid if profile.sets.four_aces_pay or not won_ruff else 0

@@ -102,14 +102,17 @@ def test_a_rollouts_tail_codes_every_kind_of_action_and_back() -> None:
     """A rollout keeps its actions as ints (no work for the garbage collector): every play,
     discard, word and bid (one past the interned bids too) by every seat comes back whole."""
     from gleek.actions import BIDS, WORDS
-    from gleek.state import _tail_code, _tail_entry
+    from gleek.engine.history import _tail_code, _tail_entry
 
     actions = [*PLAY, *DISCARD, *WORDS.values(), *BIDS, Action("bid", len(BIDS) + 3)]
     codes = [_tail_code(seat, a) for a in actions for seat in range(3)]
     assert len(set(codes)) == len(codes)
     assert [_tail_entry(c) for c in codes] == [(s, a) for a in actions for s in range(3)]
     # the rollout writes the codes of the auction and the ruff inline, from these tables
-    from gleek.state import _BID_K, _DISCARD_K, _PASS_K, _WORD_K
+    from gleek.engine.history import BID_K as _BID_K
+    from gleek.engine.history import DISCARD_K as _DISCARD_K
+    from gleek.engine.history import PASS_K as _PASS_K
+    from gleek.engine.history import WORD_K as _WORD_K
 
     assert {w: 3 * k + 2 for w, k in _WORD_K.items()} == {
         w: _tail_code(2, a) for w, a in WORDS.items()
@@ -502,6 +505,7 @@ def test_the_auctions_and_the_ruffs_actions_are_one_tuple_for_each_choice() -> N
     the same tuple for two states with the same choices, holding those choices' actions; the
     auction's table is emptied once it holds MEMO_BUDGET entries, and forget() empties both."""
     from gleek import state as engine
+    from gleek.engine import legality
     from gleek.stages.rules import MEMO_BUDGET
 
     engine.forget()
@@ -511,15 +515,15 @@ def test_the_auctions_and_the_ruffs_actions_are_one_tuple_for_each_choice() -> N
     a, b = a.apply("bid 12"), b.apply("bid 12")
     assert gleek.legal_actions(a) is gleek.legal_actions(b) == (PASS, Action.bid(13))
     ruff = to_ruff(gleek.new_deal(profile, seed=3))
-    assert gleek.legal_actions(ruff) is engine._WORD_ACTIONS[("wait", "vie")]
+    assert gleek.legal_actions(ruff) is legality._WORD_ACTIONS[("wait", "vie")]
     assert gleek.legal_actions(ruff) == (Action.word("wait"), Action.word("vie"))
-    assert set(engine._BID_ACTIONS) == {(12,), (-1, 13)}
-    engine._BID_ACTIONS.update({(-1, 1000 + k): () for k in range(MEMO_BUDGET - 2)})
-    assert len(engine._BID_ACTIONS) == MEMO_BUDGET
+    assert set(legality._BID_ACTIONS) == {(12,), (-1, 13)}
+    legality._BID_ACTIONS.update({(-1, 1000 + k): () for k in range(MEMO_BUDGET - 2)})
+    assert len(legality._BID_ACTIONS) == MEMO_BUDGET
     assert gleek.legal_actions(a.apply("bid 13")) == (PASS, Action.bid(14))
-    assert set(engine._BID_ACTIONS) == {(-1, 14)}  # full: emptied, then the new entry
+    assert set(legality._BID_ACTIONS) == {(-1, 14)}  # full: emptied, then the new entry
     engine.forget()
-    assert engine._BID_ACTIONS == {} and engine._WORD_ACTIONS == {}
+    assert legality._BID_ACTIONS == {} and legality._WORD_ACTIONS == {}
 
 
 def test_cottons_own_rules_each_come_up() -> None:
@@ -633,7 +637,7 @@ def test_history_kept_from_the_last_state_asked_is_the_walked_one() -> None:
     """history() keeps its last answer and extends it by one action for the next state; in any
     order of asking (the same state twice, a child after its parent, an unrelated state, a
     rollout's end) it is what walking the back-pointers gives."""
-    from gleek.state import _walk_history, history
+    from gleek.engine.history import _walk_history, history
 
     profile = load_profile("parlett")
     rng = random.Random(11)

@@ -47,3 +47,27 @@ def test_the_tool_finds_a_cycle_and_a_private_import(
         "cycle: gleek.a -> gleek.b -> gleek.a",
         "3 modules, 2 imports, 2 problems",
     ]
+
+
+def test_each_engine_module_imports_only_what_its_docstring_allows() -> None:
+    """Each module of gleek/engine/ says in its docstring what it may import (``May import:``):
+    every module of the package it imports at run time is named there (a stage by "the
+    stages")."""
+    import ast
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("import_graph", TOOL)
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    for path in sorted((ROOT / "gleek" / "engine").glob("*.py")):
+        doc = ast.get_docstring(ast.parse(path.read_text("utf-8"))) or ""
+        if path.name == "__init__.py":
+            continue
+        assert "May import:" in doc, path.name
+        allowed = " ".join(doc.split("May import:", 1)[1].split())
+        for module, _, _, _ in tool.imports(path):
+            named = f":mod:`{module}`" in allowed or (
+                module.startswith("gleek.stages") and "the stages" in allowed
+            )
+            assert named, f"{path.name} imports {module}, which its docstring does not allow"

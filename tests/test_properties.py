@@ -16,7 +16,7 @@ from gleek.cards import CARDS, DECK
 from gleek.profile import list_profiles, list_variants
 from gleek.session import Session
 from gleek.sim.bots import RandomBot
-from tests.helpers import examples, flipped
+from tests.helpers import deal_points, examples, flipped
 
 COMBOS = [
     (p, combo)
@@ -139,7 +139,7 @@ def test_random_legal_play_ends_with_every_invariant(
     assert o.pot >= 0
     # every trick and honour counted (66 in every shipped profile), less the honours discarded;
     # a turned-up honour counts for the dealer where the profile says, else for nobody
-    total = 12 * profile.tricks.trick_points + sum(profile.tricks.honours.values())
+    total = deal_points(profile, [rank.symbol for rank in profile.tricks.honours])
     lost = honour_points(profile, state.discards, state.trumps)
     if not profile.turn_up.honour_to_dealer:
         lost += honour_points(profile, (state.turn_up,), state.trumps)

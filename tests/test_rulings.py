@@ -22,7 +22,17 @@ from gleek.stages.rules import rules_of
 from gleek.stages.settle import settlement
 from gleek.stages.tricks import strength
 from gleek.stages.tricks import trick_winner as _trick_winner
-from tests.helpers import C, cards, deal, flipped, play_first_legal, run, to_ruff
+from tests.helpers import (
+    C,
+    cards,
+    deal,
+    deal_points,
+    flipped,
+    mournival_of_aces,
+    play_first_legal,
+    run,
+    to_ruff,
+)
 
 
 def ruff_value(profile: gleek.Profile, hand: int) -> int:
@@ -665,15 +675,15 @@ FOUR_ACES_AT = {
 }  # fmt: skip
 
 
-@pytest.mark.parametrize(("profile", "won", "held"), [("parlett", 8, 8), ("direct", 0, 10)])
-def test_sets_four_aces_are_paid_to_whoever_holds_them_deal_after_deal(
-    profile: str, won: int, held: int
-) -> None:
+@pytest.mark.parametrize("profile", ["parlett", "direct"])
+def test_sets_four_aces_are_paid_to_whoever_holds_them_deal_after_deal(profile: str) -> None:
     """Four Aces in each seat in turn, first winning the ruff shown, then held by a player who
     passes: each deal pays its own holder, the mournival of Aces (8 in Parlett, 10 in the
     fixture) or, where ``sets.four_aces_pay`` is false, nothing once they have won the ruff.
     The deals follow one another in one profile, so nothing one deal paid leaks into the next."""
     p = flipped(profile) if profile == "direct" else gleek.load_profile(profile)
+    won, held = mournival_of_aces(p, won_ruff=True), mournival_of_aces(p, won_ruff=False)
+    assert held > 0  # (a profile where the Aces pay when they do not win the ruff)
     for holder, words in [
         *((h, ["vie", "see", "see"]) for h in range(3)),  # shown down: the Aces win the ruff
         (0, ["wait", "vie", "pass", "pass"]),  # the middle hand wins unshown
@@ -995,7 +1005,7 @@ def test_turn_up_honour_to_dealer_false_scores_the_turned_honour_for_nobody() ->
     s = run(s, ["wait", "wait", "wait"])
     assert s.points == (0, 0, 0)
     o = outcome(play_first_legal(s))
-    assert sum(o.points) == 12 * 2 + (4 + 2 + 8)  # tricks at 2 and the K, Q, J of trumps
+    assert sum(o.points) == deal_points(p, "KQJ")  # the tricks and the K, Q, J of trumps
     parlett = run(ruff_ready("parlett", "AC KC QC JC 10C", NO_HONOURS, "", "", "AH"), ["wait"] * 3)
     assert parlett.points == (0, 0, 15)
 
@@ -1085,7 +1095,8 @@ def test_sets_four_aces_that_did_not_win_the_ruff_are_paid_where_four_aces_pay_i
     to_aces = [
         (p.payer, p.amount, p.detail) for p in s.payments if p.payee == 1 and p.reason == "set"
     ]
-    assert to_aces == [(2, 10, "mournival of A"), (0, 10, "mournival of A")]
+    paid = mournival_of_aces(p, won_ruff=False)
+    assert to_aces == [(2, paid, "mournival of A"), (0, paid, "mournival of A")]
 
 
 # ---------------------------------------------------------------------------- the exchange order

@@ -16,8 +16,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import gleek
-from gleek.cards import DECK, mask_of
-from gleek.stages.common import Payment, from_eldest, left_of
+from gleek.cards import DECK, Rank, mask_of
+from gleek.stages.common import Payment, Refusal, from_eldest, left_of
 from gleek.stages.deal import (
     deal_hands,
     next_dealer,
@@ -387,13 +387,13 @@ def test_buying_verify_allows_exactly_the_choices() -> None:
     """Buying the stock: the forced opening alone, then a pass or exactly one raise; any other
     amount is a ``bad-bid``."""
     rules = rules_of(PARLETT)
-    assert [verify_bid(rules, 0, -1, x) for x in (12, 11, 13, PASS_BID)] == [
+    assert [code(verify_bid(rules, 0, -1, x)) for x in (12, 11, 13, PASS_BID)] == [
         None,
         "bad-bid",
         "bad-bid",
         "bad-bid",
     ]
-    assert [verify_bid(rules, 12, 0, x) for x in (13, PASS_BID, 12, 14)] == [
+    assert [code(verify_bid(rules, 12, 0, x)) for x in (13, PASS_BID, 12, 14)] == [
         None,
         None,
         "bad-bid",
@@ -427,11 +427,35 @@ def test_buying_only_the_forbidden_ranks_of_trumps_are_kept() -> None:
     assert hand & discard_keep(rules_of(FLIPPED_POOL), H) == m("KH QH 10H AS JS 4C AD")
     assert hand & discard_keep(rules_of(FLIPPED_POOL), D) == m("AH KH QH JH 10H AS JS 4C")
     keep = discard_keep(rules_of(PEDAGOGICAL), H)
-    assert [verify_discard(hand, keep, i(c)) for c in ("10H", "AH", "5S")] == [
+    assert [code(verify_discard(hand, keep, (), i(c))) for c in ("10H", "AH", "5S")] == [
         None,
         "forbidden-discard",
         "bad-discard",
     ]
+
+
+def test_buying_the_refusals_carry_the_facts_the_check_used() -> None:
+    """Buying the stock: a refused discard names the card and the ranks of its suit that the
+    profile forbids (the fixture's A and J, not the guides' four honours), and whether it was
+    laid out already; a refused bid the opening, or the standing bid and the one raise."""
+    hand = m("AH KH QH JH 10H")
+    keep = discard_keep(rules_of(FLIPPED_POOL), H)
+    forbidden = verify_discard(hand, keep, (), i("JH"))
+    assert forbidden is not None and forbidden.facts == {
+        "card": C("JH"),
+        "ranks": (Rank.ACE, Rank.JACK),
+    }
+    again = verify_discard(hand, keep, (i("9H"),), i("9H"))
+    assert again is not None and (again.code, again.reason) == ("bad-discard", "discard-again")
+    opening = verify_bid(rules_of(FLIPPED_DIRECT), 0, -1, 13)
+    assert opening is not None and opening.facts == {"opening": 12}
+    jump = verify_bid(rules_of(FLIPPED_DIRECT), 12, 0, 13)
+    assert jump is not None and jump.facts == {"amount": 13, "bid": 12, "next": 15, "increment": 3}
+
+
+def code(refusal: Refusal | None) -> str | None:
+    """The error code of a check's refusal, None for none."""
+    return None if refusal is None else refusal.code
 
 
 def test_buying_the_buyer_takes_all_seven_stock_cards() -> None:
@@ -449,7 +473,7 @@ def test_buying_take_first_the_buyer_lays_out_seven_of_nineteen() -> None:
     assert hand == m("AH KH 7C 4S 5D")
     assert after_discards(rules, hand & ~m("7C 4S"), m("4S 5D")) == m("AH KH 5D")
     keep = discard_keep(rules, H)
-    assert [verify_discard(hand, keep, i(c)) for c in ("4S", "AH", "9D")] == [
+    assert [code(verify_discard(hand, keep, (), i(c))) for c in ("4S", "AH", "9D")] == [
         None,
         "forbidden-discard",
         "bad-discard",
@@ -774,10 +798,10 @@ def test_tricks_verify_names_the_broken_rule() -> None:
     revoke), a lower card of it under play-high; anything goes when void or leading."""
     hand = m("AH 10H 4H 7C")
     assert verify_play(hand, -1, True, i("7C")) is None
-    assert verify_play(hand, H, False, i("KS")) == "card-not-in-hand"
-    assert verify_play(hand, H, False, i("7C")) == "revoke"
+    assert code(verify_play(hand, H, False, i("KS"))) == "card-not-in-hand"
+    assert code(verify_play(hand, H, False, i("7C"))) == "revoke"
     assert verify_play(hand, H, False, i("4H")) is None
-    assert verify_play(hand, H, True, i("4H")) == "not-highest"
+    assert code(verify_play(hand, H, True, i("4H"))) == "not-highest"
     assert verify_play(hand, H, True, i("AH")) is None
     assert verify_play(hand, S, True, i("4H")) is None
 
@@ -797,7 +821,7 @@ def _trick(
         points[(leader + k) % 3] += play_points(rules, honour, c)
         if k == 2:
             won = trick_winner(strength(trumps), cs[0], cs[1], cs[2], leader)
-            points[won] += trick_points(rules, honour, cs[0], cs[1], cs[2])
+            points[won] += trick_points(rules, honour, cs[0], cs[1], cs[2], 0)
         after.append((points[0], points[1], points[2]))
     return (after[-1], won), after
 

@@ -226,8 +226,8 @@ def _replay(data: str | bytes, name: str, profile_dirs: Iterable[str | os.PathLi
     # inside a deal stands before it (YAML may put keys of the head after the deals).
     stop = next((e for e in report.errors if e.deal is None), None)
     if stop is None and error is not None and error.code == "schema":
-        data = doc.data
-        if not (isinstance(data, dict) and conforms_head({**data, "deals": [None]})):
+        head = doc.data
+        if not (isinstance(head, dict) and conforms_head({**head, "deals": [None]})):
             stop = error  # (the head's own errors were cut off after the deals' many)
     if stop is not None:
         raise RecordError(

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import os
-from typing import IO, Any, Final
+from typing import IO, Any
 
 from gleek._args import check_text, check_type, type_name
 from gleek.errors import ArgumentTypeError, RecordError
+from gleek.record.jsonlines import json_lines_document
 from gleek.record.shape import conforms, limits
 from gleek.schemacheck import load_schema, problems, short_repr
 from gleek.sourcemap import MAX_BYTES, Located, LocatedError, load_located, read_limited
@@ -59,47 +60,6 @@ def read_record_file(path: str | os.PathLike[str]) -> bytes:
     if os.fspath(path).lower().endswith(".jsonl"):
         return json_lines_document(data, where)
     return data
-
-
-#: What a blank line in a JSON Lines record is told (read whole or line by line).
-BLANK_LINE: Final = (
-    "a blank line; a JSON Lines record has a head line, then one line for each deal, and no "
-    "blank lines"
-)
-
-
-def json_lines_document(data: bytes, where: str = "<string>") -> bytes:
-    """The JSON document of a record in the JSON Lines form (a head line, then a line for each
-    deal), line for line and column for column: the head line's closing brace becomes
-    ``, "deals": [``, each deal line but the last ends in a comma, and the last in ``]}``. So a
-    record read into objects (:func:`~gleek.record.read`, :func:`load`) is read by the one
-    loader, and every place it names is the place in the file. A blank line is refused, as
-    :func:`~gleek.record.validate` refuses it.
-
-    >>> json_lines_document(b'{"format": "gleek-record/1"}\\n{"dealer": "Anna"}\\n{}\\n')
-    b'{"format": "gleek-record/1", "deals": [\\n{"dealer": "Anna"},\\n{}]}'
-    """
-    lines = data.split(b"\n")
-    if lines[-1] == b"":
-        lines.pop()  # the last line's break
-    if not lines:
-        return data  # the loader says the file is empty
-    out = []
-    for k, line in enumerate(lines):
-        body = line.rstrip(b" \t\r")
-        if k and not body:
-            raise RecordError(BLANK_LINE, file=where, line=k + 1, column=1, code="syntax")
-        if k == 0:
-            if not body.endswith(b"}"):
-                return data  # not a head: the loader says what it is
-            body = body[:-1]
-            body += b'"deals": [' if body.rstrip(b" \t").endswith(b"{") else b', "deals": ['
-            if len(lines) == 1:
-                body += b"]}"
-        else:
-            body += b"]}" if k == len(lines) - 1 else b","
-        out.append(body)
-    return b"\n".join(out)
 
 
 def path_where(path: str | os.PathLike[str]) -> str:

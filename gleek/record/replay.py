@@ -26,18 +26,17 @@ import attrs
 from gleek._args import player_name
 from gleek.actions import DISCARD as _DISCARDS
 from gleek.actions import PLAY as _PLAY
-from gleek.cards import CARDS, Card, mask_of, n_cards
+from gleek.cards import Card, mask_of, n_cards
+from gleek.carry import Carried, carry_over
 from gleek.errors import CardError, ProfileError
 from gleek.profile import Profile, named_profile
 from gleek.record.report import DealSummary, Problem, Report
 from gleek.record.shape import conforms, limits
 from gleek.schemacheck import load_schema, problems, short_repr
 from gleek.sourcemap import LocatedError, Path, Places, format_path, load_located
-from gleek.stages.common import POT, RANK_MASK, Payment
+from gleek.stages.common import POT, RANK_MASK, Payment, small_trump_rank
 from gleek.stages.deal import next_dealer, stack_deck
-from gleek.stages.rules import rules_of
 from gleek.stages.sets import sets_held, small_trumps_held
-from gleek.stages.settle import pot_after
 from gleek.state import (
     Action,
     Outcome,
@@ -361,10 +360,11 @@ class Replayer:
         o, summary = self.ended
         self.summaries.append(summary)
         self.all_warnings += self.warnings
-        for s in range(3):
-            self.balances[s] += o.chips[s]
-        self.pot = pot_after(rules_of(self.profile), self.pot, o.pot)
-        self.stake = o.ruff_stake
+        b = self.balances
+        now = Carried((b[0], b[1], b[2]), self.pot, o.dealer, self.stake)
+        after = carry_over(self.profile, now, o.chips, o.pot, o.ruff_stake)
+        self.balances = list(after.chips)
+        self.pot, self.stake = after.pot, after.stake
         self.ended = None
         return self.going  # recorded results that differ: the deal counts, later ones do not
 
@@ -840,9 +840,9 @@ class Replayer:
 
     def _why_not(self, seat: int, claim: str, state: State) -> str:
         hand = mask_of(state.hand(seat))
-        if claim in ("tiddy", "towser", "tumbler"):
-            rank = {"tiddy": 0, "towser": 1, "tumbler": 2}[claim]
-            c = CARDS[11 * state.trumps.index + rank]
+        small = small_trump_rank(claim)
+        if small is not None:
+            c = Card(small, state.trumps)
             if not hand >> c.index & 1:
                 return f"does not hold {c}"
             return f"{claim} pays nothing under {self.profile.name}"

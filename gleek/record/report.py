@@ -10,6 +10,7 @@ from typing import Any, Final
 import attrs
 
 from gleek._args import check_type
+from gleek.stages.common import SET_REASONS
 
 __all__ = ["DealSummary", "Problem", "Report", "escape_controls"]
 
@@ -122,9 +123,7 @@ class DealSummary:
         else:
             how = "shown" if self.ruff[2] else "not shown"
             lines.append(f"    ruff: {q(self.ruff[0])} wins at stake {self.ruff[1]} ({how})")
-        sets = [
-            p for p in self.payments if p[3] in ("set", "tiddy", "towser", "tumbler", "turn-up")
-        ]
+        sets = [p for p in self.payments if p[3] in SET_REASONS]
         if sets:
             lines.append(
                 "    sets and small trumps: "

@@ -22,10 +22,8 @@ import codecs
 import gc
 import json
 import os
-import re
 import stat
 from collections.abc import Callable, Iterable
-from json.decoder import scanstring  # type: ignore[attr-defined]
 from typing import Any, Final
 
 import yaml
@@ -33,9 +31,10 @@ import yaml
 from gleek import limits as caps
 from gleek._files import CHUNK, read_chunk
 from gleek.errors import RecordError
-from gleek.limits import MAX_DEAL_BYTES, MAX_DEPTH, MAX_PROBLEMS
+from gleek.limits import MAX_DEAL_BYTES, MAX_PROBLEMS
 from gleek.record.fast import QUICK_FROM, quick_report
-from gleek.record.read import BLANK_LINE, cannot_read, path_where
+from gleek.record.jsonlines import BLANK_LINE, HEAD_DEALS, SURROGATE_HINT, line_text, parse_line
+from gleek.record.read import cannot_read, path_where
 from gleek.record.replay import (
     Replayer,
     deal_of_path,
@@ -52,20 +51,19 @@ from gleek.record.shape import (
     within_limits,
 )
 from gleek.schemacheck import Problem as SchemaProblem
-from gleek.schemacheck import load_schema, problems, short_repr
+from gleek.schemacheck import load_schema, problems
 from gleek.sourcemap import (
     LOADERS,
     NUL_IN_FILE,
     EventBuilder,
     LocatedError,
     Path,
-    format_path,
     key_part,
     not_utf8,
     place_in,
 )
 
-__all__ = ["CHUNK", "COLLECT_EVERY", "parse_line", "validate_path"]
+__all__ = ["CHUNK", "COLLECT_EVERY", "validate_path"]
 
 #: Deals read between two runs of the cyclic collector on the youngest objects.
 COLLECT_EVERY = 1024
@@ -105,6 +103,9 @@ class _Source:
             (None, None),
         )
         self.recent: list[tuple[int, str]] = []  # (first line number, text) of the last chunks
+        #: where each of the recent chunks begins: (bytes, characters) from the file's start
+        self.starts: list[tuple[int, int]] = []
+        self.chars = 0  # characters decoded so far
 
     def _fill(self) -> bool:
         """Read and decode one chunk; False at the end of the file."""
@@ -130,6 +131,8 @@ class _Source:
             self.nul = self.failure = LocatedError(NUL_IN_FILE, line, column)
         # the chunk's lines are counted even after a NUL: a bad byte after it is placed (drain)
         self.recent = [*self.recent[-2:], (self.lines, text)]
+        self.starts = [*self.starts[-2:], (start - len(pending), self.chars)]
+        self.chars += len(text)
         self.lines += text.count("\n")
         if nul >= 0:
             raise _Stop
@@ -147,6 +150,33 @@ class _Source:
                 return self.lines + 1, None
             column += len(before) - (start + 1)
         return self.lines + line, column
+
+    def place_reader_error(self, position: int, in_bytes: bool) -> tuple[int | None, int | None]:
+        """The line and column of the character at ``position`` from the file's start (in
+        UTF-8 bytes if ``in_bytes``, else characters) that the parser refused, if it is among
+        the chunks still kept: as the whole-text reader places it."""
+        for k, ((first, text), (at_byte, at_char)) in enumerate(
+            zip(self.recent, self.starts, strict=True)
+        ):
+            if in_bytes:
+                head = text.encode("utf-8", "surrogatepass")[: position - at_byte]
+                at = len(head.decode("utf-8", "ignore")) if position >= at_byte else -1
+            else:
+                at = position - at_char
+            if not 0 <= at < len(text):
+                continue
+            line, column = place_in(text, at)
+            if line == 1:
+                before = "".join(t for _, t in self.recent[:k])
+                nl = before.rfind("\n")
+                if nl >= 0:
+                    column += len(before) - (nl + 1)
+                elif self.starts[0][1] == 0:
+                    column += len(before)
+                else:
+                    return first + line, None
+            return first + line, column
+        return None, None
 
     def _too_long(self) -> None:
         mib = f"{MAX_DEAL_BYTES / (1024 * 1024):g} MiB"
@@ -561,200 +591,6 @@ class _Yaml:
 # -- JSON Lines
 
 
-_SPACE: Final = re.compile(r"[ \t\r]*")
-_NUMBER: Final = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
-_LITERALS: Final[tuple[tuple[str, object], ...]] = (
-    ("true", True),
-    ("false", False),
-    ("null", None),
-)
-
-
-class _JsonFrame:
-    __slots__ = ("count", "is_map", "key", "limit", "path", "value")
-
-    def __init__(self, path: Path, value: Any, is_map: bool, limit: tuple[int, str] | None):
-        self.path = path
-        self.value = value
-        self.is_map = is_map
-        self.limit = limit
-        self.count = 0
-        self.key: str | None = None
-
-
-def parse_line(
-    text: str,
-    line: int,
-    base: Path,
-    pos: dict[Path, Position],
-    keys: dict[Path, Position],
-    shape: Callable[[Path], tuple[int, str] | None],
-) -> Any:
-    """The JSON value of one line of a JSON Lines record, standing at ``base`` in the record;
-    the place (``line``, character from 1) of every value goes to ``pos``, of every key to
-    ``keys``. The record's limits hold (nesting, the size of lists, whole numbers, no key twice);
-    anything wrong raises :class:`LocatedError`."""
-    n = len(text)
-    i = _SPACE.match(text, 0).end()  # type: ignore[union-attr]
-    stack: list[_JsonFrame] = []
-
-    def fail(message: str, at: int, code: str = "syntax") -> LocatedError:
-        return LocatedError(message, line, at + 1, code)
-
-    while True:
-        # A value starts at i.
-        top = stack[-1] if stack else None
-        if top is None:
-            path = base
-        else:
-            path = (*top.path, top.key if top.is_map else top.count)  # type: ignore[arg-type]
-            if top.limit is not None and top.count >= top.limit[0]:
-                where, (most, why) = format_path(top.path), top.limit
-                raise fail(f"{where} has more than {most} items; {why}", i, "schema")
-        pos[path] = (line, i + 1)
-        ch = text[i : i + 1]
-        value: Any
-        if ch in ("{", "["):
-            if len(stack) >= MAX_DEPTH:
-                raise fail(f"nested more than {MAX_DEPTH} levels deep", i)
-            is_map = ch == "{"
-            frame = _JsonFrame(path, {} if is_map else [], is_map, shape(path))
-            stack.append(frame)
-            i = _SPACE.match(text, i + 1).end()  # type: ignore[union-attr]
-            if text[i : i + 1] == ("}" if is_map else "]"):
-                stack.pop()
-                value = frame.value
-                i += 1
-            elif is_map:
-                i = _key(text, i, frame, line, keys, fail)
-                continue
-            else:
-                continue
-        elif ch == '"':
-            start = i
-            try:
-                value, i = scanstring(text, i + 1, True)
-            except json.JSONDecodeError as exc:
-                raise fail(_said(exc), exc.pos) from None
-            _no_surrogate(text, start, i, fail)
-        else:
-            m = _NUMBER.match(text, i)
-            if m is not None and m.end() > i:
-                number = m.group()
-                if len(number) > caps.MAX_NUMBER_TEXT:
-                    raise fail(
-                        f"a number written in {len(number)} characters is too long to read (at "
-                        f"most {caps.MAX_NUMBER_TEXT}); a record's numbers are whole numbers"
-                        if m.group(1) or m.group(2)
-                        else _too_large(number),
-                        i,
-                        "schema",
-                    )
-                if m.group(1) or m.group(2):
-                    value = float(number)
-                else:
-                    value = int(number)
-                    if not caps.within_int_bounds(value):
-                        raise fail(_too_large(number), i, "schema")
-                i = m.end()
-            else:
-                for word, literal in _LITERALS:
-                    if text.startswith(word, i):
-                        value = literal
-                        i += len(word)
-                        break
-                else:
-                    raise fail("expected a JSON value", i)
-        # The value is read: put it in its place, then what follows it.
-        while True:
-            i = _SPACE.match(text, i).end()  # type: ignore[union-attr]
-            if not stack:
-                if i < n:
-                    raise fail("extra text after the JSON value (one value a line)", i)
-                return value
-            top = stack[-1]
-            if top.is_map:
-                top.value[top.key] = value
-            else:
-                top.value.append(value)
-            top.count += 1
-            ch = text[i : i + 1]
-            if ch == ",":
-                i = _SPACE.match(text, i + 1).end()  # type: ignore[union-attr]
-                if top.is_map:
-                    i = _key(text, i, top, line, keys, fail)
-                break
-            if ch == ("}" if top.is_map else "]"):
-                stack.pop()
-                value = top.value
-                i += 1
-                continue
-            raise fail(f"expected ',' or '{'}' if top.is_map else ']'}'", i)
-
-
-def _key(
-    text: str,
-    i: int,
-    frame: _JsonFrame,
-    line: int,
-    keys: dict[Path, Position],
-    fail: Callable[..., LocatedError],
-) -> int:
-    """Read a key at ``i`` and the colon after it; where the value starts."""
-    if text[i : i + 1] != '"':
-        raise fail("expected a key in double quotes", i)
-    if frame.limit is not None and frame.count >= frame.limit[0]:
-        where = format_path(frame.path) or "the document"
-        raise fail(f"{where} has more than {frame.limit[0]} keys; {frame.limit[1]}", i, "schema")
-    try:
-        key, end = scanstring(text, i + 1, True)
-    except json.JSONDecodeError as exc:
-        raise fail(_said(exc), exc.pos) from None
-    _no_surrogate(text, i, end, fail)
-    if key in frame.value:
-        raise fail(f"duplicate key {short_repr(key)}", i)
-    keys[(*frame.path, key)] = (line, i + 1)
-    frame.key = key
-    end = _SPACE.match(text, end).end()  # type: ignore[union-attr]
-    if text[end : end + 1] != ":":
-        raise fail("expected ':' after a key", end)
-    return _SPACE.match(text, end + 1).end()  # type: ignore[union-attr]
-
-
-def _said(exc: json.JSONDecodeError) -> str:
-    """:mod:`json`'s message, said whole (its own ends in "at", the place being the error's)."""
-    msg = exc.msg.lower()
-    if msg.startswith("unterminated string"):
-        return "a string with no closing quote on its line"
-    if msg.startswith("invalid control character"):
-        return "a control character in a string (JSON writes it as an escape, such as \\t)"
-    return msg.removesuffix(" at")
-
-
-#: a ``\uD800``..``\uDFFF`` escape, perhaps (``\\uD800`` is a backslash and text: see
-#: :func:`_no_surrogate`)
-_SURROGATE_HINT: Final = re.compile(r"\\u[dD][89a-fA-F]")
-#: an escape in a JSON string: ``\`` and the character after it, or ``\uXXXX``
-_ESCAPE: Final = re.compile(r"\\(?:u([0-9a-fA-F]{4})|.)")
-
-
-def _no_surrogate(text: str, start: int, end: int, fail: Callable[..., LocatedError]) -> None:
-    """Refuse an escape of half a UTF-16 surrogate pair in the string ``text[start:end]``, as
-    the YAML reading refuses it (libyaml reads no ``\\uD800``..``\\uDFFF`` escape, not even
-    a pair's): so a record says the same in either form, and no name holds a lone
-    surrogate."""
-    if _SURROGATE_HINT.search(text, start, end) is None:
-        return
-    for m in _ESCAPE.finditer(text, start, end):
-        code = m.group(1)
-        if code is not None and 0xD800 <= int(code, 16) <= 0xDFFF:
-            raise fail(
-                f"the escape \\u{code} is half of a UTF-16 surrogate pair, which a record "
-                f"may not hold; write the character itself",
-                m.start(),
-            )
-
-
 _SLOW: Final = object()
 
 
@@ -768,7 +604,7 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def _quick(text: str) -> Any:
     """A deal line read by :mod:`json` (C speed), if it is a deal of the usual shape within every
     limit; else ``_SLOW`` (then :func:`parse_line` reads it, and says what is wrong where)."""
-    if "\\u" in text and _SURROGATE_HINT.search(text) is not None:  # (the scan only if need be)
+    if "\\u" in text and SURROGATE_HINT.search(text) is not None:  # (the scan only if need be)
         return _SLOW
     try:
         deal = json.loads(text, object_pairs_hook=_pairs)
@@ -786,15 +622,6 @@ def _finder(
         parse_line(text, line, ("deals", i), pos, keys, stream_limits)
 
     return find
-
-
-def _too_large(number: str) -> str:
-    digits = sum(ch.isdigit() for ch in number)
-    size = f" of {digits} digits" if digits > caps.MAX_DIGITS else ""
-    return (
-        f"a whole number{size} is too large (at most {caps.MAX_DIGITS} digits, whatever its "
-        "form: decimal, hex, octal or 1:20:30)"
-    )
 
 
 def _head_report(file: str, found: Iterable[SchemaProblem]) -> Report:
@@ -828,27 +655,8 @@ class _JsonLines:
             self.offset += len(raw)
             if self.progress is not None:
                 self.progress(len(raw))
-            if len(raw) > MAX_DEAL_BYTES and not raw.endswith(b"\n"):
-                mib = f"{MAX_DEAL_BYTES / (1024 * 1024):g} MiB"
-                what = "the head line" if number == 1 else f"deal {number - 1}"
-                raise LocatedError(
-                    f"{what} is longer than {mib}; a record is read deal by deal, each at most "
-                    f"{mib}",
-                    number,
-                    1,
-                    "schema",
-                )
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                message, good = not_utf8(raw, exc.start, start)
-                raise LocatedError(message, number, len(good) + 1) from None
-            if number == 1 and text.startswith("\ufeff"):
-                text = text[1:]  # a byte order mark, which JSON lets a reader skip (as YAML does)
-            nul = text.find("\x00")
-            if nul >= 0:
-                raise LocatedError(NUL_IN_FILE, number, nul + 1)
-            yield number, text.removesuffix("\n")
+            text = line_text(raw.removesuffix(b"\n"), number, start)
+            yield number, text
 
     def run(self) -> Report:
         check = self.check
@@ -866,14 +674,7 @@ class _JsonLines:
             head_keys: dict[Path, Position] = {}
             head = self._parse(first, (), head_pos, head_keys, limits)
             if isinstance(head, dict) and "deals" in head:
-                check.schema.append(
-                    SchemaProblem(
-                        "the head line has a key 'deals'; in JSON Lines each deal is a line of "
-                        "its own, after the head line",
-                        ("deals",),
-                        *head_keys[("deals",)],
-                    )
-                )
+                check.schema.append(SchemaProblem(HEAD_DEALS, ("deals",), *head_keys[("deals",)]))
                 head = {k: v for k, v in head.items() if k != "deals"}
             if not isinstance(head, dict):
                 doc: Any = _Part(head, head_pos, head_keys)

@@ -37,6 +37,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from gleek.carry import Carried, carry_over
 from gleek.errors import ArgumentError
 from gleek.profile import Profile, load_profile
 from gleek.rl.actions import (
@@ -48,7 +49,6 @@ from gleek.rl.actions import (
     on_illegal,
 )
 from gleek.rl.tensor import TENSOR_SIZE, Encoder
-from gleek.stages.deal import next_dealer
 from gleek.state import Action, State, apply, legal_actions, new_deal, observation, outcome
 
 __all__ = ["GleekEnv", "env", "raw_env"]
@@ -235,12 +235,15 @@ class GleekEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # untyp
             res = outcome(s)
             for seat, a in enumerate(AGENTS):
                 self.rewards[a] = float(res.chips[seat])
-                self._scores[seat] += res.chips[seat]
+            sc = self._scores
+            now = Carried((sc[0], sc[1], sc[2]), 0, s.dealer, res.ruff_stake)
+            after = carry_over(self.profile, now, res.chips, res.pot, res.ruff_stake)
+            self._scores = list(after.chips)
             self._deal += 1
             if self._deal >= self.deals:
                 self._end(self.terminations)
             else:
-                self._start_deal(next_dealer(s.dealer), res.ruff_stake)
+                self._start_deal(after.dealer, after.stake)
         else:
             self._select()
         self._count_step()

@@ -34,6 +34,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from gleek.carry import Carried, carry_over
 from gleek.errors import ArgumentError
 from gleek.profile_model import Profile
 from gleek.rl.actions import (
@@ -46,7 +47,6 @@ from gleek.rl.actions import (
 )
 from gleek.rl.env import BOUND, bounded, check_seed, profile_arg
 from gleek.rl.tensor import TENSOR_SIZE, Encoder
-from gleek.stages.deal import next_dealer
 from gleek.state import State, apply, legal_actions, new_deal, observation, outcome
 
 __all__ = ["SingleSeatEnv"]
@@ -127,11 +127,13 @@ class SingleSeatEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
                 self._deal += 1
                 if self._deal >= self.deals:
                     break
+                now = Carried((0, 0, 0), 0, s.dealer, res.ruff_stake)
+                after = carry_over(self.profile, now, res.chips, res.pot, res.ruff_stake)
                 s = new_deal(
                     self.profile,
-                    next_dealer(s.dealer),
+                    after.dealer,
                     seed=self._rng.getrandbits(64),
-                    ruff_stake=res.ruff_stake,
+                    ruff_stake=after.stake,
                 )
                 continue
             seat = s.to_act

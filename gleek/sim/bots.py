@@ -25,9 +25,12 @@ import attrs
 from gleek.cards import DECK, Card, Rank, Suit, mask_of
 from gleek.profile_model import Profile
 from gleek.session import Bot
-from gleek.stages.ruff import best_suit_value
+from gleek.stages.common import small_trump
+from gleek.stages.ruff import FOUR_ACES, best_suit_value, ruff_value
 from gleek.stages.ruff import revie_stake as stage_revie_stake
 from gleek.stages.rules import rules_of
+from gleek.stages.stock import discard_keep, price_shares
+from gleek.stages.tricks import card_power
 from gleek.state import Action, Observation, Phase
 
 __all__ = [
@@ -67,11 +70,10 @@ def hand_strength(cards: tuple[Card, ...], trumps: Suit) -> int:
 
 
 def _power(c: Card, led: Suit, trumps: Suit) -> int:
-    """How high ``c`` stands in a trick led in ``led``: a trump above any other card, a card
-    of the suit led by its rank, any other card nowhere (0)."""
-    if c.suit is trumps:
-        return 100 + int(c.rank)
-    return int(c.rank) if c.suit is led else 0
+    """How high ``c`` stands in a trick led in ``led`` (the tricks stage's
+    :func:`~gleek.stages.tricks.card_power`: a trump above any other card, a card of the suit
+    led by its rank, any other card nowhere)."""
+    return card_power(trumps.index, led.index, c.index)
 
 
 @attrs.frozen
@@ -137,7 +139,6 @@ class BasicBot:
 
 _COURTS: Final = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
 _MAX_REVIES: Final = 2
-_SMALL_NAMES: Final = {Rank.FOUR: "tiddy", Rank.FIVE: "towser", Rank.SIX: "tumbler"}
 _RANKS_DOWN: Final = tuple(sorted(Rank, reverse=True))
 
 
@@ -222,7 +223,7 @@ class HandModel:
         self._honour = tuple(tr.honours.get(Rank(b + 4), 0) for b in range(11))
         small = profile.small_trumps
         self._small = tuple(
-            2 * getattr(small, _SMALL_NAMES[Rank(b + 4)]) if b < 3 else 0 for b in range(11)
+            2 * getattr(small, name) if (name := small_trump(Rank(b + 4))) else 0 for b in range(11)
         )
         sets = profile.sets
         self._sets = {
@@ -370,18 +371,13 @@ class RuleAwareBot:
         model = HandModel(prof, obs.trumps, (obs.turn_up,))
         seen = {*obs.hand, obs.turn_up}
         unseen = [c for c in DECK if c not in seen]
-        forbidden = [
-            c for c in obs.hand if c.suit is obs.trumps and c.rank in prof.stock.forbidden_discards
-        ]
+        keep = discard_keep(rules_of(prof), obs.trumps.index)  # the stage's rule
+        forbidden = [c for c in obs.hand if not keep >> c.index & 1]
         before = model.value(obs.hand)
         total = 0.0
         for _ in range(self.samples):
             stock = rng.sample(unseen, 7)
-            drawn = [
-                c
-                for c in stock
-                if not (c.suit is obs.trumps and c.rank in prof.stock.forbidden_discards)
-            ]
+            drawn = [c for c in stock if keep >> c.index & 1]
             kept = model.keep([*obs.hand, *stock], forbidden + [c for c in stock if c not in drawn])
             total += model.value(kept)
         return total / self.samples - before
@@ -389,9 +385,12 @@ class RuleAwareBot:
     def _bid(self, obs: Observation, legal: tuple[Action, ...], rng: random.Random) -> Action:
         bid = next(a for a in legal if a.kind == "bid")
         stand = obs.bid or 0
-        paid = stand // 2
-        if obs.profile.stock.odd_chip == "eldest" and obs.seat == obs.eldest:
-            paid += stand % 2
+        # what this seat receives of the price if the standing bid buys (the stage's split)
+        bidder = next((s for s, a in reversed(obs.history) if a.kind == "bid"), None)
+        paid = 0
+        if bidder is not None and stand:
+            rules = rules_of(obs.profile)
+            paid = price_shares(rules, bidder, stand, obs.dealer)[obs.seat]
         assert bid.amount is not None
         if self.exchange_gain(obs, rng) > bid.amount + paid:
             return bid
@@ -401,8 +400,7 @@ class RuleAwareBot:
     def ruff_chance(self, obs: Observation) -> float:
         """The chance that this hand's best suit wins the ruff against the others still in."""
         prof = obs.profile
-        aces = sum(1 for c in obs.hand if c.rank is Rank.ACE)
-        if aces == 4 and prof.ruff.four_aces:
+        if ruff_value(rules_of(prof), mask_of(obs.hand)) == FOUR_ACES:  # the ruff's own rule
             return 1.0
         mine = best_suit(prof, obs.hand)
         last = ruff_words(obs)

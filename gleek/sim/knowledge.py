@@ -24,18 +24,19 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
-from typing import Final, TypeVar
+from typing import TypeVar
 
 from gleek.cards import DECK, Card, Rank
 from gleek.errors import IllegalAction
 from gleek.profile_model import Profile
+from gleek.stages.common import small_trump_rank
+from gleek.stages.rules import rules_of
+from gleek.stages.stock import discard_keep
 from gleek.state import Action, Observation, Phase, State, apply, new_deal, observation
 
 __all__ = ["Knowledge", "determinize", "opening_stake", "public_history"]
 
 T = TypeVar("T")
-
-_SMALL: Final = {"tiddy": Rank.FOUR, "towser": Rank.FIVE, "tumbler": Rank.SIX}
 
 
 def public_history(obs: Observation) -> tuple[tuple[int, Action], ...]:
@@ -80,8 +81,8 @@ class Knowledge:
                 continue
             if pay.reason == "set" and pay.rank is not None:
                 self.rank_counts[payee][pay.rank] = 4 if pay.set_kind == "mournival" else 3
-            elif pay.reason in _SMALL:
-                self.required[payee].add(Card(_SMALL[pay.reason], obs.trumps))
+            elif (small := small_trump_rank(pay.reason)) is not None:
+                self.required[payee].add(Card(small, obs.trumps))
         self.exchanged = obs.phase in (Phase.RUFF, Phase.PLAY, Phase.OVER)
 
 
@@ -157,7 +158,8 @@ def _sample(k: Knowledge, rng: random.Random) -> tuple[list[list[Card]], list[Ca
     opps = [(me + 1) % 3, (me + 2) % 3]
     hand = list(obs.hand)
     my_discards = list(obs.discards)
-    forbidden_discard = {Card(r, obs.trumps) for r in obs.profile.stock.forbidden_discards}
+    keep = discard_keep(rules_of(obs.profile), obs.trumps.index)  # the stage's rule
+    forbidden_discard = {c for c in DECK if not keep >> c.index & 1}
     seen = set(hand) | set(my_discards) | {obs.turn_up}
     for s in range(3):
         seen.update(k.played[s])

@@ -37,6 +37,9 @@ from gleek.limits import MAX_PLAYOUTS
 from gleek.session import Bot
 from gleek.sim.bots import RuleAwareBot
 from gleek.sim.knowledge import Knowledge, assign, replay
+from gleek.stages.common import small_trump
+from gleek.stages.rules import rules_of
+from gleek.stages.stock import discard_keep
 from gleek.state import Action, Observation, Phase, State, apply, rollout
 
 __all__ = ["DEFAULT_PLAYOUTS", "SearchBot", "distinct_cards"]
@@ -59,7 +62,7 @@ def distinct_cards(obs: Observation, legal: tuple[Action, ...]) -> tuple[Action,
     for c in DECK:  # Ace high to 4 low, suit by suit
         if c in mine:
             honour = c.suit is obs.trumps and honours.get(c.rank, 0) > 0
-            small = c.suit is obs.trumps and int(c.rank) <= 6
+            small = c.suit is obs.trumps and small_trump(c.rank) is not None
             same_run = previous is not None and previous.suit is c.suit and not (honour or small)
             if not same_run:
                 kept.append(Action.play(c))
@@ -90,7 +93,8 @@ class _Worlds:
         for s in range(3):
             seen.update(k.played[s])
         self.unknown = [c.index for c in DECK if c not in seen]
-        no_discard = {Card(r, obs.trumps).index for r in obs.profile.stock.forbidden_discards}
+        keep = discard_keep(rules_of(obs.profile), obs.trumps.index)  # the stage's rule
+        no_discard = {c for c in range(44) if not keep >> c & 1}
         self.sizes = [obs.hand_sizes[o] for o in self.opps]
         self.allowed = [
             {i for i in self.unknown if CARDS[i] not in k.forbidden[o]} for o in self.opps

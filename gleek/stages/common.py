@@ -18,12 +18,19 @@ __all__ = [
     "POT",
     "RANK_MASK",
     "REASONS",
+    "SET_REASONS",
+    "SMALL_TRUMPS",
     "SUIT_MASK",
     "Party",
     "Payment",
+    "Refusal",
     "card",
+    "cited_rules",
     "from_eldest",
     "left_of",
+    "rank_index",
+    "small_trump",
+    "small_trump_rank",
 ]
 
 POT: Final = "pot"
@@ -105,6 +112,90 @@ SUIT_MASK: Final = tuple(((1 << 11) - 1) << (11 * s) for s in range(4))
 # RANK_MASK[r]: the four cards of rank index r (0 = the 4 ... 10 = the Ace)
 RANK_MASK: Final = tuple(sum(1 << (11 * s + r) for s in range(4)) for r in range(11))
 R4, R5, R6, RJ, RQ, RK, RA = 0, 1, 2, 7, 8, 9, 10
+
+#: The small trumps, by name and rank: Tiddy the 4, Towser the 5, Tumbler the 6 of trumps.
+SMALL_TRUMPS: Final[tuple[tuple[str, Rank], ...]] = (
+    ("tiddy", Rank.FOUR),
+    ("towser", Rank.FIVE),
+    ("tumbler", Rank.SIX),
+)
+
+
+#: The reasons of the payments for sets and small trumps, held or turned up.
+SET_REASONS: Final = ("set", *(name for name, _ in SMALL_TRUMPS), "turn-up")
+
+
+def small_trump(rank: Rank) -> str | None:
+    """The name a trump of ``rank`` goes by among the small trumps (:data:`SMALL_TRUMPS`), or
+    None for any other rank.
+
+    >>> small_trump(Rank.FIVE), small_trump(Rank.SEVEN)
+    ('towser', None)
+    """
+    for name, r in SMALL_TRUMPS:
+        if r is rank:
+            return name
+    return None
+
+
+def small_trump_rank(name: str) -> Rank | None:
+    """The rank of the small trump called ``name`` (``tiddy``...), or None for another word."""
+    for n, r in SMALL_TRUMPS:
+        if n == name:
+            return r
+    return None
+
+
+def rank_index(c: int) -> int:
+    """The rank of card index ``c`` within its suit: 0 for the 4 ... 10 for the Ace."""
+    return c % 11
+
+
+#: The profile's rules each reason of payment follows (``set`` by the set's kind, ``turn-up``
+#: by the turned small trump's name: see :func:`cited_rules`).
+_CITED: Final[dict[str, tuple[str, ...]]] = {
+    "stock": ("stock.opening_bid", "stock.odd_chip"),
+    "ruff": ("ruff.model", "ruff.losers_pay", "ruff.stake"),
+    "ruff-pool": ("ruff.model", "ruff.stake"),
+    **{name: (f"small_trumps.{name}",) for name, _ in SMALL_TRUMPS},
+    "settlement": ("scoring.par", "tricks.trick_points", "tricks.honours", "tricks.honours_to"),
+    "forfeit": ("sets.forfeit",),
+}
+
+
+def cited_rules(payment: Payment, turned: Rank) -> tuple[str, ...]:
+    """The profile's rules (paths) that ``payment`` follows; ``turned`` is the deal's turn-up.
+
+    >>> cited_rules(Payment(0, 1, 4, "turn-up"), Rank.SIX)
+    ('turn_up.tumbler',)
+    """
+    if payment.reason == "set":
+        return (f"sets.{payment.set_kind or 'gleek'}",)
+    if payment.reason == "turn-up":
+        return (f"turn_up.{small_trump(turned) or SMALL_TRUMPS[0][0]}",)
+    return _CITED[payment.reason]
+
+
+class Refusal:
+    """Why a check refused an action, with the facts it used: the record format's error code
+    (``code``), the reason (``reason``, one message each: see :mod:`gleek.messages`) and the
+    facts the check read, by name (``facts``: a card, the ranks the profile forbids, the
+    choices left...). The message only formats these facts, so it cannot say other than the
+    check decided.
+
+    >>> Refusal("revoke", "revoke", {"card": CARDS[11]}).facts["card"]
+    Card.parse('4H')
+    """
+
+    __slots__ = ("code", "facts", "reason")
+
+    def __init__(self, code: str, reason: str, facts: dict[str, object]) -> None:
+        self.code: Final = code
+        self.reason: Final = reason
+        self.facts: Final = facts
+
+    def __repr__(self) -> str:
+        return f"Refusal({self.code!r}, {self.reason!r}, {self.facts!r})"
 
 
 def card(index: int) -> Card:

@@ -19,7 +19,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Final, TypeVar
 
-from gleek.stages.common import R4, R5, R6, Payment, from_eldest, left_of
+from gleek.stages.common import SMALL_TRUMPS, Payment, from_eldest, left_of, rank_index
 from gleek.stages.rules import Rules
 
 __all__ = [
@@ -183,15 +183,14 @@ def turn_up_payments(rules: Rules, turn_up: int, dealer: int) -> tuple[Payment, 
     >>> [str(p) for p in turn_up_payments(rules_of(load_profile("parlett")), 0, dealer=2)]
     ['0 -> 2: 4 [turn-up] (turned tiddy)', '1 -> 2: 4 [turn-up] (turned tiddy)']
     """
-    rank = turn_up % 11
-    if rank == R4:
-        amount, reason = rules.turn_small[0], "tiddy"
-    elif rank == R5:
-        amount = 2 * rules.small[1] if rules.turn_double else rules.turn_small[1]
-        reason = "towser"
-    elif rank == R6:
-        amount = 2 * rules.small[2] if rules.turn_double else rules.turn_small[2]
-        reason = "tumbler"
+    rank = rank_index(turn_up)
+    for i in range(len(SMALL_TRUMPS)):
+        name, small = SMALL_TRUMPS[i]
+        if small - 4 == rank:
+            doubled = rules.turn_double and i > 0  # a turned Tiddy pays its own value
+            amount = 2 * rules.small[i] if doubled else rules.turn_small[i]
+            reason = name
+            break
     else:
         return ()
     if amount <= 0:

@@ -22,15 +22,16 @@ the next deal's opening stake is twice this one's).
 >>> r = ruff_start(parlett, dealer=2, buyer=1, stake=2)   # eldest (seat 0) speaks first
 >>> ruff_choices(parlett, r)
 ('wait', 'vie')
->>> verify_word(parlett, r, "see")
-'bad-ruff-call'
+>>> verify_word(parlett, r, "see").facts
+{'words': ('wait', 'vie')}
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from gleek.stages.common import RANK_MASK, Payment, left_of
+from gleek.actions import RuffWord
+from gleek.stages.common import RANK_MASK, Payment, Refusal, left_of
 from gleek.stages.rules import Rules
 
 __all__ = [
@@ -157,9 +158,16 @@ def ruff_start(rules: Rules, dealer: int, buyer: int, stake: int) -> Ruff:
     return Ruff(stake, -1, 7, 0, put, put, put, first, 0, False, -1, False, False)
 
 
-_WAIT_VIE: Final[tuple[str, ...]] = ("wait", "vie")
-_WAIT_VIE_DOUBLE: Final[tuple[str, ...]] = ("wait", "vie", "double")
-_PASS_SEE_REVIE: Final[tuple[str, ...]] = ("pass", "see", "revie")
+#: the words of the ruff (gleek.actions.RuffWord), as the plain strings the stage compares
+_WAIT: Final[str] = RuffWord.WAIT.value
+_VIE: Final[str] = RuffWord.VIE.value
+_PASS: Final[str] = RuffWord.PASS.value
+_SEE: Final[str] = RuffWord.SEE.value
+_REVIE: Final[str] = RuffWord.REVIE.value
+_DOUBLE: Final[str] = RuffWord.DOUBLE.value
+_WAIT_VIE: Final[tuple[str, ...]] = (_WAIT, _VIE)
+_WAIT_VIE_DOUBLE: Final[tuple[str, ...]] = (_WAIT, _VIE, _DOUBLE)
+_PASS_SEE_REVIE: Final[tuple[str, ...]] = (_PASS, _SEE, _REVIE)
 
 
 def ruff_choices(rules: Rules, r: Ruff) -> tuple[str, ...]:
@@ -174,24 +182,25 @@ def ruff_choices(rules: Rules, r: Ruff) -> tuple[str, ...]:
     return _PASS_SEE_REVIE
 
 
-def verify_word(rules: Rules, r: Ruff, word: str) -> str | None:
-    """Why the player to act may not say ``word`` now: ``bad-ruff-call``; None if it may."""
+def verify_word(rules: Rules, r: Ruff, word: str) -> Refusal | None:
+    """Why the player to act may not say ``word`` now: ``bad-ruff-call``, with the ``words``
+    it may say (:func:`ruff_choices`); None if it may."""
     if r.vier < 0:
-        if word == "wait" or word == "vie" or (word == "double" and r.waits == 2 and rules.doubles):
+        if word in (_WAIT, _VIE) or (word == _DOUBLE and r.waits == 2 and rules.doubles):
             return None
-        return "bad-ruff-call"
-    if word == "pass" or word == "see" or word == "revie":
+        return Refusal("bad-ruff-call", "ruff-before-vie", {"words": ruff_choices(rules, r)})
+    if word in (_PASS, _SEE, _REVIE):
         return None
-    return "bad-ruff-call"
+    return Refusal("bad-ruff-call", "ruff-after-vie", {"words": ruff_choices(rules, r)})
 
 
 def ruff_apply(
     rules: Rules, r: Ruff, seat: int, word: str, hands: tuple[int, int, int], dealer: int
 ) -> Ruff:
     """The vying after ``seat`` says ``word`` (checked by :func:`verify_word`)."""
-    if word == "double":
+    if word == _DOUBLE:
         return Ruff(r.stake, -1, 7, 0, r.p0, r.p1, r.p2, -1, r.waits, True, -1, False, True)
-    if word == "wait":
+    if word == _WAIT:
         waits = r.waits + 1
         if waits == 3:
             # Nobody vied. Pool model: the hands are shown at once (inferred: pool-no-vie).
@@ -205,19 +214,19 @@ def ruff_apply(
     pool = rules.pool
     live, acted, stake, vier = r.live, r.acted, r.stake, r.vier
     put = [r.p0, r.p1, r.p2]
-    if word == "vie":
+    if word == _VIE:
         vier = seat
         acted = 1 << seat
         # pool: the vie puts ``raise`` on top of the ante
         put[seat] = put[seat] + rules.raise_ if pool else stake
-    elif word == "revie":
+    elif word == _REVIE:
         acted = 1 << seat
         if pool:
             put[seat] = _most(put[0], put[1], put[2]) + rules.raise_
         else:
             stake = revie_stake(rules, stake)
             put[seat] = stake
-    elif word == "see":
+    elif word == _SEE:
         acted |= 1 << seat
         put[seat] = _most(put[0], put[1], put[2]) if pool else stake
     else:  # pass: drop out; direct model: owes the stake as it is now (or by how far it went)

@@ -17,7 +17,7 @@ from typing import Final
 from gleek.cards import Rank
 from gleek.errors import ArgumentError
 from gleek.profile_model import Profile
-from gleek.stages.common import R4, R5, R6, RA, RANK_MASK, RJ, RK, RQ, Payment
+from gleek.stages.common import RA, RANK_MASK, RJ, RK, RQ, SMALL_TRUMPS, Payment
 from gleek.stages.rules import Rules, Run, memo, run_of
 
 __all__ = [
@@ -44,9 +44,7 @@ _COURTS: Final[tuple[tuple[int, Rank, str], ...]] = (
 #: mournival of Aces, Kings, Queens or Jacks, and Tiddy, Towser or Tumbler.
 CLAIM_WORDS: Final = (
     *(f"{kind}-{letter}" for kind in ("gleek", "mournival") for _, _, letter in _COURTS),
-    "tiddy",
-    "towser",
-    "tumbler",
+    *(name for name, _ in SMALL_TRUMPS),
 )
 
 
@@ -196,12 +194,9 @@ def small_trumps_held(profile: Profile, hand: int, trumps: int) -> tuple[tuple[s
     """``(name, chips from each opponent)`` for Tiddy, Towser, Tumbler held and paid here."""
     base = 11 * trumps
     out = []
-    for r, name, amount in (
-        (R4, "tiddy", profile.small_trumps.tiddy),
-        (R5, "towser", profile.small_trumps.towser),
-        (R6, "tumbler", profile.small_trumps.tumbler),
-    ):
-        if amount > 0 and hand >> (base + r) & 1:
+    for name, rank in SMALL_TRUMPS:
+        amount: int = getattr(profile.small_trumps, name)
+        if amount > 0 and hand >> (base + rank - 4) & 1:
             out.append((name, amount))
     return tuple(out)
 

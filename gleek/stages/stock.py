@@ -25,24 +25,32 @@ from __future__ import annotations
 
 from typing import Final
 
-from gleek.stages.common import POT, RANK_MASK, SUIT_MASK, Payment, left_of
+from gleek.cards import CARDS, Rank
+from gleek.stages.common import POT, RANK_MASK, SUIT_MASK, Payment, Refusal, left_of
 from gleek.stages.rules import Rules
 
 __all__ = [
+    "DEALT",
+    "LAID_OUT",
     "PASS_BID",
     "after_discards",
     "auction_apply",
     "auction_choices",
     "before_discards",
     "discard_keep",
-    "exchange_order",
+    "exchange_facts",
+    "held_laying_out",
     "price_payments",
+    "price_shares",
     "verify_bid",
     "verify_discard",
 ]
 
 #: A pass in the auction, where a bid is its amount.
 PASS_BID: Final = -1
+#: The cards dealt to each hand, and the cards the buyer lays out (as many as the stock holds).
+DEALT: Final = 12
+LAID_OUT: Final = 7
 
 
 def auction_choices(rules: Rules, bid: int, bidder: int) -> tuple[int, ...]:
@@ -53,11 +61,21 @@ def auction_choices(rules: Rules, bid: int, bidder: int) -> tuple[int, ...]:
     return (PASS_BID, bid + rules.increment)
 
 
-def verify_bid(rules: Rules, bid: int, bidder: int, amount: int) -> str | None:
-    """Why bidding ``amount`` (or passing) is not allowed now: ``bad-bid``; None if it is."""
+def verify_bid(rules: Rules, bid: int, bidder: int, amount: int) -> Refusal | None:
+    """Why bidding ``amount`` (or passing) is not allowed now: ``bad-bid``, with the opening
+    bid it must be, or the bid standing, the one raise allowed and the increment; None if it
+    is allowed."""
     if bidder < 0:
-        return None if amount == rules.opening else "bad-bid"
-    return None if amount == PASS_BID or amount == bid + rules.increment else "bad-bid"
+        if amount == rules.opening:
+            return None
+        return Refusal("bad-bid", "opening-bid", {"opening": rules.opening})
+    if amount == PASS_BID or amount == bid + rules.increment:
+        return None
+    return Refusal(
+        "bad-bid",
+        "raise",
+        {"amount": amount, "bid": bid, "next": bid + rules.increment, "increment": rules.increment},
+    )
 
 
 def auction_apply(
@@ -94,6 +112,21 @@ def price_payments(rules: Rules, buyer: int, price: int, dealer: int) -> tuple[P
     return tuple(out)
 
 
+def price_shares(rules: Rules, buyer: int, price: int, dealer: int) -> tuple[int, int, int, int]:
+    """What each party receives of the price (:func:`price_payments`): ``(seat 0, seat 1,
+    seat 2, pot)``.
+
+    >>> from gleek.profile import load_profile
+    >>> from gleek.stages.rules import rules_of
+    >>> price_shares(rules_of(load_profile("cotton")), 1, 15, 2)
+    (8, 0, 7, 0)
+    """
+    got = [0, 0, 0, 0]
+    for p in price_payments(rules, buyer, price, dealer):
+        got[3 if p.payee == POT else int(p.payee)] += p.amount
+    return got[0], got[1], got[2], got[3]
+
+
 def discard_keep(rules: Rules, trumps: int) -> int:
     """The cards the buyer may lay out: all but the forbidden ranks of trumps (pedagogical
     keeps the trump honours)."""
@@ -106,13 +139,20 @@ def discard_keep(rules: Rules, trumps: int) -> int:
 _ALL: Final = (1 << 44) - 1
 
 
-def verify_discard(hand: int, keep: int, c: int) -> str | None:
-    """Why the buyer may not lay out card ``c``: ``bad-discard`` (not in hand) or
-    ``forbidden-discard``; None if it may."""
+def verify_discard(hand: int, keep: int, discards: tuple[int, ...], c: int) -> Refusal | None:
+    """Why the buyer may not lay out card ``c`` (``discards``: those laid out so far):
+    ``bad-discard`` (not in hand, or laid out already) or ``forbidden-discard`` with the ranks
+    of the card's suit the profile forbids (the cards ``keep`` leaves out); None if it may."""
     if not hand >> c & 1:
-        return "bad-discard"
+        again = c in discards
+        return Refusal(
+            "bad-discard", "discard-again" if again else "discard-not-held", {"card": CARDS[c]}
+        )
     if not keep >> c & 1:
-        return "forbidden-discard"
+        suit = c // 11
+        forbidden = ~keep & SUIT_MASK[suit]
+        ranks = tuple([Rank(r + 4) for r in range(10, -1, -1) if forbidden >> (11 * suit + r) & 1])
+        return Refusal("forbidden-discard", "forbidden-discard", {"card": CARDS[c], "ranks": ranks})
     return None
 
 
@@ -129,8 +169,18 @@ def after_discards(rules: Rules, hand: int, stock: int) -> int:
     return hand if rules.take_first else hand | stock
 
 
-def exchange_order(rules: Rules) -> str:
-    """The exchange order in words, for messages."""
-    if rules.take_first:
-        return "the buyer takes the stock first, then lays out 7 of its 19 cards"
-    return "the buyer lays out 7 of the 12 cards dealt before taking the stock"
+def held_laying_out(rules: Rules) -> int:
+    """How many cards the buyer holds as it starts to lay out: the twelve dealt, or nineteen
+    where it takes the stock first."""
+    return DEALT + LAID_OUT if rules.take_first else DEALT
+
+
+def exchange_facts(rules: Rules) -> dict[str, object]:
+    """The exchange order as facts for a message: ``order`` (``take-first`` or
+    ``discard-first``), the cards ``held`` as the buyer starts to lay out, and how many it
+    lays out (``count``)."""
+    return {
+        "order": "take-first" if rules.take_first else "discard-first",
+        "held": held_laying_out(rules),
+        "count": LAID_OUT,
+    }

@@ -23,13 +23,14 @@ import tempfile
 from typing import Any, Final
 
 import gleek
-from gleek import Action, Outcome, Payment, Profile, Rank, RuleValue, State
+from gleek import Action, Outcome, Payment, Profile, RuleValue, State
 from gleek.compare import compare_record_text, rule_matrix
 from gleek.profile import with_rules
 from gleek.record import dumps
 from gleek.render import payment_text
 from gleek.session import DealRecord, Session
 from gleek.sim.search import SearchBot
+from gleek.stages.common import cited_rules
 from gleek.svg import draw
 from gleek.viewer import deal_steps, load_record, viewer_page
 
@@ -39,23 +40,6 @@ NAMES: Final = ("You", "Ann", "Ben")
 #: Rollouts a decision of the bots (:class:`gleek.sim.search.SearchBot`): as many as keep its
 #: slowest move in Pyodide near 0.3 s, well under a second (docs/web.rst gives the figures).
 BOT_PLAYOUTS: Final = 100
-
-#: The rules a payment of each reason follows (a set's and a turn-up's are chosen by kind).
-_REASON_RULES: Final[dict[str, tuple[str, ...]]] = {
-    "stock": ("stock.opening_bid", "stock.odd_chip"),
-    "ruff": ("ruff.model", "ruff.losers_pay", "ruff.stake"),
-    "ruff-pool": ("ruff.model", "ruff.stake"),
-    "tiddy": ("small_trumps.tiddy",),
-    "towser": ("small_trumps.towser",),
-    "tumbler": ("small_trumps.tumbler",),
-    "settlement": ("scoring.par", "tricks.trick_points", "tricks.honours", "tricks.honours_to"),
-    "forfeit": ("sets.forfeit",),
-}
-_TURNED: Final = {
-    Rank.FOUR: "turn_up.tiddy",
-    Rank.FIVE: "turn_up.towser",
-    Rank.SIX: "turn_up.tumbler",
-}
 
 
 def _dumps(data: Any) -> str:
@@ -74,13 +58,7 @@ def _rule(r: RuleValue) -> dict[str, str]:
 
 
 def _rules_for(profile: Profile, p: Payment, state: State) -> list[dict[str, str]]:
-    if p.reason == "set":
-        paths: tuple[str, ...] = (f"sets.{p.set_kind or 'gleek'}",)
-    elif p.reason == "turn-up":
-        paths = (_TURNED.get(state.turn_up.rank, "turn_up.tiddy"),)
-    else:
-        paths = _REASON_RULES[p.reason]  # (a payment's reason is one of REASONS)
-    return [_rule(profile.rule(path)) for path in paths]
+    return [_rule(profile.rule(path)) for path in cited_rules(p, state.turn_up.rank)]
 
 
 def _payment(profile: Profile, p: Payment, state: State) -> dict[str, Any]:

@@ -1,0 +1,112 @@
+"""The words of an illegal action: one format string per reason, filled with the facts the check
+found.
+
+A check (a stage's ``verify_*``, or :func:`gleek.legality.refusal` for an action of the wrong
+kind) returns a :class:`~gleek.stages.common.Refusal`: the record format's error code, the reason,
+and the facts it used. This module only formats those facts, so a message cannot say other than
+the check decided (under a profile that forbids discarding only the A and J of trumps, the message
+names the A and J). Every message is one format string with named placeholders, all in
+:data:`MESSAGES` (and the exchange orders in :data:`ORDERS`), so that a translation replaces
+strings and nothing else. Besides a reason's own facts, every message may use ``who`` (the
+player), ``action`` and ``profile`` (the profile's id).
+
+>>> from gleek.cards import Card, Rank
+>>> from gleek.stages.common import Refusal
+>>> facts = {"card": Card.parse("JH"), "ranks": (Rank.ACE, Rank.JACK)}
+>>> message(Refusal("forbidden-discard", "forbidden-discard", facts), "Ann", "discard JH", "x")
+'Ann discarded JH: x forbids discarding the A or J of trumps'
+
+May import: :mod:`gleek.cards`, :mod:`gleek.stages.common` (the facts' types); nothing of the
+engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from gleek.cards import Rank, Suit
+from gleek.stages.common import Refusal
+
+__all__ = ["MESSAGES", "ORDERS", "SUIT_WORDS", "join_or", "message"]
+
+#: Each reason's message; the placeholders are the facts of the check that gives the reason.
+MESSAGES: Final[Mapping[str, str]] = {
+    # before the phase's own check: the deal is over, or another seat acts
+    "over": "{action}: the deal is over",
+    "over-seat": "{who} tried {action}, but the deal is over",
+    "out-of-turn": "{who} acted ({action}) but it is {turn}'s turn",
+    # the auction (gleek.stages.stock.verify_bid)
+    "auction-wrong-kind": "{who}: {action} during the auction for the stock",
+    "opening-bid": "{who} must open the auction at {opening}, not {action}",
+    "raise": (
+        "{who} bid {amount}: after {bid} the only bid is {next} (raise by exactly {increment})"
+    ),
+    # the discards (gleek.stages.stock.verify_discard)
+    "discard-first": "{who} must discard {left} more card(s) before {action}",
+    "discard-not-held": (
+        "{who} discarded {card}, which is not in their hand (under {profile} {order})"
+    ),
+    "discard-again": (
+        "{who} discarded {card} again, which is not in their hand (under {profile} {order})"
+    ),
+    "forbidden-discard": (
+        "{who} discarded {card}: {profile} forbids discarding the {ranks} of trumps"
+    ),
+    # the ruff (gleek.stages.ruff.verify_word)
+    "ruff-wrong-kind": "{who}: {action} while the ruff is being vied",
+    "ruff-before-vie": "{who} said {action} before anyone vied (only {words})",
+    "ruff-after-vie": "{who} said {action} after a vie (only {words})",
+    # the play (gleek.stages.tricks.verify_play)
+    "play-wrong-kind": "{who}: {action} during the play of the tricks",
+    "card-not-in-hand": "{who} played {card}, which they do not hold",
+    "revoke": "{who} played {card} to a {suit} lead while holding {held}",
+    "not-highest": (
+        "{who} played {card} to a {suit} lead while holding the higher {held} (play-high)"
+    ),
+}
+
+#: The exchange orders (the fact ``order`` of gleek.stages.stock.exchange_facts), in words.
+ORDERS: Final[Mapping[str, str]] = {
+    "take-first": "the buyer takes the stock first, then lays out {count} of its {held} cards",
+    "discard-first": "the buyer lays out {count} of the {held} cards dealt before taking the stock",
+}
+
+#: A suit as a message names it ("a heart lead").
+SUIT_WORDS: Final[Mapping[Suit, str]] = {
+    Suit.SPADES: "spade",
+    Suit.HEARTS: "heart",
+    Suit.DIAMONDS: "diamond",
+    Suit.CLUBS: "club",
+}
+
+
+def join_or(words: tuple[str, ...]) -> str:
+    """``a, b or c``.
+
+    >>> join_or(("wait", "vie")), join_or(("pass", "see", "revie")), join_or(("vie",))
+    ('wait or vie', 'pass, see or revie', 'vie')
+    """
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _text(value: object) -> object:
+    """A fact as a message writes it: a suit as its word, ranks and words joined by "or",
+    anything else (a card, a number) as itself."""
+    if isinstance(value, Suit):
+        return SUIT_WORDS[value]
+    if isinstance(value, tuple):
+        return join_or(tuple([v.symbol if isinstance(v, Rank) else str(v) for v in value]))
+    return value
+
+
+def message(refusal: Refusal, who: str, action: object, profile: str) -> str:
+    """The message of ``refusal``: its reason's format string, filled with its facts, the
+    player ``who``, the ``action`` and the ``profile`` id."""
+    facts = {name: _text(value) for name, value in refusal.facts.items()}
+    order = refusal.facts.get("order")
+    if isinstance(order, str):
+        facts["order"] = ORDERS[order].format(**facts)
+    return MESSAGES[refusal.reason].format(**facts, who=who, action=action, profile=profile)

@@ -1,0 +1,101 @@
+"""The play solver (gleek.analysis): its values against an exhaustive search written here on the
+public API, with and without its transposition table and merging of cards, and its errors."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import gleek
+from gleek.analysis import best_value, card_values, solver_for
+from gleek.errors import ArgumentError
+
+PROFILES = ("parlett", "publications-international", "pedagogical", "cotton")
+
+
+def ending(profile: str, seed: int, tricks_left: int, extra: int = 0) -> gleek.State:
+    """A deal played at random (auction, exchange, ruff, tricks) until ``tricks_left`` tricks
+    are left, then ``extra`` more cards."""
+    rng = random.Random(seed)
+    s = gleek.new_deal(gleek.load_profile(profile), dealer=seed % 3, seed=seed)
+    while s.phase is not gleek.Phase.PLAY:
+        s = s.apply(rng.choice(gleek.legal_actions(s)))
+    for _ in range(3 * (12 - tricks_left) + extra):
+        s = s.apply(rng.choice(gleek.legal_actions(s)))
+    return s
+
+
+def exhaustive(s: gleek.State, seat: int, chips: bool) -> int:
+    """The seat's points (or chips) at the end when it maximises them and the others minimise
+    them, over every line of play."""
+    if s.is_over:
+        return gleek.outcome(s).chips[seat] if chips else s.points[seat]
+    values = [exhaustive(gleek.apply(s, a), seat, chips) for a in gleek.legal_actions(s)]
+    return max(values) if s.to_act == seat else min(values)
+
+
+def exhaustive_cards(s: gleek.State, chips: bool) -> dict[gleek.Card, int]:
+    seat = s.to_act
+    assert seat is not None
+    return {
+        a.card: exhaustive(gleek.apply(s, a), seat, chips)
+        for a in gleek.legal_actions(s)
+        if a.card is not None
+    }
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("extra", [0, 1, 2])
+def test_last_three_tricks_match_every_line_of_play(profile: str, seed: int, extra: int) -> None:
+    s = ending(profile, seed, 3, extra)
+    assert card_values(s) == exhaustive_cards(s, False)
+    assert card_values(s, "chips") == exhaustive_cards(s, True)
+
+
+def test_table_and_merging_change_nothing() -> None:
+    """On 200 random 5-trick endings (every profile, every position in a trick)."""
+    for i in range(200):
+        s = ending(PROFILES[i % 4], 1000 + i, 5, i % 3)
+        want = card_values(s)
+        for table, merge in ((False, False), (True, False), (False, True)):
+            bare = solver_for(s, table=table, merge=merge)
+            assert card_values(s, solver=bare) == want, (i, table, merge)
+
+
+def test_a_solver_kept_for_a_deal_gives_the_same_values() -> None:
+    s = ending("parlett", 7, 5)
+    solver = solver_for(s)
+    first = card_values(s, solver=solver)
+    assert solver.nodes > 0
+    assert card_values(s, solver=solver) == first
+    t = s.apply(gleek.legal_actions(s)[0])
+    assert card_values(t, solver=solver) == card_values(t)
+    assert best_value(s) == max(first.values())
+
+
+def test_honours_are_not_merged_with_plain_cards() -> None:
+    """Under parlett the A K Q J of trumps score: a hand holding the jack and ten of trumps
+    with nothing between them still weighs them apart."""
+    for seed in range(300):
+        s = ending("parlett", seed, 4)
+        trumps = s.trumps
+        hand = set(s.hand(s.to_act))
+        jack = gleek.Card.parse(f"J{trumps.value}")
+        ten = gleek.Card.parse(f"10{trumps.value}")
+        if jack in hand and ten in hand:
+            values = card_values(s)
+            assert values == exhaustive_cards(s, False)
+            return
+    pytest.fail("no ending with the jack and ten of trumps in the hand to act")  # pragma: no cover
+
+
+def test_refuses_a_state_outside_the_play() -> None:
+    s = gleek.new_deal(gleek.load_profile("parlett"), dealer=0, seed=1)
+    with pytest.raises(ArgumentError, match="play phase"):
+        card_values(s)
+    with pytest.raises(ArgumentError, match=r"gleek\.State"):
+        card_values("AS")
+    with pytest.raises(ArgumentError, match="mode"):
+        card_values(ending("parlett", 1, 2), "tricks")  # type: ignore[arg-type]

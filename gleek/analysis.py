@@ -62,7 +62,10 @@ class Solver:
 
     ``table`` and ``merge`` turn the transposition table and the merging of equivalent cards
     off (the values are the same: a test holds them to it); :attr:`nodes` counts the positions
-    searched. The table is kept between calls for the same seat."""
+    searched. The table is kept between calls for the same seat. ``depth`` (tricks, the one on
+    the table counted) limits the search: where it stops the value is a heuristic's (the
+    seat's master cards as tricks, its honours still to play), no longer the exact one; a
+    depth-limited solver is for one call (its table holds values of that depth)."""
 
     def __init__(
         self,
@@ -72,6 +75,7 @@ class Solver:
         *,
         table: bool = True,
         merge: bool = True,
+        depth: int = 12,
     ) -> None:
         self.rules = rules
         self.key = key
@@ -79,6 +83,8 @@ class Solver:
         self.on_play: tuple[int, ...] = play_scores(rules, honour)
         self.play_high: bool = rules.play_high
         self.use_table = table
+        self.depth = depth
+        self.stop = 0  # the number of cards left at which a depth-limited search stops
         self.merge = merge
         self.nodes = 0
         self.seat = 0
@@ -103,6 +109,8 @@ class Solver:
         """The points still to come for ``seat`` (to act) after each of its legal cards, by
         card number: ``hands`` the three masks, ``trick`` the cards on the table in order."""
         self.seat = seat
+        left = (hands[0] | hands[1] | hands[2]).bit_count() + len(trick)
+        self.stop = max(0, left - 3 * self.depth)
         self.tt = self.tables[seat]
         if len(self.tt) > TABLE_BUDGET:
             self.tt.clear()
@@ -253,9 +261,34 @@ class Solver:
         if winner == self.seat:
             done = 11 - (h0 | h1 | h2).bit_count() // 3
             gain += trick_points(self.rules, self.honour, c0, c1, c, done)
-        if not (h0 | h1 | h2):
+        left = h0 | h1 | h2
+        if not left:
             return gain
+        if left.bit_count() <= self.stop:
+            return gain + self._leaf(h0, h1, h2, left)
         return gain + self._search(h0, h1, h2, winner, 0, -1, -1, alpha - gain, beta - gain)
+
+    def _leaf(self, h0: int, h1: int, h2: int, left: int) -> int:
+        """Where a depth-limited search stops (at the start of a trick): the points the
+        solver's seat may count on still, its masters (cards above every card of their suit
+        still out in the other hands) taken as tricks, at most one a trick left, and the honours
+        it holds where they score as played."""
+        mine = h0 if self.seat == 0 else h1 if self.seat == 1 else h2
+        others = left & ~mine
+        masters = 0
+        for suit in range(4):
+            ours = (mine >> (11 * suit)) & _M11
+            theirs = (others >> (11 * suit)) & _M11
+            top = theirs.bit_length()  # the cards above the highest of theirs
+            masters += (ours >> top).bit_count()
+        tricks = min(masters, left.bit_count() // 3)
+        total = tricks * self.rules.trick_points
+        m = mine & self.honours
+        while m:
+            c = m.bit_length() - 1
+            m ^= 1 << c
+            total += self.on_play[c]
+        return total
 
     def _most(self, left: int) -> int:
         """The most points the cards ``left`` in the hands may still bring: every trick's
@@ -361,11 +394,11 @@ def _state_parts(state: object) -> tuple[Deal, tuple[int, int, int], int, tuple[
     return state._deal, (state._h0, state._h1, state._h2), state._leader, trick, state._to_act
 
 
-def solver_for(state: object, *, table: bool = True, merge: bool = True) -> Solver:
-    """A :class:`Solver` for the deal of ``state`` (in the play phase); ``table`` and ``merge``
-    as :class:`Solver` has them."""
+def solver_for(state: object, *, table: bool = True, merge: bool = True, depth: int = 12) -> Solver:
+    """A :class:`Solver` for the deal of ``state`` (in the play phase); ``table``, ``merge``
+    and ``depth`` as :class:`Solver` has them."""
     deal = _state_parts(state)[0]
-    return Solver(deal.rules, deal.key, deal.honour, table=table, merge=merge)
+    return Solver(deal.rules, deal.key, deal.honour, table=table, merge=merge, depth=depth)
 
 
 def card_values(

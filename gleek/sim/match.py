@@ -37,8 +37,8 @@ __all__ = ["Estimate", "MatchResult", "estimate", "load_bot", "play_match"]
 
 
 def load_bot(spec: str) -> Any:
-    """A bot from its name: ``random``, ``basic``, ``rules``, ``search``, ``search:N`` or
-    ``module:Class``; :class:`~gleek.errors.ArgumentError` naming what was wrong."""
+    """A bot from its name: ``random``, ``basic``, ``rules``, ``search``, ``search:N``,
+    ``pimc``, ``pimc:N`` or ``module:Class``; :class:`~gleek.errors.ArgumentError` naming what was wrong."""
     if not isinstance(spec, str):
         raise ArgumentError(f"a bot is named by a string, not {spec!r}")
     name, colon, arg = spec.partition(":")
@@ -56,9 +56,21 @@ def load_bot(spec: str) -> Any:
                 f"decision"
             )
         return SearchBot(n)
+    if name == "pimc":
+        from gleek.sim.pimc import PimcBot
+
+        if not colon:
+            return PimcBot()
+        n = int(arg) if _DIGITS.fullmatch(arg) else 0
+        if not 1 <= n <= MAX_PLAYOUTS:
+            raise ArgumentError(
+                f"bot {spec!r:.80}: write pimc:N with N from 1 to {MAX_PLAYOUTS:,} deals solved "
+                f"a decision"
+            )
+        return PimcBot(n)
     if not colon:
-        names = ", ".join([*BOTS, "search", "search:N", "module:Class"])
-        close = difflib.get_close_matches(name.lower(), [*BOTS, "search"], n=1)
+        names = ", ".join([*BOTS, "search", "search:N", "pimc", "pimc:N", "module:Class"])
+        close = difflib.get_close_matches(name.lower(), [*BOTS, "search", "pimc"], n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise ArgumentError(f"unknown bot {spec!r:.80}{hint}; choose one of {names}")
     if not _DOTTED.fullmatch(name) or not arg.isidentifier():

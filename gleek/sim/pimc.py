@@ -1,0 +1,108 @@
+"""A perfect-information Monte Carlo bot: deals drawn, each solved, the best card on average.
+
+:class:`PimcBot` sees only its :class:`~gleek.state.Observation`. For a card to play it draws
+``worlds`` deals the seat cannot tell from the real one (the sampler of
+:class:`gleek.sim.search.SearchBot`, on :class:`~gleek.sim.knowledge.Knowledge`'s constraints),
+solves each with :mod:`gleek.analysis` (the seat's points when it maximises them and the other
+two minimise them) and plays the card whose mean over the worlds is highest. From the
+``exact_from``-th trick on (default the 7th: six tricks left) each world is solved to the end of
+the deal; before it, to a depth of ``depth`` tricks (default 2), where a heuristic stands for the
+rest (the seat's master cards taken as tricks, its honours still to play: see
+:class:`~gleek.analysis.Solver`). The auction, the discards and the ruff are left to
+:class:`~gleek.sim.bots.RuleAwareBot`. Its choice depends only on the observation and the random
+generator passed in.
+
+>>> import random, gleek
+>>> s = gleek.new_deal(gleek.load_profile("parlett"), dealer=0, seed=3)
+>>> while s.phase is not gleek.Phase.PLAY:
+...     s = s.apply(gleek.legal_actions(s)[0])
+>>> bot = PimcBot(4)
+>>> obs = gleek.observation(s, s.to_act)
+>>> a = bot.choose(obs, gleek.legal_actions(s), random.Random(0))
+>>> a == bot.choose(obs, gleek.legal_actions(s), random.Random(0)), a in gleek.legal_actions(s)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from gleek._args import int_text
+from gleek.analysis import solver_for
+from gleek.errors import ArgumentError
+from gleek.limits import MAX_PLAYOUTS
+from gleek.session import Bot
+from gleek.sim.bots import RuleAwareBot
+from gleek.sim.search import _Worlds, distinct_cards
+from gleek.state import Action, Observation, Phase
+
+__all__ = ["DEFAULT_WORLDS", "PimcBot"]
+
+DEFAULT_WORLDS: Final = 20
+"""Deals drawn and solved per decision by ``PimcBot()`` (``pimc``)."""
+
+
+class PimcBot:
+    """Perfect-information Monte Carlo play; the rest by a rule-aware bot.
+
+    ``worlds``: deals drawn and solved per decision (default :data:`DEFAULT_WORLDS`, at most
+    :data:`gleek.limits.MAX_PLAYOUTS`); ``exact_from``: the trick (1 to 12) from which each
+    world is solved to the end; ``depth``: the tricks searched before it; ``base``: the bot for
+    the auction, discards and ruff (default :class:`~gleek.sim.bots.RuleAwareBot`).
+    """
+
+    def __init__(
+        self,
+        worlds: int = DEFAULT_WORLDS,
+        *,
+        exact_from: int = 7,
+        depth: int = 2,
+        base: Bot | None = None,
+    ) -> None:
+        for name, value, low, high in (
+            ("worlds", worlds, 1, MAX_PLAYOUTS),
+            ("exact_from", exact_from, 1, 12),
+            ("depth", depth, 1, 12),
+        ):
+            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+                shown = int_text(value) if isinstance(value, int) else repr(value)
+                raise ArgumentError(
+                    f"{name} must be a whole number from {low} to {high:,}, not {shown}"
+                )
+        self.worlds = worlds
+        self.exact_from = exact_from
+        self.depth = depth
+        self.base: Bot = base if base is not None else RuleAwareBot()
+
+    def __repr__(self) -> str:
+        return f"PimcBot({self.worlds})"
+
+    def choose(self, obs: Observation, legal: tuple[Action, ...], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if obs.phase is not Phase.PLAY:
+            return self.base.choose(obs, legal, rng)
+        options = distinct_cards(obs, legal)
+        if len(options) == 1:
+            return options[0]
+        worlds_of = _Worlds(obs)
+        trick = len(obs.tricks) + 1
+        depth = 12 if trick >= self.exact_from else self.depth
+        totals = [0] * len(options)
+        for _ in range(self.worlds):
+            world = worlds_of.draw(rng)
+            if world is None:  # pragma: no cover - rare: a draw that painted itself in
+                continue
+            solver = solver_for(world, depth=depth)
+            values = solver.values(
+                (world._h0, world._h1, world._h2),
+                world._leader,
+                tuple([c.index for _, c in world.trick]),
+                obs.seat,
+            )
+            for i, a in enumerate(options):
+                assert a.card is not None
+                totals[i] += values[a.card.index]
+        best = max(range(len(options)), key=lambda i: totals[i])
+        return options[best]

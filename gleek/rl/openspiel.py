@@ -85,11 +85,11 @@ from gleek.state import Action, State, apply, legal_actions, new_deal, observati
 
 __all__ = [
     "GAME_NAME",
+    "MAX_MOVES",
     "GleekGame",
     "GleekObserver",
     "GleekState",
     "ISMCTSBot",
-    "MAX_MOVES",
     "ismcts_bot",
 ]
 
@@ -196,7 +196,7 @@ class _Now:
     state by deep-copying its attributes, and this one is copied by reference (the engine's
     states are immutable), so a clone costs no more than a new state."""
 
-    __slots__ = ("drawn", "indices", "legal", "left", "moves", "state")
+    __slots__ = ("drawn", "indices", "left", "legal", "moves", "state")
 
     def __init__(
         self,
@@ -308,8 +308,8 @@ class GleekState(pyspiel.State):  # type: ignore[misc]  # untyped base
         s = self._now.state
         out = self.get_game().new_initial_state()
         if s is None:  # nothing seen yet: the same number of cards, any of them
-            for c in rng.sample(range(_CARDS), len(self._now.drawn)):
-                out.apply_action(c)
+            for place in rng.sample(range(_CARDS), len(self._now.drawn)):
+                out.apply_action(place)
             return out  # type: ignore[no-any-return]
         seen = observation(s, player_id)
         world = determinize(seen, rng, stake=None)

@@ -81,7 +81,16 @@ from gleek.profile_model import Profile
 from gleek.rl.actions import DECK_POS, N_ACTIONS, action_index, index_action
 from gleek.rl.tensor import TENSOR_LAYOUT, TENSOR_SIZE, Encoder
 from gleek.sim.knowledge import determinize
-from gleek.state import Action, State, apply, legal_actions, new_deal, observation, outcome
+from gleek.state import (
+    Action,
+    Observation,
+    State,
+    apply,
+    legal_actions,
+    new_deal,
+    observation,
+    outcome,
+)
 
 __all__ = [
     "GAME_NAME",
@@ -90,6 +99,7 @@ __all__ = [
     "GleekObserver",
     "GleekState",
     "ISMCTSBot",
+    "ISMCTSGleekBot",
     "ismcts_bot",
 ]
 
@@ -192,9 +202,10 @@ class GleekGame(pyspiel.Game):  # type: ignore[misc]  # untyped base
 
 
 class _Now:
-    """A state's data, replaced (never changed) by each action: OpenSpiel clones a Python
-    state by deep-copying its attributes, and this one is copied by reference (the engine's
-    states are immutable), so a clone costs no more than a new state."""
+    """A state's data, replaced by each action (and changed only to keep the indices of the
+    legal moves once worked out): OpenSpiel clones a Python state by deep-copying its
+    attributes, and this one is copied by reference (the engine's states are immutable), so a
+    clone costs no more than a new state."""
 
     __slots__ = ("drawn", "indices", "left", "legal", "moves", "state")
 
@@ -211,11 +222,9 @@ class _Now:
         self.state = state
         self.moves = moves
         self.legal: tuple[Action, ...] = ()
-        self.indices: list[int] = []
+        self.indices: list[int] | None = None  # the legal moves' indices, once asked for
         if state is not None and not state.is_over and moves < max_moves:
-            legal = legal_actions(state)
-            self.legal = legal
-            self.indices = sorted(action_index(a, legal) for a in legal)
+            self.legal = legal_actions(state)
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Now:
         return self
@@ -248,7 +257,11 @@ class GleekState(pyspiel.State):  # type: ignore[misc]  # untyped base
 
     def _legal_actions(self, player: int) -> list[int]:
         """The legal moves' indices, in ascending order (OpenSpiel asks only the seat to act)."""
-        return list(self._now.indices)
+        now = self._now
+        if now.indices is None:
+            legal = now.legal
+            now.indices = sorted(action_index(a, legal) for a in legal)
+        return list(now.indices)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet drawn, each equally likely."""
@@ -306,8 +319,8 @@ class GleekState(pyspiel.State):  # type: ignore[misc]  # untyped base
         seed = int(probability_sampler() * 2**53) ^ (int(probability_sampler() * 2**53) << 53)
         rng = random.Random(seed)
         s = self._now.state
-        out = self.get_game().new_initial_state()
         if s is None:  # nothing seen yet: the same number of cards, any of them
+            out = self.get_game().new_initial_state()
             for place in rng.sample(range(_CARDS), len(self._now.drawn)):
                 out.apply_action(place)
             return out  # type: ignore[no-any-return]
@@ -315,11 +328,7 @@ class GleekState(pyspiel.State):  # type: ignore[misc]  # untyped base
         world = determinize(seen, rng, stake=None)
         if observation(world, player_id) != seen:  # pragma: no cover - rare: see the module doc
             return self.clone()  # type: ignore[no-any-return]
-        for c in world.deck:
-            out.apply_action(DECK_POS[c.index])
-        for _, a in world.history:
-            out.apply_action(action_index(a, out._now.legal))
-        return out  # type: ignore[no-any-return]
+        return state_from(self.get_game(), world)
 
     def __str__(self) -> str:
         s = self._now.state
@@ -420,3 +429,64 @@ def ismcts_bot(
     sampler: Callable[[], float] = rs.uniform
     bot.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
     return bot
+
+
+def state_from(game: GleekGame, world: State) -> GleekState:
+    """The OpenSpiel state of ``game`` that ``world`` (a deal of the engine, dealt by the game's
+    dealer under its profile) is: its deck as the chance outcomes, then its actions."""
+    g = game if isinstance(game, GleekGame) else None
+    if g is None or world.profile != g.profile or world.dealer != g.dealer:
+        raise ArgumentError(
+            f"{GAME_NAME}: a state of {world.profile.id}, dealt by seat {world.dealer}, is not a "
+            "state of this game (its profile and dealer must be the game's)"
+        )
+    out = game.new_initial_state()
+    for c in world.deck:
+        out.apply_action(DECK_POS[c.index])
+    for _, a in world.history:
+        out.apply_action(action_index(a, out._now.legal))
+    return out
+
+
+class ISMCTSGleekBot:
+    """OpenSpiel's ISMCTS as a gleek bot (``choose(obs, legal, rng)``), for ``gleek match``
+    and the ladder (``ismcts:N``): ``simulations`` simulations a decision.
+
+    It sees only the observation: the search starts from a world drawn by
+    :func:`~gleek.sim.knowledge.determinize` (ISMCTS then draws its own worlds from that
+    state's information state, which is the observation's), and its generators are seeded from
+    ``rng``, so a match reproduces. Only shipped profiles (by name and variants) are played,
+    with the profile's opening ruff stake, as ``gleek match`` deals.
+    """
+
+    def __init__(self, simulations: int = 20) -> None:
+        if isinstance(simulations, bool) or not isinstance(simulations, int) or simulations < 1:
+            raise ArgumentError(
+                f"simulations must be a positive whole number, not {simulations!r:.40}"
+            )
+        self.simulations = simulations
+        self._games: dict[tuple[Profile, int], GleekGame] = {}
+
+    def __repr__(self) -> str:
+        return f"ISMCTSGleekBot({self.simulations})"
+
+    def _game(self, profile: Profile, dealer: int) -> GleekGame:
+        game = self._games.get((profile, dealer))
+        if game is None:
+            params = {"profile": profile.id, "variants": "+".join(profile.variants)}
+            game = pyspiel.load_game(GAME_NAME, {**params, "dealer": dealer})
+            if game.profile != profile:
+                raise ArgumentError(
+                    f"the ISMCTS bot plays shipped profiles only, not this {profile.id!r}"
+                )
+            self._games[(profile, dealer)] = game
+        return game
+
+    def choose(self, obs: Observation, legal: tuple[Action, ...], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        game = self._game(obs.profile, obs.dealer)
+        world = determinize(obs, rng, stake=None)
+        state = state_from(game, world)
+        bot = ismcts_bot(game, self.simulations, seed=rng.getrandbits(32))
+        return index_action(int(bot.step(state)), legal)

@@ -473,12 +473,17 @@ class ISMCTSGleekBot:
     def _game(self, profile: Profile, dealer: int) -> GleekGame:
         game = self._games.get((profile, dealer))
         if game is None:
+            try:
+                shipped = load_profile(profile.id, list(profile.variants)) == profile
+            except GleekError:
+                shipped = False
+            if not shipped:
+                raise ArgumentError(
+                    f"the ISMCTS bot plays shipped profiles only (by name and variants), not "
+                    f"this {profile.name!r}"
+                )
             params = {"profile": profile.id, "variants": "+".join(profile.variants)}
             game = pyspiel.load_game(GAME_NAME, {**params, "dealer": dealer})
-            if game.profile != profile:
-                raise ArgumentError(
-                    f"the ISMCTS bot plays shipped profiles only, not this {profile.id!r}"
-                )
             self._games[(profile, dealer)] = game
         return game
 

@@ -96,6 +96,35 @@ def _beats_text(table: Any) -> list[str]:
     return lines
 
 
+def _expect(lad: Ladder) -> list[str]:
+    """What the tables say a new agent can expect to beat, worked out from them."""
+    n = len(lad.tables)
+    top: dict[str, int] = {}
+    last = below = 0
+    for t in lad.tables:
+        top[t.ratings[0].bot] = top.get(t.ratings[0].bot, 0) + 1
+        last += t.ratings[-1].bot == "random"
+        readers = [r.bot for r in t.ratings if r.bot not in ("random", "basic")]
+        below += all("random" in t.beats(b) for b in readers)
+    widths = [r.high - r.low for t in lad.tables for r in t.ratings]
+    firsts = "; ".join(f"``{b}`` in {k}" for b, k in sorted(top.items(), key=lambda x: -x[1]))
+    return [
+        f"``random`` is the floor: it is rated last in {last} of the {n} profiles, and clearly",
+        f"below every bot that reads the profile (``rules`` and the searchers) in {below}.",
+        "``basic`` plays the same habits under every profile: where they do not suit the",
+        "profile it sits at the bottom with ``random``. First place goes to " + firsts,
+        f"of the {n}. ``rules`` is the next rung, and the reference opponent (the default of",
+        "``gleek match``, ``gleek compare --simulate`` and ``gleek/Gleek-v0``); an agent rated",
+        "clearly above it has learned something of the profile's auction and ruff as well as",
+        "its card play. Above them stand the searchers: ``search:80`` and ``ismcts:10`` search",
+        "the card play (ISMCTS every decision) at small budgets, and a learned agent that",
+        "clears them plays the cards about as well as that search does. The intervals here are",
+        f"{min(widths):.0f} to {max(widths):.0f} rating points wide, so bots closer than that",
+        "are not told apart by this run; the bullets under each table list the pairs it does",
+        "separate.",
+    ]
+
+
 def _names(bots: tuple[str, ...]) -> str:
     quoted = [f"``{b}``" for b in bots]
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
@@ -191,15 +220,10 @@ def render(data: dict[str, Any]) -> str:
         "What a researcher can expect to beat",
         "------------------------------------",
         "",
-        "An agent should first beat ``random`` and ``basic`` clearly: every bot that reads the",
-        "profile does, in the tables above, wherever the intervals separate them. ``rules`` is",
-        "the reference opponent (the default of ``gleek match``, ``gleek compare --simulate``",
-        "and the Gymnasium environment): an agent rated above it has learned the auction and",
-        "the ruff of the profile, not only the card play. The search bots and ISMCTS add",
-        "search of the card play at a small budget; with the deals of this run their intervals",
-        "overlap ``rules``'s and each other's in most profiles, so separating an agent from",
-        "them takes more decks (``--decks``) than this page plays. To rate a new agent, add it",
-        "as ``module:Class`` (a class with ``choose(obs, legal, rng)``):",
+        *_expect(lad),
+        "",
+        "To rate a new agent, add it to the field as ``module:Class`` (a class with",
+        "``choose(obs, legal, rng)``) and play more decks than this page does:",
         "",
         ".. code-block:: console",
         "",
@@ -213,11 +237,11 @@ def render(data: dict[str, Any]) -> str:
         ">>> from gleek.sim.ladder import Ladder, play_ladder",
         '>>> with open("docs/ladder.json", encoding="utf-8") as f:',
         "...     recorded = Ladder.from_json(json.load(f))",
-        ">>> [t.profile for t in recorded.tables] == list(recorded.to_json()['profiles'][i]"
-        "['profile'] for i in range(4))",
-        "True",
-        ">>> recorded.tables[0].deals",
-        f"{lad.tables[0].deals}",
+        ">>> [t.profile for t in recorded.tables]",
+        repr([t.profile for t in lad.tables]),
+        ">>> first = recorded.tables[0].ratings[0]",
+        ">>> first.bot, round(first.low) <= round(first.rating) <= round(first.high)",
+        f"({lad.tables[0].ratings[0].bot!r}, True)",
         '>>> small = play_ladder(["random", "basic", "rules"], ["pi"], decks=2, resamples=100)',
         ">>> small.tables[0].deals, len(small.tables[0].ratings)",
         "(6, 3)",

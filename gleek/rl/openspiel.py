@@ -274,7 +274,9 @@ class GleekState(pyspiel.State):  # type: ignore[misc]  # untyped base
         g = self._game
         s = now.state
         if s is None:
-            left = tuple(c for c in now.left if c != action)
+            rest = list(now.left)
+            rest.remove(action)  # (ValueError for a card drawn already: OpenSpiel checks first)
+            left = tuple(rest)
             drawn = (*now.drawn, action)
             if left:
                 self._now = _Now(drawn, left, None, 0, g.max_moves)

@@ -154,3 +154,13 @@ def test_the_ismcts_bot_refuses_a_profile_it_cannot_name(tmp_path: Path) -> None
         ISMCTSGleekBot(2).choose(
             gleek.observation(s, s.to_act), gleek.legal_actions(s), random.Random(0)
         )
+
+
+def test_bradley_terry_stops_at_its_iterations() -> None:
+    assert bradley_terry(2, [[0, 3], [1, 0]], iterations=1) == pytest.approx([1.5, 0.5])
+
+
+def test_the_ismcts_bot_says_when_openspiel_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "gleek.rl.openspiel", None)
+    with pytest.raises(ArgumentError, match=r"needs OpenSpiel .*gleek\[openspiel\]"):
+        load_bot("ismcts:2")

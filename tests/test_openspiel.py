@@ -241,3 +241,11 @@ def test_the_action_strings_name_gleek_actions() -> None:
     names = {state.action_to_string(p, a) for a in state.legal_actions()}
     assert names == {str(a) for a in gleek.legal_actions(state.gleek_state)}
     assert state.action_to_string(p, 8) == "bid slot 7"
+
+
+def test_a_state_of_another_game_is_refused() -> None:
+    world = gleek.new_deal(gleek.load_profile("cotton", ["play-high"]), dealer=1, seed=1)
+    with pytest.raises(gleek.GleekError, match="not a state of this game"):
+        gos.state_from(_game(), world)
+    state = gos.state_from(_game(dealer=1), world)
+    assert state.gleek_state == world and len(state.history()) == 44

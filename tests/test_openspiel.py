@@ -249,3 +249,20 @@ def test_a_state_of_another_game_is_refused() -> None:
         gos.state_from(_game(), world)
     state = gos.state_from(_game(dealer=1), world)
     assert state.gleek_state == world and len(state.history()) == 44
+
+
+def test_the_python_answers_are_the_cpp_ones() -> None:
+    """``legal_actions``, ``is_chance_node`` and ``is_player_node`` answer Python callers
+    directly; OpenSpiel's own (through C++) give the same answers at every node."""
+    rng = random.Random(8)
+    for max_moves in (300, 5):
+        state = _game(max_moves=max_moves).new_initial_state()
+        while True:
+            for p in (None, 0, 1, 2):
+                args = () if p is None else (p,)
+                assert state.legal_actions(*args) == pyspiel.State.legal_actions(state, *args)
+            assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+            assert state.is_player_node() == pyspiel.State.is_player_node(state)
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))

@@ -263,6 +263,26 @@ class GleekState(pyspiel.State):  # type: ignore[misc]  # untyped base
             now.indices = sorted(action_index(a, legal) for a in legal)
         return list(now.indices)
 
+    # The three below answer a Python caller (ISMCTS, evaluate_bots, a training loop) without
+    # the round trip through OpenSpiel's C++ State, which would call back into this class for
+    # each answer; C++ callers get the same answers from the methods above.
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (default: the one to act) in ascending order: the
+        cards not yet drawn at a chance node, none at the end or for a seat not to act."""
+        now = self._now
+        if now.state is None:
+            return list(now.left)
+        if not now.legal or (player is not None and player != now.state.to_act):
+            return []
+        return self._legal_actions(-1)
+
+    def is_chance_node(self) -> bool:
+        return self._now.state is None
+
+    def is_player_node(self) -> bool:
+        return self._now.state is not None and bool(self._now.legal)
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet drawn, each equally likely."""
         left = self._now.left

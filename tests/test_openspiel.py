@@ -145,6 +145,8 @@ def test_parameters_are_checked() -> None:
         pyspiel.load_game(gos.GAME_NAME, {"profile": "nonesuch"})
     with pytest.raises(gleek.GleekError, match="dealer"):
         gos.GleekGame({"dealer": 3})
+    with pytest.raises(gleek.GleekError, match="max_moves must be a whole number 1 to 1000"):
+        gos.GleekGame({"max_moves": 1001})
     with pytest.raises(gleek.GleekError, match="unknown parameter"):
         gos.GleekGame({"seed": 3})
     with pytest.raises(gleek.GleekError, match="strings"):

@@ -29,8 +29,9 @@ information state is the count of cards dealt.
 
 **Moves** are the indices of :mod:`gleek.rl.actions` (``N_ACTIONS`` of them, the same for every
 profile). The auction has no ceiling, so an agent that always raises would never end a deal:
-after ``max_moves`` moves (default 300, some five times the longest deals bots play) the game is
-truncated and ends, each seat's return the chips already paid to it in the deal.
+after ``max_moves`` moves (1 to 1,000; default 300, several times the 50 to 70 moves of a deal
+bots play) the game is truncated and ends, each seat's return the chips already paid to it in
+the deal.
 
 **Information.** ``information_state_string(p)`` is seat ``p``'s
 :class:`~gleek.state.Observation` (``str()`` of it, with every action the seat saw and every
@@ -107,10 +108,12 @@ GAME_NAME: Final = "python_gleek"
 MAX_MOVES: Final = 300
 """The default ``max_moves``: a deal cut off after this many moves ends (see above)."""
 _CARDS: Final = len(DECK)
-#: a bound on a seat's chips in one deal, for OpenSpiel's ``min_utility``/``max_utility``
-#: (the auction's price, a ruff, sets and the settlement of the shipped profiles together stay
-#: far inside it)
-_UTILITY_BOUND: Final = 10_000.0
+#: a bound on a seat's chips in one deal, for OpenSpiel's ``min_utility``/``max_utility``:
+#: under the shipped profiles a move raises a bid or a stake by a few chips at most, and
+#: ``max_moves`` is at most :data:`_MOST_MOVES`, so the price, the ruff, the sets and the
+#: settlement together stay far inside it
+_UTILITY_BOUND: Final = 1_000_000.0
+_MOST_MOVES: Final = 1_000
 
 _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
@@ -176,7 +179,7 @@ class GleekGame(pyspiel.Game):  # type: ignore[misc]  # untyped base
         params = dict(params or {})
         self.profile = _profile(params)
         self.dealer = _whole(params, "dealer", 0, 2)
-        self.max_moves = _whole(params, "max_moves", 1, 100_000)
+        self.max_moves = _whole(params, "max_moves", 1, _MOST_MOVES)
         info = pyspiel.GameInfo(
             num_distinct_actions=N_ACTIONS,
             max_chance_outcomes=_CARDS,

@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import math
 import platform
 import sys
 import time
@@ -158,9 +159,9 @@ def render(data: dict[str, Any]) -> str:
         "The recorded run",
         "----------------",
         "",
-        f"- seed {lad.seed}; {lad.decks} decks a match, every three bots of the field (20",
-        f"  matches), so {per_profile} deals a profile and each bot in "
-        f"{3 * lad.decks * 10} of them;",
+        f"- seed {lad.seed}; {lad.decks} decks a match, every three bots of the field",
+        f"  ({math.comb(len(lad.bots), 3)} matches), so {per_profile} deals a profile and each",
+        f"  bot in {3 * lad.decks * math.comb(len(lad.bots) - 1, 2)} of them;",
         "- budgets as named: ``search:10`` and ``search:80`` rollouts, ``ismcts:10``",
         "  simulations a decision (the auction, discards and ruff of the search bot are",
         "  ``rules``'s; ISMCTS searches every decision);",

@@ -196,7 +196,8 @@ def _parser() -> argparse.ArgumentParser:
         "bots",
         nargs=3,
         metavar="BOT",
-        help="random, basic, search, search:N (N playouts a decision) or module:Class",
+        help="random, basic, rules, search, search:N (N playouts a decision), ismcts:N "
+        "(OpenSpiel's ISMCTS, N simulations) or module:Class",
     )
     m.add_argument("--deals", type=_positive, default=300)
     m.add_argument("--profile", default="parlett")

@@ -81,6 +81,7 @@ from gleek.profile import load_profile
 from gleek.profile_model import Profile
 from gleek.rl.actions import DECK_POS, N_ACTIONS, action_index, index_action
 from gleek.rl.tensor import TENSOR_LAYOUT, TENSOR_SIZE, Encoder
+from gleek.sim.bots import RuleAwareBot
 from gleek.sim.knowledge import determinize
 from gleek.state import (
     Action,
@@ -481,7 +482,9 @@ class ISMCTSGleekBot:
     :func:`~gleek.sim.knowledge.determinize` (ISMCTS then draws its own worlds from that
     state's information state, which is the observation's), and its generators are seeded from
     ``rng``, so a match reproduces. Only shipped profiles (by name and variants) are played,
-    with the profile's opening ruff stake, as ``gleek match`` deals.
+    with the profile's opening ruff stake, as ``gleek match`` deals. Where no world the seat
+    cannot tell from the real one is found (rare: see :func:`~gleek.sim.knowledge.determinize`),
+    that one decision is :class:`~gleek.sim.bots.RuleAwareBot`'s.
     """
 
     def __init__(self, simulations: int = 20) -> None:
@@ -490,6 +493,7 @@ class ISMCTSGleekBot:
                 f"simulations must be a positive whole number, not {simulations!r:.40}"
             )
         self.simulations = simulations
+        self.fallback = RuleAwareBot()
         self._games: dict[tuple[Profile, int], GleekGame] = {}
 
     def __repr__(self) -> str:
@@ -517,6 +521,8 @@ class ISMCTSGleekBot:
             return legal[0]
         game = self._game(obs.profile, obs.dealer)
         world = determinize(obs, rng, stake=None)
+        if observation(world, obs.seat) != obs:  # pragma: no cover - rare (see determinize)
+            return self.fallback.choose(obs, legal, rng)
         state = state_from(game, world)
         bot = ismcts_bot(game, self.simulations, seed=rng.getrandbits(32))
         return index_action(int(bot.step(state)), legal)

@@ -48,3 +48,8 @@ def test_reset_without_a_seed_goes_on_from_the_last_seed() -> None:
 def test_an_unknown_bot_name_is_refused() -> None:
     with pytest.raises(ArgumentError, match="unknown bot 'nobody'"):
         gymnasium.make(gleek.rl.GYM_ID, opponents=("nobody", "random"))
+
+
+def test_opponents_that_are_neither_list_nor_tuple_are_checked_as_bots() -> None:
+    with pytest.raises(ArgumentError, match="two bots"):
+        gleek.rl.SingleSeatEnv(opponents=range(2))

@@ -18,6 +18,7 @@ from gleek.errors import ArgumentError
 from gleek.rl.openspiel import ISMCTSGleekBot
 from gleek.sim.ladder import Ladder, bradley_terry, ladder_deals, play_ladder
 from gleek.sim.match import load_bot, play_match
+from gleek.sources import profiles_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOL = ROOT / "tools" / "ladder_page.py"
@@ -144,7 +145,7 @@ def test_the_ismcts_bot_by_name_plays_legal_moves_reproducibly() -> None:
 
 
 def test_the_ismcts_bot_refuses_a_profile_it_cannot_name(tmp_path: Path) -> None:
-    text = (ROOT / "gleek" / "profiles" / "parlett.yaml").read_text("utf-8")
+    text = (profiles_dir() / "parlett.yaml").read_text("utf-8")
     mine = tmp_path / "mine.yaml"
     mine.write_text(text.replace("id: parlett", "id: mine", 1), "utf-8")
     s = gleek.new_deal(gleek.load_profile(str(mine)), dealer=0, seed=1)

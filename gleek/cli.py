@@ -78,7 +78,7 @@ def _parser() -> _Parser:
         dest="command",
         required=True,
         parser_class=_Parser,
-        metavar="{profiles,rules,play,validate,compare,show,match,new,web}",
+        metavar="{profiles,rules,play,validate,compare,show,match,ladder,new,web}",
     )
 
     _profile_dir(sub.add_parser("profiles", help="list profiles and variants with their titles"))
@@ -273,7 +273,8 @@ def _parser() -> _Parser:
         nargs=3,
         metavar="BOT",
         help="random, basic, rules (the rule-aware bot), search, search:N (N playouts a "
-        "decision) or module:Class (a bot class of your own)",
+        "decision), ismcts:N (OpenSpiel's ISMCTS, N simulations) or module:Class (a bot class "
+        "of your own)",
     )
     m.add_argument(
         "--deals",
@@ -307,6 +308,7 @@ def _parser() -> _Parser:
     )
     m.add_argument("--no-progress", action="store_true", help="no progress bar")
     _profile_dir(m)
+    _ladder_parser(sub)
     return p
 
 
@@ -584,6 +586,8 @@ def _run(args: argparse.Namespace) -> int:
         return _show(args)
     if args.command == "match":
         return _match(args)
+    if args.command == "ladder":
+        return _ladder(args)
     if args.command == "web":
         return _web(args)
     if args.command == "new":
@@ -914,6 +918,89 @@ def _match(args: argparse.Namespace) -> int:
                 args.deals,
                 seed=args.seed,
                 workers=args.workers,
+                progress=progress,
+            )
+    print(json.dumps(result.to_json(), indent=2) if args.format == "json" else result.text())
+    return 0
+
+
+# -- gleek ladder (issue 48): the bot ladder of docs/ladder.rst --------------------------------
+
+
+def _ladder_parser(sub: argparse._SubParsersAction[_Parser]) -> None:
+    lad = sub.add_parser(
+        "ladder",
+        help="a bot ladder: every three bots play the same decks, seats rotated; ratings with "
+        "95%% intervals per profile (the defaults reproduce the documented ladder)",
+    )
+    lad.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="BOT",
+        help="a bot of the field, named as gleek match names them (repeatable; default the "
+        "documented field: random basic rules search:10 search:80 ismcts:10)",
+    )
+    lad.add_argument(
+        "--profile",
+        action="append",
+        default=[],
+        metavar="P",
+        help="a profile (repeatable; default the four shipped profiles)",
+    )
+    lad.add_argument("--decks", type=_positive, default=None, help="decks a match (default 4)")
+    lad.add_argument("--seed", type=int, default=0, help="seed of the decks (default: 0)")
+    lad.add_argument(
+        "--resamples", type=int, default=1000, help="bootstrap resamples (default: 1000)"
+    )
+    lad.add_argument(
+        "--workers",
+        type=_positive,
+        default=None,
+        help="processes (default: all cores); the result is the same for any number",
+    )
+    lad.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text (a table) or json (for programs) (default: text)",
+    )
+    lad.add_argument("--no-progress", action="store_true", help="no progress bar")
+    _profile_dir(lad)
+
+
+def _ladder(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from gleek.sim.ladder import (
+        LADDER_BOTS,
+        RECORDED_DECKS,
+        RECORDED_PROFILES,
+        ladder_deals,
+        play_ladder,
+    )
+
+    bots = tuple(args.bot) or LADDER_BOTS
+    decks = RECORDED_DECKS if args.decks is None else args.decks
+    profiles = [
+        load_profile(p, profile_dirs=args.profile_dir) for p in (args.profile or RECORDED_PROFILES)
+    ]
+    total = ladder_deals(len(bots), len(profiles), decks)
+    with tqdm(
+        total=total, unit="deal", desc="ladder", file=sys.stderr, disable=args.no_progress
+    ) as bar:
+
+        def progress(n: int) -> None:
+            bar.update(n)
+
+        with _workers_capped("ladder", args.workers):
+            result = play_ladder(
+                bots,
+                profiles,
+                decks,
+                seed=args.seed,
+                workers=args.workers,
+                resamples=args.resamples,
                 progress=progress,
             )
     print(json.dumps(result.to_json(), indent=2) if args.format == "json" else result.text())

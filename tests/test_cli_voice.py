@@ -131,6 +131,12 @@ def _broken_profile(tmp: Path) -> str:
     return str(f)
 
 
+#: A ladder of the smallest size: three quick bots, two decks, few resamples.
+_LADDER = ["ladder", "--bot", "random", "--bot", "basic", "--bot", "rules"]
+_LADDER += ["--decks", "2", "--resamples", "20"]
+_LADDER += ["--workers", "1", "--no-progress"]
+
+
 def _cells(tmp: Path) -> list[tuple[str, int, list[str]]]:
     """One run per cell of the table (the cell's command, its status, the arguments)."""
     broken = _broken_profile(tmp)
@@ -171,6 +177,10 @@ def _cells(tmp: Path) -> list[tuple[str, int, list[str]]]:
         ("match", 1, ["match", "random", "random", "random", "--profile", broken]),
         ("match", 2, ["match", "random", "random", "nope"]),
         ("match", 2, ["match", "random", "random", "random", "--profile", "nope"]),
+        ("ladder", 0, [*_LADDER, "--profile", "parlett"]),
+        ("ladder", 1, [*_LADDER, "--profile", broken]),
+        ("ladder", 2, [*_LADDER, "--profile", "nope"]),
+        ("ladder", 2, ["ladder", "--bot", "nope", "--bot", "random", "--bot", "basic"]),
         ("new variant", 0, ["new", "variant", "club-14"]),
         ("new variant", 0, ["new", "variant", "club-14", "--out", str(tmp / "v.yaml")]),
         ("new variant", 1, ["new", "variant", "club-14", "--from", broken]),

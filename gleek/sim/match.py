@@ -4,7 +4,8 @@ Deals come in threes on one deck: deal ``3k + r`` is deck ``k`` (seeded from ``s
 ``k``, dealt by seat ``k % 3``) with the bots moved round ``r`` seats, so every bot holds every
 seat's cards once per deck. Each deal stands alone (the profile's opening ruff stake). A bot is
 a shipped name (``random``, ``basic``, ``rules``, ``search`` or ``search:N`` for N playouts a
-decision) or ``module:Class``, a class whose no-argument instance has ``choose(obs, legal, rng)``.
+decision, ``ismcts`` or ``ismcts:N`` for OpenSpiel's ISMCTS with N simulations a decision) or
+``module:Class``, a class whose no-argument instance has ``choose(obs, legal, rng)``.
 
 >>> r = play_match(["basic", "random", "random"], "parlett", deals=6, seed=1)
 >>> r.deals, len(r.chips[0])
@@ -37,13 +38,16 @@ __all__ = ["Estimate", "MatchResult", "estimate", "load_bot", "play_match"]
 
 
 def load_bot(spec: str) -> Any:
-    """A bot from its name: ``random``, ``basic``, ``rules``, ``search``, ``search:N`` or
+    """A bot from its name: ``random``, ``basic``, ``rules``, ``search``, ``search:N``,
+    ``ismcts``, ``ismcts:N`` (OpenSpiel's ISMCTS, the extra ``openspiel``) or
     ``module:Class``; :class:`~gleek.errors.ArgumentError` naming what was wrong."""
     if not isinstance(spec, str):
         raise ArgumentError(f"a bot is named by a string, not {spec!r}")
     name, colon, arg = spec.partition(":")
     if name in BOTS and not colon:
         return BOTS[name]()
+    if name == "ismcts":
+        return _ismcts(spec, arg if colon else None)
     if name == "search":
         from gleek.sim.search import SearchBot
 
@@ -57,8 +61,8 @@ def load_bot(spec: str) -> Any:
             )
         return SearchBot(n)
     if not colon:
-        names = ", ".join([*BOTS, "search", "search:N", "module:Class"])
-        close = difflib.get_close_matches(name.lower(), [*BOTS, "search"], n=1)
+        names = ", ".join([*BOTS, "search", "search:N", "ismcts", "ismcts:N", "module:Class"])
+        close = difflib.get_close_matches(name.lower(), [*BOTS, "search", "ismcts"], n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise ArgumentError(f"unknown bot {spec!r:.80}{hint}; choose one of {names}")
     if not _DOTTED.fullmatch(name) or not arg.isidentifier():
@@ -87,6 +91,28 @@ def load_bot(spec: str) -> Any:
             f"bot {spec!r}: {arg}() failed: {type(exc).__name__}: {exc!s:.200}"
         ) from None
 
+
+def _ismcts(spec: str, arg: str | None) -> Any:
+    """``ismcts`` or ``ismcts:N``: OpenSpiel's ISMCTS, N simulations a decision (the extra
+    ``openspiel``)."""
+    n = DEFAULT_SIMULATIONS if arg is None else int(arg) if _DIGITS.fullmatch(arg) else 0
+    if not 1 <= n <= MAX_PLAYOUTS:
+        raise ArgumentError(
+            f"bot {spec!r:.80}: write ismcts:N with N from 1 to {MAX_PLAYOUTS:,} simulations a "
+            f"decision"
+        )
+    try:
+        from gleek.rl.openspiel import ISMCTSGleekBot
+    except ImportError as exc:
+        raise ArgumentError(
+            f"bot {spec!r:.80} needs OpenSpiel ({exc.name} is missing): "
+            "pip install 'gleek[openspiel]'"
+        ) from None
+    return ISMCTSGleekBot(n)
+
+
+DEFAULT_SIMULATIONS: Final = 20
+"""Simulations a decision of the ``ismcts`` bot (OpenSpiel's ISMCTS) named without ``:N``."""
 
 #: ``search:N``: N in ASCII digits (``str.isdigit`` takes ``²`` too)
 _DIGITS: Final = re.compile(r"[0-9]{1,7}")
@@ -183,11 +209,14 @@ class MatchResult:
         }
 
 
-def _play_range(
+def play_range(
     task: tuple[tuple[str, ...], Profile, int, int, int],
 ) -> list[tuple[int, int, int, int]]:
-    """Deals ``start`` to ``start + n``: per deal the chips of bot 0, 1, 2 and the pot. The
-    profile itself goes to a worker process (pickled), not its name."""
+    """The deals ``start`` to ``start + n`` of the match of ``task`` (``(bots, profile, seed,
+    start, n)``): per deal the chips of bot 0, 1, 2 and the pot. One task of
+    :func:`play_match`'s pool, and of the ladder's (:mod:`gleek.sim.ladder`), which pools the
+    tasks of many matches. The profile itself goes to a worker process (pickled), not its
+    name."""
     specs, profile, seed, start, n = task
     bots = [load_bot(s) for s in specs]
     out = []
@@ -249,11 +278,11 @@ def play_match(
 
     if n_workers == 1:
         for i, task in enumerate(tasks):
-            part = _play_range(task)
+            part = play_range(task)
             rows.extend(part)
             done(i, part)
     else:  # the pool of compare --simulate: signals and parent death stop every worker
-        for part in run_pool(_play_range, tasks, n_workers, done):
+        for part in run_pool(play_range, tasks, n_workers, done):
             rows.extend(part)
     name = prof.id + "".join(f"+{v}" for v in prof.variants)
     return MatchResult(

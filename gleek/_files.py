@@ -62,10 +62,14 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` atomically: into a temporary file in the same folder,
     then renamed over ``path``, so a failed write (a full disk, a file-size limit) leaves the
     old file as it was. An existing file keeps its mode; a new one gets the usual mode (0666
-    less the umask). A symbolic link at ``path`` is replaced, never written through; a folder,
-    a FIFO, a device or a socket at ``path`` is refused (:class:`ValueError`). Raises
-    :class:`OSError` when the file cannot be written.
+    less the umask). Only a regular file or a new path is written: a symbolic link at ``path``
+    is refused, neither replaced nor written through (``/dev/stdout`` is one: replacing it
+    would take it from every process), and so are a folder, a FIFO, a device and a socket
+    (:class:`ValueError`), each left as it was. Raises :class:`OSError` when the file cannot be
+    written.
     """
+    if os.fspath(path) in ("", b""):
+        raise ValueError("is an empty path: name a file")
     target = Path(path)
     try:
         info: os.stat_result | None = os.lstat(target)
@@ -73,10 +77,11 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
         info = None
     if info is not None and stat.S_ISDIR(info.st_mode):
         raise ValueError("is a folder, not a file")
-    if info is not None and not (stat.S_ISREG(info.st_mode) or stat.S_ISLNK(info.st_mode)):
+    if info is not None and stat.S_ISLNK(info.st_mode):
+        raise ValueError("is a symbolic link; refused (name the file itself)")
+    if info is not None and not stat.S_ISREG(info.st_mode):
         raise ValueError("is not a regular file (a device, pipe or socket); refused")
-    regular = info is not None and stat.S_ISREG(info.st_mode)
-    mode = stat.S_IMODE(info.st_mode) if info is not None and regular else _default_mode()
+    mode = stat.S_IMODE(info.st_mode) if info is not None else _default_mode()
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         os.fchmod(fd, mode)

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from gleek import record
 from gleek.cli import main
-from gleek.errors import RecordError
+from gleek.errors import ArgumentError, RecordError
 
 ROOT = Path(__file__).resolve().parent.parent
 AUCTION = ROOT / "examples" / "parlett-s0-auction.yaml"
@@ -69,3 +73,81 @@ def test_read_text_with_a_deal_that_is_not_a_mapping_raises_nothing_else() -> No
         record.read_text(
             json.dumps({"format": "gleek-record/1", "profile": "parlett", "deals": [1]})
         )
+
+
+# ------------------------------------------------- High 2: /dev/stdout is never replaced
+def _cli(*args: str, **kw: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "gleek", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+        **kw,  # type: ignore[call-overload]
+    )
+
+
+@pytest.mark.parametrize("flag", ["--html", "--svg", "--out"])
+def test_a_link_to_stdout_a_fifo_or_a_device_is_refused_and_kept(flag: str, tmp_path: Path) -> None:
+    """A fake ``dev`` folder: ``stdout`` a link as the system's, a link to a FIFO and to a
+    character device; none is replaced, and nothing is written to the FIFO (no hang)."""
+    dev = tmp_path / "dev"
+    dev.mkdir()
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    end = ".yaml" if flag == "--out" else ""  # play --out names its form by the suffix
+    (dev / f"stdout{end}").symlink_to("/proc/self/fd/1")
+    (dev / f"pipe{end}").symlink_to(fifo)
+    (dev / f"null{end}").symlink_to(os.devnull)
+    for name in ("stdout", "pipe", "null"):
+        link = dev / f"{name}{end}"
+        args = ["play", "--out"] if flag == "--out" else ["show", str(AUCTION), flag]
+        run = _cli(*args, str(link))
+        assert run.returncode == 2, run.stderr
+        assert "symbolic link; refused" in run.stderr and "Traceback" not in run.stderr
+        assert link.is_symlink()
+        assert sorted(p.name for p in dev.iterdir()) == [f"null{end}", f"pipe{end}", f"stdout{end}"]
+    assert fifo.is_fifo()
+
+
+def test_record_dump_refuses_a_link_and_an_empty_path(tmp_path: Path) -> None:
+    rec = record.read(AUCTION)
+    link = tmp_path / "out.yaml"
+    link.symlink_to(tmp_path / "elsewhere.yaml")
+    with pytest.raises(ArgumentError, match="symbolic link; refused"):
+        record.dump(rec, link)
+    assert link.is_symlink() and not (tmp_path / "elsewhere.yaml").exists()
+    with pytest.raises(ArgumentError, match=r"fp: '' is an empty path"):
+        record.dump(rec, "")
+
+
+UNSHARE = shutil.which("unshare")
+
+
+@pytest.mark.skipif(
+    UNSHARE is None or os.geteuid() != 0 or sys.platform != "linux",
+    reason="needs root and unshare(1) for a private mount namespace",
+)
+def test_dev_stdout_in_a_private_mount_namespace_is_kept(tmp_path: Path) -> None:
+    """As root, in a private mount namespace with a tmpfs over /dev holding a ``stdout`` link
+    as the system's: ``show --svg /dev/stdout`` is refused and the link kept (the real /dev is
+    never touched: the tmpfs is seen by this namespace only)."""
+    script = (
+        "set -e; mount --make-rprivate / ; mount -t tmpfs none /dev; "
+        "ln -s /proc/self/fd/1 /dev/stdout; "
+        f"{sys.executable} -m gleek show {AUCTION} --svg /dev/stdout "
+        f"> {tmp_path}/out 2> {tmp_path}/err && echo WROTE || echo REFUSED; "
+        "test -L /dev/stdout && echo LINK || echo REPLACED; ls -A /dev"
+    )
+    probe = subprocess.run([UNSHARE, "-m", "true"], capture_output=True, check=False)  # type: ignore[list-item]
+    if probe.returncode != 0:
+        pytest.skip("unshare -m is not permitted here")
+    run = subprocess.run(
+        [UNSHARE, "-m", "sh", "-c", script],  # type: ignore[list-item]
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert run.stdout.split() == ["REFUSED", "LINK", "stdout"], run.stdout + run.stderr
+    assert "symbolic link; refused" in (tmp_path / "err").read_text()

@@ -315,6 +315,10 @@ class _Frame:
 
 _NO_KEY: Final = object()
 
+#: How deep below the root a list or mapping may have a limit on its items (``deals[i].hands.A``
+#: is the deepest a record has): an alias's expansion is checked to this depth.
+_LIMITED_DEPTH: Final = 4
+
 
 class _Sink:
     """The ``deals`` list of a record read deal by deal: each deal goes on as it is built."""
@@ -515,6 +519,12 @@ class _Builder:
                 else:
                     value, size = self._alias(event)
                     nodes += size - 1  # an anchor around this alias holds all it expands to
+                    if self.limits is not None and type(value) in (list, dict) and not is_key:
+                        # what an alias expands to keeps the limits of where it stands
+                        at = (
+                            () if top is None else (*top.path, top.key if top.is_map else top.count)
+                        )
+                        self._expansion_limits(value, at, event)
                 if top is None:
                     root = value
                 elif is_key:
@@ -586,6 +596,30 @@ class _Builder:
                 f"YAML aliases expand to more than {MAX_ALIAS_NODES} nodes; refused", line, col
             )
         return value, size
+
+    def _expansion_limits(self, value: Any, path: Path, event: Any) -> None:
+        """Refuse what an alias at ``event`` expands to, placed at ``path``, if a list or a
+        mapping in it has more items than :attr:`limits` allows there (the levels with limits
+        are the top few: a walk of at most the alias's own size, which its budget bounds)."""
+        assert self.limits is not None
+        limit = self.limits(path)
+        if limit is not None and len(value) > limit[0]:
+            line, col = _pos(event)
+            where = format_path(path) or "the document"
+            kind = "keys" if type(value) is dict else "items"
+            raise LocatedError(
+                f"{where} has more than {limit[0]} {kind} (an alias expands to {len(value)}); "
+                f"{limit[1]}",
+                line,
+                col,
+                "schema",
+            )
+        if len(path) >= _LIMITED_DEPTH:
+            return
+        items = value.items() if type(value) is dict else enumerate(value)
+        for k, v in items:
+            if type(v) in (list, dict):
+                self._expansion_limits(v, (*path, key_part(k)), event)
 
     def _too_many(self, top: _Frame, event: Any) -> None:
         assert top.limit is not None

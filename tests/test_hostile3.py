@@ -151,3 +151,53 @@ def test_dev_stdout_in_a_private_mount_namespace_is_kept(tmp_path: Path) -> None
     )
     assert run.stdout.split() == ["REFUSED", "LINK", "stdout"], run.stdout + run.stderr
     assert "symbolic link; refused" in (tmp_path / "err").read_text()
+
+
+# ------------------------------------------------- High 4: one alias budget for the document
+def _aliased(deal: str, deals: int, items: int = 5_000, key: str = "junk") -> str:
+    cards = ", ".join(["AS"] * items)
+    head = f"format: gleek-record/1\nprofile: parlett\nplayers: [A, B, C]\n{key}: &b [{cards}]\n"
+    return head + "deals:\n" + f"- {deal}\n" * deals
+
+
+@pytest.mark.parametrize("form", ["path", "text"])
+def test_aliases_share_one_budget_for_the_whole_document(form: str, tmp_path: Path) -> None:
+    """Each 16-byte deal expands a 5,000-card anchor of the head: the third is refused, read
+    deal by deal or whole (the budget once reset for every deal: 540 KB took 29 s)."""
+    from gleek.record.stream import validate_path
+
+    text = _aliased("{extra: *b}", 2_000)
+    if form == "path":
+        path = tmp_path / "r.yaml"
+        path.write_text(text, encoding="utf-8")
+        report = validate_path(path, quick_from=None)
+    else:
+        report = record.validate_text(text, "r.yaml")
+    (error,) = report.errors
+    assert "aliases expand to more than 10000 nodes" in error.message
+    assert (error.line, error.column) == (8, 11)  # the third deal's alias
+
+
+@pytest.mark.parametrize("form", ["path", "text"])
+def test_an_alias_counts_its_expansion_against_the_item_limits(form: str, tmp_path: Path) -> None:
+    from gleek.record.stream import validate_path
+
+    text = _aliased("{deck: *b}", 1, items=100)
+    if form == "path":
+        path = tmp_path / "r.yaml"
+        path.write_text(text, encoding="utf-8")
+        report = validate_path(path, quick_from=None)
+    else:
+        report = record.validate_text(text, "r.yaml")
+    (error,) = report.errors
+    assert error.code == "schema" and (error.line, error.column) == (6, 10)
+    assert error.message.startswith(
+        "deals[0].deck has more than 88 items (an alias expands to 100)"
+    )
+    # a hand, one level deeper, and a deal that is the alias itself
+    hand = _aliased("{hands: {A: *b}}", 1, items=30)
+    assert "deals[0].hands.A has more than 24 items" in record.validate_text(hand).errors[0].message
+    whole = _aliased("*b", 1, items=30)
+    assert "deals[0] has more than 22 items" in record.validate_text(whole).errors[0].message
+    within = _aliased("{deck: *b}", 1, items=44)  # within the limit: the schema's own message
+    assert "alias" not in record.validate_text(within).errors[-1].message

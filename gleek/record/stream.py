@@ -514,9 +514,9 @@ class _Yaml:
 
         self.check.deal(i, deal, pos, keys, find)
         events.clear()
-        # The next deal: its own budget of text, aliases and anchors (a deal's anchors are its own).
+        # The next deal: its own budget of text and its own anchors; the aliases' budget is
+        # the document's (a deal of a few bytes cannot expand a large anchor of the head anew).
         self.count = i + 1
-        b.alias_nodes = 0
         b.anchors = dict(self.head_anchors)
         self.source.start()
 

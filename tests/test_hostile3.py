@@ -201,3 +201,57 @@ def test_an_alias_counts_its_expansion_against_the_item_limits(form: str, tmp_pa
     assert "deals[0] has more than 22 items" in record.validate_text(whole).errors[0].message
     within = _aliased("{deck: *b}", 1, items=44)  # within the limit: the schema's own message
     assert "alias" not in record.validate_text(within).errors[-1].message
+
+
+# ------------------------------------------------- High 3: a page in proportion to the record
+@pytest.fixture(scope="module")
+def hundred_deals(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    import gleek
+    from gleek.session import Session
+    from gleek.sim.bots import RandomBot
+
+    session = Session.start(gleek.load_profile("parlett"), deals=100)
+    path = tmp_path_factory.mktemp("hundred") / "hundred.yaml"
+    record.dump(session.play_out([RandomBot()] * 3, seed=1), path)
+    return path
+
+
+def test_a_page_is_at_most_20_times_its_record_plus_the_viewer(
+    hundred_deals: Path, tmp_path: Path
+) -> None:
+    """100 deals (about 120 KB): the page was 44.7 MB, some 370 times the record, holding a
+    picture of every state; the pictures are now drawn in the page as each is shown."""
+    from gleek.viewer import viewer_html
+
+    size = hundred_deals.stat().st_size
+    empty = len(viewer_html(text="format: gleek-record/1\n").encode())  # the viewer alone
+    out = tmp_path / "page.html"
+    assert main(["show", str(hundred_deals), "--html", str(out)]) == 0
+    page = out.read_bytes()
+    assert len(record.read(hundred_deals).deals) == 100
+    assert len(page) - empty <= 20 * size, (len(page), size)
+    assert b'data-where="hand-0"' not in page  # no picture of any state: drawn when shown
+
+
+def test_a_record_too_large_to_show_is_refused_with_a_message(
+    hundred_deals: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:  # type: ignore[no-untyped-def]
+    import gleek.viewer
+    from gleek.limits import MAX_SHOWN_BYTES, MAX_SHOWN_DEALS
+    from gleek.web.app import open_record
+
+    assert (MAX_SHOWN_DEALS, MAX_SHOWN_BYTES) == (1_000, 4 * 1024 * 1024)
+    out = tmp_path / "page.html"
+    monkeypatch.setattr(gleek.viewer, "MAX_SHOWN_DEALS", 99)
+    assert main(["show", str(hundred_deals), "--html", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "100 deals: a page shows a record of at most 99 deals and 4 MiB" in err
+    assert "Traceback" not in err and not out.exists()
+    answer = json.loads(open_record(hundred_deals.read_text(encoding="utf-8"), "h.yaml"))
+    assert answer["page"] is None and "at most 99 deals" in answer["error"]
+    with pytest.raises(RecordError, match="100 deals: a page shows"):
+        gleek.viewer.replay_file(hundred_deals)
+    monkeypatch.setattr(gleek.viewer, "MAX_SHOWN_BYTES", 1024 * 1024 // 10)
+    assert main(["show", str(hundred_deals), "--html", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert f"{hundred_deals.stat().st_size:,} bytes: a page shows" in err and "0 MiB" not in err

@@ -178,3 +178,61 @@ def test_hostile_names_cannot_hide_the_viewers_script(browser: Any, tmp_path: Pa
     assert hostile + "&" in _text(browser, "#balances")
     _press(browser, Keys.HOME)
     assert _text(browser, "#position").startswith("deal 1, step 0 of ")
+
+
+def _played(tmp_path: Path, profile: str, variants: list[str], deals: int, seed: int) -> Path:
+    import gleek
+    from gleek.record import dump
+    from gleek.session import Session
+    from gleek.sim.bots import RandomBot
+
+    session = Session.start(gleek.load_profile(profile, variants), deals=deals, players=NAMES)
+    path = tmp_path / f"{profile}-{'-'.join(variants)}-{seed}.yaml"
+    dump(session.play_out([RandomBot()] * 3, seed=seed), path)
+    return path
+
+
+#: Names the picture must escape, and "You" (whose verbs agree: "You pay").
+NAMES = ("You", "<b>&amp;", "Zoë")
+
+
+@pytest.mark.parametrize("four", [False, True])
+def test_the_picture_drawn_in_the_page_is_gleek_svg_draws(
+    browser: Any, tmp_path: Path, four: bool
+) -> None:
+    """The page keeps each state's picture data and draws the picture as it is shown: for every
+    state of these records, the SVG drawn in Chromium is the very text of gleek.svg.draw (and
+    it is the one on screen)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    from gleek.svg import draw
+    from gleek.viewer import replay_file
+
+    records = [
+        REVOKE,
+        TWO_DEALS,
+        ROOT / "examples" / "cotton-forfeit.yaml",
+        _played(tmp_path, "cotton", ["take-first"], 2, 3),
+        _played(tmp_path, "parlett", [], 3, 8),
+    ]
+    for path in records:
+        deals = replay_file(path)
+        want = [
+            draw(s.state, names=d.names, four_colour=four, width=None, defs=False)
+            for d in deals
+            for s in d.steps
+        ]
+        out = tmp_path / f"{path.stem}.html"
+        write_viewer(out, path, four_colour=four)
+        browser.get(out.as_uri())
+        drawn = browser.execute_script(
+            "return Array.from({length: arguments[0]}, (_, i) => gleekPicture(i));", len(want)
+        )
+        assert drawn == want, path
+        _press(browser, Keys.HOME)
+        _press(browser, Keys.ARROW_RIGHT, 5)
+        stage = browser.find_element(By.CSS_SELECTOR, "#stage svg")
+        assert stage.get_attribute("data-phase") == deals[0].steps[5].state.phase.value
+        hand = browser.find_elements(By.CSS_SELECTOR, '#stage [data-where="hand-1"]')
+        assert len(hand) == len(deals[0].steps[5].state.hand(1))

@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -255,3 +256,69 @@ def test_a_record_too_large_to_show_is_refused_with_a_message(
     assert main(["show", str(hundred_deals), "--html", str(out)]) == 1
     err = capsys.readouterr().err
     assert f"{hundred_deals.stat().st_size:,} bytes: a page shows" in err and "0 MiB" not in err
+
+
+# ------------------------------------------------- Medium: the RL environments' misuses
+def _finished(make: Any) -> Any:
+    import numpy as np
+
+    e = make(deals=1)
+    e.reset(seed=1)
+    for _ in e.agent_iter():
+        obs, _, term, trunc, _ = e.last()
+        e.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0]))
+    return e
+
+
+@pytest.mark.parametrize("wrapped", [True, False])
+def test_every_misuse_of_the_rl_environment_is_an_argument_error(wrapped: bool) -> None:
+    """docs/rl.rst promises ArgumentError: PettingZoo's wrappers said AssertionError,
+    AttributeError, KeyError 'seat_0', or only warned."""
+    import gleek.rl
+
+    make = gleek.rl.env if wrapped else gleek.rl.raw_env
+    for misuse in (
+        lambda e: e.step(0),
+        lambda e: e.last(),
+        lambda e: e.observe("seat_0"),
+        lambda e: e.render(),
+    ):
+        with pytest.raises(ArgumentError, match=r"call reset\(\) first"):
+            misuse(make(deals=1, render_mode="ansi"))
+    e = make(deals=1)
+    e.reset(seed=1)
+    with pytest.raises(ArgumentError, match="an action is an index 0 to 104"):
+        e.step("a")
+    with pytest.raises(ArgumentError, match="seed must be 0 or more"):
+        e.reset(seed=-5)
+    done = _finished(make)
+    with pytest.raises(ArgumentError, match=r"the session is over.*reset\(\)"):
+        done.last()
+    for action in (0, None):
+        with pytest.raises(ArgumentError, match=r"the session is over: call reset\(\)"):
+            done.step(action)
+    done.reset(seed=2)  # and a new session goes on
+    assert done.agents == ["seat_0", "seat_1", "seat_2"]
+
+
+def test_single_seat_env_seeds_and_order() -> None:
+    import gleek.rl
+
+    g = gleek.rl.SingleSeatEnv(deals=1)
+    with pytest.raises(ArgumentError, match=r"call reset\(\) first"):
+        g.step(0)
+    with pytest.raises(ArgumentError, match="seed must be 0 or more .or None., not -5"):
+        g.reset(seed=-5)
+    obs, info = g.reset(seed=0)
+    assert info["action_mask"].any()
+
+
+def test_agent_iter_must_step_each_turn() -> None:
+    import gleek.rl
+
+    e = gleek.rl.env(deals=1)
+    e.reset(seed=1)
+    turns = iter(e.agent_iter())
+    next(turns)
+    with pytest.raises(ArgumentError, match="each turn of agent_iter"):
+        next(turns)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -307,9 +308,9 @@ def test_single_seat_env_seeds_and_order() -> None:
     g = gleek.rl.SingleSeatEnv(deals=1)
     with pytest.raises(ArgumentError, match=r"call reset\(\) first"):
         g.step(0)
-    with pytest.raises(ArgumentError, match="seed must be 0 or more .or None., not -5"):
+    with pytest.raises(ArgumentError, match=r"seed must be 0 or more \(or None\), not -5"):
         g.reset(seed=-5)
-    obs, info = g.reset(seed=0)
+    _, info = g.reset(seed=0)
     assert info["action_mask"].any()
 
 
@@ -322,3 +323,28 @@ def test_agent_iter_must_step_each_turn() -> None:
     next(turns)
     with pytest.raises(ArgumentError, match="each turn of agent_iter"):
         next(turns)
+
+
+# ------------------------------------------------- Medium: compare's markdown escapes
+def test_compare_markdown_escapes_every_text_of_a_profile(tmp_path: Path) -> None:
+    import yaml
+
+    from gleek.profile import profiles_dir
+
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    data = yaml.safe_load((profiles_dir() / "parlett.yaml").read_text(encoding="utf-8"))
+    data["id"], data["aliases"] = "house", []
+    data["title"] = "<b>House</b> | [x](javascript:alert(1))"
+    data["rules"]["turn_up"]["tiddy"] = {
+        "value": 3,
+        "source": {"ref": "parlett", "at": "<img src=x onerror=alert(1)> | *cell*"},
+    }
+    (folder / "house.yaml").write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    run = _cli("compare", "house", "parlett", "--format", "markdown", "--profile-dir", str(folder))
+    assert run.returncode == 0, run.stderr
+    md = run.stdout
+    assert not re.search(r"(?<!\\)<(img|b)\b", md) and "](javascript" not in md
+    assert "\\<img src=x onerror=alert\\(1\\)\\> \\| \\*cell\\*" in md
+    row = next(line for line in md.splitlines() if line.startswith("| Turned Tiddy"))
+    assert row.count(" | ") == 2  # three cells: no cell from a source's "|"

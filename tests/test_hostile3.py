@@ -348,3 +348,34 @@ def test_compare_markdown_escapes_every_text_of_a_profile(tmp_path: Path) -> Non
     assert "\\<img src=x onerror=alert\\(1\\)\\> \\| \\*cell\\*" in md
     row = next(line for line in md.splitlines() if line.startswith("| Turned Tiddy"))
     assert row.count(" | ") == 2  # three cells: no cell from a source's "|"
+
+
+# ------------------------------------------------- Medium: a bot module that fails as it runs
+@pytest.mark.parametrize(
+    ("source", "words"),
+    [
+        ("def choose(:\n", "SyntaxError: "),
+        ("raise RuntimeError('no display: cannot start the GUI')\n", "RuntimeError: no display"),
+        ("import sys\nsys.exit(3)\n", "SystemExit: 3"),
+        ("1 / 0\n", "ZeroDivisionError: division by zero"),
+    ],
+)
+def test_a_bot_module_that_fails_on_import_is_one_line(
+    source: str,
+    words: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import sys as _sys
+
+    name = f"hostile_bot_{abs(hash(source)) % 10**8}"
+    (tmp_path / f"{name}.py").write_text(source, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    try:
+        assert main(["match", f"{name}:Bot", "rules", "rules", "--deals", "1"]) == 2
+    finally:
+        _sys.modules.pop(name, None)
+    err = capsys.readouterr().err
+    assert f"bot '{name}:Bot': importing module '{name}' failed: {words}" in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1

@@ -15,7 +15,7 @@ import pytest
 
 from gleek import record
 from gleek.cli import main
-from gleek.errors import ArgumentError, RecordError
+from gleek.errors import ArgumentError, GleekError, RecordError
 
 ROOT = Path(__file__).resolve().parent.parent
 AUCTION = ROOT / "examples" / "parlett-s0-auction.yaml"
@@ -379,3 +379,35 @@ def test_a_bot_module_that_fails_on_import_is_one_line(
     err = capsys.readouterr().err
     assert f"bot '{name}:Bot': importing module '{name}' failed: {words}" in err
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+# ------------------------------------------------- Medium: a variants/ folder linked out
+def test_a_variants_folder_linked_out_of_the_registered_folder_is_not_followed(
+    tmp_path: Path,
+) -> None:
+    import yaml
+
+    from gleek.profile import list_variants, load_variant, not_listed, profiles_dir
+
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    v = (profiles_dir() / "variants" / "play-high.yaml").read_text(encoding="utf-8")
+    (outside / "loud.yaml").write_text(v.replace("id: play-high", "id: loud"), encoding="utf-8")
+    (outside / "junk.yaml").write_text("id: s3cret\ntitle: [\n", encoding="utf-8")
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    data = yaml.safe_load((profiles_dir() / "parlett.yaml").read_text(encoding="utf-8"))
+    data["id"], data["aliases"] = "house", []
+    (folder / "house.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
+    (folder / "variants").symlink_to(outside, target_is_directory=True)
+    assert "loud" not in list_variants([folder]) and not_listed([folder]) == ()
+    with pytest.raises(GleekError, match="loud"):
+        load_variant("loud", profile_dirs=[folder])
+    # a link to a folder inside the registered one is followed, as a file's link is
+    (folder / "variants").unlink()
+    (folder / "kept").mkdir()
+    (folder / "kept" / "loud.yaml").write_text(
+        v.replace("id: play-high", "id: loud"), encoding="utf-8"
+    )
+    (folder / "variants").symlink_to(folder / "kept", target_is_directory=True)
+    assert "loud" in list_variants([folder])

@@ -19,6 +19,7 @@ in one pass: errors are rare, records can be large.
 from __future__ import annotations
 
 import gc
+import re
 import sys
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Final, Protocol, TypeAlias
@@ -399,6 +400,8 @@ class _Builder:
             line = self._line(mark.line) if mark else ""
             if "\t" in line[: len(line) - len(line.lstrip())]:
                 problem, context = "a tab indents this line: YAML indents with spaces only", ""
+            if not self.quote:  # no word of the text: a tag handle, an anchor, a token
+                problem, context = _unquoted(problem), _unquoted(context)
             raise LocatedError(
                 f"{problem}{context}",
                 mark.line + 1 if mark else None,
@@ -546,7 +549,7 @@ class _Builder:
             if tag != (_MAP if is_map else _SEQ):
                 line, col = _pos(event)
                 raise LocatedError(
-                    f"cannot read this value: the tag {tag!r} is not allowed", line, col
+                    f"cannot read this value: {self._tag(tag)} is not allowed", line, col
                 )
             if top is None:
                 path: Path = ()
@@ -570,6 +573,10 @@ class _Builder:
             stack.append(frame)
             top = frame
 
+    def _tag(self, tag: str) -> str:
+        """A tag in a message: named, unless no message may quote the text."""
+        return f"the tag {tag!r}" if self.quote else "its tag"
+
     def _want(self, top: _Frame, event: Any) -> None:
         """Note where the next value of ``top`` stands, if its path is wanted."""
         path = (*top.path, top.key) if top.is_map else (*top.path, top.count)
@@ -579,7 +586,12 @@ class _Builder:
     def _alias(self, event: Any) -> tuple[Any, int]:
         if event.anchor not in self.anchors:
             line, col = _pos(event)
-            raise LocatedError(f"found undefined alias {event.anchor!r}", line, col)
+            what = (
+                f"alias {event.anchor!r}"
+                if self.quote
+                else "alias (an anchor not defined before it)"
+            )
+            raise LocatedError(f"found undefined {what}", line, col)
         value, size = self.anchors[event.anchor]
         if isinstance(value, _Sink):  # the deals, read one by one, are not kept
             line, col = _pos(event)
@@ -691,13 +703,16 @@ class _Builder:
         construct = self.loader.yaml_constructors.get(tag) if tag in _SCALAR_TAGS else None
         if construct is None:  # (a collection's tag on a plain value, or one PyYAML lacks)
             line, col = _pos(event)
-            raise LocatedError(f"cannot read this value: the tag {tag!r} is not allowed", line, col)
+            raise LocatedError(
+                f"cannot read this value: {self._tag(tag)} is not allowed", line, col
+            )
         node = yaml.ScalarNode(tag, value, event.start_mark, event.end_mark, event.style)
         try:
             out = construct(self.loader, node)
         except (yaml.YAMLError, ValueError, OverflowError, TypeError) as exc:
             line, col = _pos(event)
-            raise LocatedError(f"cannot read this value: {exc}", line, col) from None
+            why = str(exc) if self.quote else f"it is not a !!{tag.rsplit(':', 1)[-1]}"
+            raise LocatedError(f"cannot read this value: {why}", line, col) from None
         except Exception:  # PyYAML's own constructors fail so on some texts (!!bool foo...)
             line, col = _pos(event)
             kind = tag.rsplit(":", 1)[-1]
@@ -722,6 +737,22 @@ class _Builder:
 
 #: The builder of data from parser events, for a record read deal by deal (gleek.record.stream).
 EventBuilder: Final = _Builder
+
+
+def _unquoted(message: str) -> str:
+    """A parser's message without the text it quotes (``found undefined tag handle '!x!'``):
+    a quoted token kind (``'<scalar>'``) and one character are kept.
+
+    >>> _unquoted("found undefined tag handle '!SECRET!' in 'xy', found '<scalar>', found ':'")
+    "found undefined tag handle (not quoted) in (not quoted), found '<scalar>', found ':'"
+    """
+
+    def keep(m: re.Match[str]) -> str:
+        inner = m.group(1)
+        token = inner.startswith("<") and inner.endswith(">")
+        return m.group(0) if token or len(inner) <= 1 else "(not quoted)"
+
+    return re.sub(r"'([^'\n]*)'", keep, message)
 
 
 def _reader_error(exc: yaml.reader.ReaderError, text: str | TextSource) -> LocatedError:

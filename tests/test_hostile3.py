@@ -411,3 +411,36 @@ def test_a_variants_folder_linked_out_of_the_registered_folder_is_not_followed(
     )
     (folder / "variants").symlink_to(folder / "kept", target_is_directory=True)
     assert "loud" in list_variants([folder])
+
+
+# ------------------------------------------------- Medium: a profile file is never quoted
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("title: *SECRETALIAS123", "found undefined alias"),
+        ("title: !SECRETTAG123 foo", "its tag is not allowed"),
+        ("title: !!python/object:SECRETPY123 foo", "its tag is not allowed"),
+        ("title: !!set SECRETSET123", "its tag is not allowed"),
+        ("title: !SECRET123!foo x", "undefined tag handle"),
+        ("title: !!timestamp 2001-13-45SECRETTS123", "it is not a !!timestamp"),
+        ("title: !!bool SECRETBOOL123", "it is not a !!bool"),
+        ("title: [!!float SECRETF123]", "it is not a !!float"),
+    ],
+)
+def test_gleek_rules_never_quotes_a_profile_files_text(
+    line: str, words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import gleek
+
+    path = tmp_path / "p.yaml"
+    path.write_text(f"id: x\n{line}\n", encoding="utf-8")
+    assert main(["rules", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"{path}:2:" in err and words in err, err
+    assert "SECRET" not in err and "Traceback" not in err
+    with pytest.raises(GleekError) as info:
+        gleek.load_profile(path)
+    assert "SECRET" not in str(info.value)
+    # a record is the file asked about: its own words may be quoted
+    report = record.validate_text(f"format: gleek-record/1\n{line}\n")
+    assert report.errors and report.errors[0].line == 2

@@ -875,7 +875,7 @@ def test_html_and_svg_are_written_atomically_never_through_a_link(tmp_path: Path
     page.chmod(0o640)
     old = page.read_bytes()
     limit = (
-        "import resource, sys; resource.setrlimit(resource.RLIMIT_FSIZE, (100_000, 100_000)); "
+        "import resource, sys; resource.setrlimit(resource.RLIMIT_FSIZE, (10_000, 10_000)); "
         "from gleek.cli import main; sys.exit(main(sys.argv[1:]))"
     )
     run = subprocess.run(

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
-__all__ = ["CHUNK", "read_chunk", "same_file", "write_atomic"]
+__all__ = ["CHUNK", "UNSIZED", "check_sized", "read_chunk", "same_file", "write_atomic"]
 
 #: Bytes read from a file at a time.
 CHUNK: Final = 64 * 1024
@@ -34,6 +34,22 @@ def read_chunk(
     if data and progress is not None:
         progress(len(data))
     return data
+
+
+#: Why a file that says it is empty but holds text is refused (``/proc/self/status``).
+UNSIZED: Final = (
+    "is a system file whose size is not known (as in /proc or /sys); refused, as every "
+    "reader reads a file only as far as its size"
+)
+
+
+def check_sized(fd: int, size: int) -> None:
+    """Refuse (:class:`ValueError`, :data:`UNSIZED`) the file open at ``fd`` if it says it is
+    empty (``size`` 0) but gives text: a file of ``/proc`` or ``/sys``, read alike by every
+    reader (read whole, or deal by deal up to its size). One byte is read to know; a file that
+    is truly empty is left at its end."""
+    if size == 0 and os.read(fd, 1):
+        raise ValueError(UNSIZED)
 
 
 def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:

@@ -15,11 +15,15 @@ import sys
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Literal, NoReturn
+from typing import TYPE_CHECKING, Literal, NoReturn
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 from gleek._files import same_file
 from gleek.build import build_info
 from gleek.errors import ArgumentError, ArgumentTypeError, GleekError, ProfileError, RecordError
+from gleek.limits import MAX_PLAYED_DEALS
 from gleek.profile import list_profiles, list_variants, load_profile, load_variant, not_listed
 from gleek.record.report import Report, escape_controls
 from gleek.sim.bots import BOTS, DEFAULT_BOT
@@ -34,6 +38,19 @@ class UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        """After ``--help`` or ``--version``: the output flushed first, so that one that
+        cannot be written (a full disk, ``>/dev/full``) is said, with status 2, not 0."""
+        if message:
+            self._print_message(message, sys.stderr)
+        sys.stdout.flush()
+        raise SystemExit(status)
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        # (argparse's own swallows an OSError: the help lost on a full disk, status 0)
+        if message:
+            (file or sys.stderr).write(message)
 
 
 class _Version(argparse.Action):
@@ -352,7 +369,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except ProfileError as exc:
         _err(f"gleek: {exc}")
-        return 2 if exc.line is None and exc.file is None else 1
+        # a file that is not there or cannot be read: the command could not run
+        return 2 if (exc.line is None and exc.file is None) or exc.code == "unreadable" else 1
     except GleekError as exc:
         _err(f"gleek: {exc}")
         return 1
@@ -618,10 +636,20 @@ def _compare(args: argparse.Namespace) -> int:
                     f"(without --record or --simulate)"
                 )
     if args.record is not None:
+        why = None
         if not args.record.is_file():
             why = "not a regular file" if args.record.exists() else "no such file"
+        elif not os.access(args.record, os.R_OK):  # as one not there: status 2, not 1
+            why = "cannot read: permission denied"
+        if why is not None:
             raise UsageError(f"gleek compare: --record {escape_controls(str(args.record))}: {why}")
-        result = compare.compare_record(args.record, profiles, profile_dirs=args.profile_dir)
+        try:
+            result = compare.compare_record(args.record, profiles, profile_dirs=args.profile_dir)
+        except RecordError as exc:
+            if exc.line is not None:  # the record read, and found wrong: status 1
+                raise
+            # not read at all (a system file, one over the size limit): as one not there
+            raise UsageError(f"gleek compare: --record {escape_controls(str(exc))}") from None
         if args.format == "json":
             _json_out(result.to_json())
         else:
@@ -632,6 +660,11 @@ def _compare(args: argparse.Namespace) -> int:
             if getattr(args, flag) is not None:
                 raise UsageError(f"gleek compare: --{flag} applies only to --simulate")
     if args.simulate is not None:
+        if args.simulate > MAX_PLAYED_DEALS:  # said before any work (the bar, the workers)
+            raise UsageError(
+                f"gleek compare: --simulate: at most {MAX_PLAYED_DEALS:,} deals, not "
+                f"{args.simulate:,}"
+            )
         progress: Callable[[int], None] | None = None
         bar = None
         if not args.no_progress:
@@ -682,6 +715,8 @@ def _match(args: argparse.Namespace) -> int:
 
     from gleek.sim.match import load_bot, play_match
 
+    if args.deals > MAX_PLAYED_DEALS:  # said before any work (the bar, the workers)
+        raise UsageError(f"gleek match: --deals: at most {MAX_PLAYED_DEALS:,}, not {args.deals:,}")
     profile = load_profile(args.profile, args.variant, profile_dirs=args.profile_dir)
     for spec in args.bots:
         load_bot(spec)

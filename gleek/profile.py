@@ -283,10 +283,14 @@ def _read(file: FsPath, kind: str, *, trust: bool = True) -> tuple[Located, bool
     (then the schema checker is not even imported). ``trust`` False checks it all the same."""
     try:
         text = read_limited(str(file))
-    except OSError as exc:
-        raise ProfileError(f"cannot read profile: {exc.strerror}", file=str(file)) from None
+    except OSError as exc:  # (code "unreadable": the command could not run, as for no file)
+        raise ProfileError(
+            f"cannot read profile: {exc.strerror}", file=str(file), code="unreadable"
+        ) from None
     except ValueError as exc:
-        raise ProfileError(f"cannot read profile: {exc}", file=str(file)) from None
+        raise ProfileError(
+            f"cannot read profile: {exc}", file=str(file), code="unreadable"
+        ) from None
     try:
         doc = load_located(text, str(file), limits=_profile_limits, quote=False)
     except LocatedError as exc:

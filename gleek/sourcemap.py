@@ -27,6 +27,7 @@ from typing import Any, Final, Protocol, TypeAlias
 import yaml
 
 from gleek import limits
+from gleek._files import check_sized
 from gleek.limits import MAX_ALIAS_NODES, MAX_BYTES, MAX_DEPTH
 
 __all__ = [
@@ -131,6 +132,7 @@ def read_limited(path: str, limit: int = MAX_BYTES) -> bytes:
             raise ValueError("is not a regular file (a device, pipe or socket); refused")
         if info.st_size > limit:
             raise ValueError(f"file is larger than {_mib(limit)}; refused")
+        check_sized(fd, info.st_size)
         chunks: list[bytes] = []
         got = 0
         while got <= limit:

@@ -444,3 +444,187 @@ def test_gleek_rules_never_quotes_a_profile_files_text(
     # a record is the file asked about: its own words may be quoted
     report = record.validate_text(f"format: gleek-record/1\n{line}\n")
     assert report.errors and report.errors[0].line == 2
+
+
+# ------------------------------------------------- Medium: the warnings kept are capped
+def _warning_deals(n: int) -> str:
+    """A record of ``n`` deals, each with one ``unclaimed`` warning (three played deals whose
+    claims are left empty, repeated: the dealers rotate and the results hold)."""
+    import yaml
+
+    import gleek
+    from gleek.session import Session
+    from gleek.sim.bots import RandomBot
+
+    s = Session.start(gleek.load_profile("parlett"), deals=3).play_out([RandomBot()] * 3, seed=0)
+    data = yaml.safe_load(record.dumps(s))
+    for d in data["deals"]:
+        d["claims"] = {}
+    data["deals"] = [json.loads(json.dumps(data["deals"][i % 3])) for i in range(n)]  # no alias
+    return yaml.safe_dump(data, sort_keys=False)
+
+
+def test_the_warnings_kept_are_capped_and_the_rest_counted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import gleek.record.replay
+    from gleek.limits import MAX_WARNINGS
+    from gleek.record.stream import validate_path
+
+    assert MAX_WARNINGS == 1_000
+    text = _warning_deals(30)
+    every = record.validate_text(text).warnings
+    assert len(every) >= 25 and {w.code for w in every} == {"unclaimed"}
+    monkeypatch.setattr(gleek.record.replay, "MAX_WARNINGS", 10)
+    path = tmp_path / "r.yaml"
+    path.write_text(text, encoding="utf-8")
+    for report in (record.validate_text(text), validate_path(path, quick_from=None)):
+        assert report.valid and len(report.deals) == 30
+        assert report.warnings[:10] == every[:10] and len(report.warnings) == 11
+        last = report.warnings[-1]
+        assert last.code == "unclaimed" and last.message == (
+            f"{len(every) - 10} more unclaimed warnings in later deals are not listed: at most "
+            "10 warnings are kept"
+        )
+        assert (last.deal, last.path) == (None, "deals")
+
+
+# ------------------------------------------------- Low
+def test_a_deal_of_the_wrong_type_is_one_message() -> None:
+    text = "format: gleek-record/1\nprofile: parlett\nplayers: [A, B, C]\ndeals: [1]\n"
+    (error,) = record.validate_text(text).errors
+    assert error.message == "deals[0] must be a mapping, not int 1"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["compare", "--simulate", "1000001"],
+        ["match", "rules", "rules", "rules", "--deals", "1000001"],
+    ],
+)
+def test_too_many_deals_is_said_before_any_work(args: list[str]) -> None:
+    run = _cli(*args)
+    assert run.returncode == 2
+    assert run.stderr.endswith("at most 1,000,000 deals, not 1,000,001\n") or run.stderr.endswith(
+        "at most 1,000,000, not 1,000,001\n"
+    )
+    assert "--scheduler" not in run.stderr and "%" not in run.stderr  # no progress bar drawn
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["validate", "--help"]])
+def test_help_that_cannot_be_written_is_status_2(args: list[str]) -> None:
+    with open("/dev/full", "w") as full:  # (opened for writing: nothing reaches it)
+        run = subprocess.run(
+            [sys.executable, "-m", "gleek", *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+            timeout=60,
+        )
+    assert run.returncode == 2
+    assert run.stderr == "gleek: cannot write the output: No space left on device\n"
+
+
+SETPRIV = shutil.which("setpriv")
+
+
+@pytest.mark.skipif(
+    SETPRIV is None or os.geteuid() != 0, reason="needs root and setpriv to run as nobody"
+)
+def test_an_unreadable_file_is_status_2_as_a_missing_one() -> None:
+    """Run as ``nobody``: a record for compare --record and a profile file that cannot be read
+    exit with status 2, as one that is not there (they gave 1)."""
+    import tempfile
+
+    import gleek
+
+    tmp_path = Path(tempfile.mkdtemp(prefix="gleek-unreadable-", dir="/tmp"))  # nobody reaches it
+    tmp_path.chmod(0o755)
+    rec = tmp_path / "r.yaml"
+    rec.write_text(AUCTION.read_text(encoding="utf-8"), encoding="utf-8")
+    prof = tmp_path / "p.yaml"
+    prof.write_text((Path(gleek.__file__).parent / "profiles" / "parlett.yaml").read_text())
+    for f in (rec, prof):
+        f.chmod(0)
+    nobody = [SETPRIV, "--reuid=65534", "--regid=65534", "--clear-groups"]  # type: ignore[list-item]
+    try:
+        for args, words in (
+            (["compare", "--record", str(rec)], "cannot read: permission denied"),
+            (["compare", "--record", str(tmp_path / "none.yaml")], "no such file"),
+            (["rules", str(prof)], "cannot read profile: Permission denied"),
+            (["rules", str(tmp_path / "none.yaml")], "no such profile file"),
+            (["play", "--profile", str(prof)], "cannot read profile: Permission denied"),
+        ):
+            run = subprocess.run(
+                [*nobody, sys.executable, "-m", "gleek", *args],
+                capture_output=True,
+                text=True,
+                check=False,
+                timeout=60,
+            )
+            assert run.returncode == 2 and words in run.stderr, (args, run.stderr)
+    finally:
+        shutil.rmtree(tmp_path)
+
+
+_MEMORY = """
+import json, resource, sys
+from gleek.record.stream import validate_path
+report = validate_path(sys.argv[1], quick_from=None)
+rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+print(json.dumps([len(report.deals), len(report.warnings), rss]))
+"""
+
+
+@pytest.mark.slow
+def test_streaming_memory_per_deal_with_warnings_is_small(tmp_path: Path) -> None:
+    """Measured (a shared 2-core machine): 126 bytes a deal, each with an ``unclaimed``
+    warning, from 3,000 to 30,000 deals (33 MB at 30,000); 524 bytes before the warnings were
+    capped. Here 2,000 and 22,000 deals, bounded at 300 bytes a deal."""
+    head, *deals = record.dumps(record.read_text(_warning_deals(3)), "jsonl").splitlines()
+    sizes = []
+    for n in (2_001, 22_002):  # (multiples of 3: no deal-count warning)
+        path = tmp_path / f"w{n}.jsonl"
+        with path.open("w", encoding="utf-8") as f:
+            f.write(head + "\n")
+            for i in range(n):
+                f.write(deals[i % 3] + "\n")
+        run = subprocess.run(
+            [sys.executable, "-c", _MEMORY, str(path)],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=900,
+        )
+        count, warned, rss = json.loads(run.stdout)
+        assert count == n and warned == 1_001
+        sizes.append(rss)
+    assert (sizes[1] - sizes[0]) / 20_001 < 300, sizes
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="needs /proc")
+def test_a_proc_file_is_refused_alike_by_every_reader(tmp_path: Path) -> None:
+    """``validate /proc/self/status`` read nothing (its size is 0) while ``show`` read it: both
+    refuse it now, as every reader reads a file only as far as its size (nothing is written)."""
+    from gleek._files import UNSIZED
+
+    proc = "/proc/self/status"
+    for args, status in (
+        (["validate", proc], 2),
+        (["show", proc, "--svg", str(tmp_path / "x.svg")], 1),  # (show: 1 for unreadable)
+        (["rules", proc], 2),
+        (["compare", "--record", proc], 2),
+    ):
+        run = _cli(*args)
+        assert run.returncode == status and UNSIZED in run.stderr, (args, run.stderr)
+        assert "Traceback" not in run.stderr
+    with pytest.raises(RecordError, match="system file whose size is not known"):
+        record.read(proc)
+    with pytest.raises(RecordError, match="system file whose size is not known"):
+        record.validate(proc)
+    empty = tmp_path / "empty.yaml"
+    empty.write_text("")
+    assert record.validate(empty).errors[0].message == "the document must be a mapping, not null"

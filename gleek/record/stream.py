@@ -31,7 +31,7 @@ from typing import Any, Final
 import yaml
 
 from gleek import limits as caps
-from gleek._files import CHUNK, read_chunk
+from gleek._files import CHUNK, check_sized, read_chunk
 from gleek.errors import RecordError
 from gleek.limits import MAX_DEAL_BYTES, MAX_DEPTH, MAX_PROBLEMS
 from gleek.record.fast import QUICK_FROM, quick_report
@@ -215,6 +215,11 @@ def open_record(path: str | os.PathLike[str]) -> int:
         why = "is a folder, not a file"
     elif not stat.S_ISREG(info.st_mode):
         why = "is not a regular file (a device, pipe or socket); refused"
+    else:
+        try:
+            check_sized(fd, info.st_size)
+        except ValueError as exc:
+            why = str(exc)
     if why is not None:
         os.close(fd)
         raise RecordError(why, file=where, code="syntax")

@@ -1288,10 +1288,11 @@ def _why(n: State, action: Action, code: str, who: str) -> str:
             again = " again" if card.index in n._discards else ""
             return (
                 f"{who} discarded {card}{again}, which is not in their hand (under "
-                f"{n.profile.id} {exchange_order(rules)})"
+                f"{n.profile.name} {exchange_order(rules)})"
             )
         return (
-            f"{who} discarded {card}: {n.profile.id} forbids discarding the A, K, Q or J of trumps"
+            f"{who} discarded {card}: {n.profile.name} forbids discarding the A, K, Q or J of "
+            "trumps"
         )
     if phase == RUFF:
         r = n._ruff

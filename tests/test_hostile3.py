@@ -628,3 +628,13 @@ def test_a_proc_file_is_refused_alike_by_every_reader(tmp_path: Path) -> None:
     empty = tmp_path / "empty.yaml"
     empty.write_text("")
     assert record.validate(empty).errors[0].message == "the document must be a mapping, not null"
+
+
+def test_a_discard_message_names_the_variants_that_set_the_exchange() -> None:
+    text = AUCTION.read_text(encoding="utf-8").replace(
+        "variants: []", "variants: [take-first, discard-first]"
+    )
+    bad = text.replace("discard: [9S, 9C, QD", "discard: [AS, 9C, QD")
+    (error,) = record.validate_text(bad).errors
+    assert error.code == "bad-discard"
+    assert "(under parlett+take-first+discard-first the buyer lays out 7 of the 12" in error.message

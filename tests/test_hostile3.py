@@ -638,3 +638,22 @@ def test_a_discard_message_names_the_variants_that_set_the_exchange() -> None:
     (error,) = record.validate_text(bad).errors
     assert error.code == "bad-discard"
     assert "(under parlett+take-first+discard-first the buyer lays out 7 of the 12" in error.message
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="signals and the resource tracker: Linux")
+@pytest.mark.parametrize(("sig", "status"), [("SIGKILL", -9), ("SIGHUP", 129)])
+def test_compare_killed_leaves_no_leaked_semaphore_message(sig: str, status: int) -> None:
+    import signal
+    import time
+
+    run = subprocess.Popen(
+        [sys.executable, "-m", "gleek", "compare", "--simulate", "20000", "--workers", "2"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(4)  # the pool started, its workers playing
+    run.send_signal(getattr(signal, sig))
+    _, err = run.communicate(timeout=120)  # until the tracker and the workers are gone too
+    assert run.returncode == status
+    assert "leaked semaphore" not in err and "Traceback" not in err, err

@@ -428,7 +428,10 @@ def _run(args: argparse.Namespace) -> int:
 def _web(args: argparse.Namespace) -> int:
     from gleek.web.build import build
 
-    files = build(args.out, args.cache)
+    def say(step: str) -> None:  # what takes a while, as it starts (a minute, uncached)
+        print(f"gleek web build: {escape_controls(step)}...", file=sys.stderr, flush=True)
+
+    files = build(args.out, args.cache, say=say)
     out = escape_controls(str(args.out))
     print(f"wrote {len(files)} files to {out}/; serve it with:")
     print(f"  python -m http.server --directory {out} 8000")

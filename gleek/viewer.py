@@ -28,6 +28,8 @@ action the rules refuse.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
 import json
 import os
@@ -324,7 +326,8 @@ def viewer_page(
         cells="".join(f'<td data-party="{html.escape(n)}"></td>' for n in columns),
         payload=payload,
         style=_STYLE,
-        script=DRAW_JS + _SCRIPT,
+        script=_PAGE_SCRIPT,
+        policy=_POLICY,
     )
 
 
@@ -401,6 +404,7 @@ th{background:#ece7da}
 ul{margin:4px 0 10px;padding-left:20px}
 h2{font-size:15px;margin:10px 0 2px}
 .hint{color:#666;font-size:12px}
+svg.defs{position:absolute}
 """
 
 _SCRIPT = """
@@ -459,11 +463,12 @@ show(at);
 _PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="{policy}">
 <title>{title}</title><style>{style}</style></head>
 <body data-step="0"><main>
 <h1>{title}</h1>
 <div id="banner" role="alert" hidden></div>
-<svg width="0" height="0" style="position:absolute" aria-hidden="true">{defs}</svg>
+<svg width="0" height="0" class="defs" aria-hidden="true">{defs}</svg>
 <nav>
 <button id="first" title="first step (Home)">« first</button>
 <button id="prev-deal" title="previous deal (up arrow)">◀◀ deal</button>
@@ -489,3 +494,17 @@ _PAGE = """<!DOCTYPE html>
 <script>{script}</script>
 </body></html>
 """
+
+
+def _sha256(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+_PAGE_SCRIPT = DRAW_JS + _SCRIPT
+#: The page's Content-Security-Policy: nothing fetched, nothing run but its own script and
+#: style (by their hashes), no form, no frame (a safeguard: names and the file name are
+#: escaped already).
+_POLICY = (
+    f"default-src 'none'; script-src {_sha256(_PAGE_SCRIPT)}; style-src {_sha256(_STYLE)}; "
+    "img-src data:; base-uri 'none'; form-action 'none'"
+)

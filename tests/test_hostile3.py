@@ -657,3 +657,49 @@ def test_compare_killed_leaves_no_leaked_semaphore_message(sig: str, status: int
     _, err = run.communicate(timeout=120)  # until the tracker and the workers are gone too
     assert run.returncode == status
     assert "leaked semaphore" not in err and "Traceback" not in err, err
+
+
+def test_the_viewer_page_has_a_policy_and_the_web_page_sandboxes_it() -> None:
+    import base64
+    import hashlib
+    import re as _re
+    from importlib import resources
+
+    from gleek.viewer import viewer_html
+
+    page = viewer_html(AUCTION)
+    policy = _re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page)
+    assert policy is not None and "default-src 'none'" in policy.group(1)
+    scripts = _re.findall(r"<script>(.*?)</script>", page, _re.S)
+    (style,) = _re.findall(r"<style>(.*?)</style>", page, _re.S)
+    for text, kind in ((scripts[0], "script-src"), (style, "style-src")):
+        digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+        assert f"{kind} 'sha256-{digest}'" in policy.group(1)
+    assert 'style="' not in page  # (a style attribute would need 'unsafe-inline')
+    index = resources.files("gleek.web").joinpath("static", "index.html").read_text()
+    frame = _re.search(r'<iframe id="record-view"[^>]*>', index)
+    assert frame is not None and 'sandbox="allow-scripts"' in frame.group(0)
+
+
+def test_web_build_says_what_it_downloads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With an empty cache the build ran a minute in silence (pip builds PyYAML's build tools
+    to read its sdist): it says each download as it starts; a cached build says nothing."""
+    import gleek.web.build as web
+    from tests.test_web import FakeTools, _sha
+
+    fake = FakeTools(tmp_path)
+    monkeypatch.setattr(web, "PYODIDE_INTEGRITY", fake.integrity)
+    monkeypatch.setattr(web, "PYYAML_SDIST", (fake.sdist.name, _sha(fake.sdist.read_bytes())))
+    monkeypatch.setattr(web, "WHEELS", tuple((n, _sha(d)) for n, d in fake.wheels.items()))
+    told: list[str] = []
+    out, cache = tmp_path / "site", tmp_path / "cache"
+    web.build(out, cache, run=fake.run, npm="npm", say=told.append)
+    assert told == [
+        f"downloading pyodide@{web.PYODIDE_VERSION} with npm (some 10 MB)",
+        "downloading fake-1.0-py3-none-any.whl with pip",
+        "downloading pyyaml-6.0.3.tar.gz with pip (pip prepares an sdist's metadata, building "
+        "its build tools first: a minute or more with an empty cache)",
+    ]
+    told.clear()
+    web.build(out, cache, run=fake.run, npm="npm", say=told.append)
+    assert told == []

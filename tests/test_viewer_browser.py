@@ -236,3 +236,30 @@ def test_the_picture_drawn_in_the_page_is_gleek_svg_draws(
         assert stage.get_attribute("data-phase") == deals[0].steps[5].state.phase.value
         hand = browser.find_elements(By.CSS_SELECTOR, '#stage [data-where="hand-1"]')
         assert len(hand) == len(deals[0].steps[5].state.hand(1))
+
+
+def test_the_page_runs_under_its_content_security_policy(browser: Any, tmp_path: Path) -> None:
+    """The page's policy allows its own script and style alone (by their hashes): it steps
+    through the record as before, with no violation reported, and an injected script is
+    refused."""
+    from selenium.webdriver.common.keys import Keys
+
+    out = tmp_path / "csp.html"
+    write_viewer(out, TWO_DEALS)
+    page = out.read_text(encoding="utf-8")
+    assert 'http-equiv="Content-Security-Policy"' in page and "default-src 'none'" in page
+    browser.get(out.as_uri())
+    browser.execute_script(
+        "window.violations=[];document.addEventListener('securitypolicyviolation',"
+        "e=>window.violations.push(e.violatedDirective));"
+    )
+    _press(browser, Keys.ARROW_DOWN)
+    assert _text(browser, "#position").startswith("deal 2, step 0 ")
+    assert browser.execute_script("return document.querySelector('#stage svg') !== null")
+    # a script put into the page (as injected markup would be) does not run
+    browser.execute_script(
+        "const s=document.createElement('script');s.textContent='window.injected=1';"
+        "document.body.appendChild(s);"
+    )
+    assert browser.execute_script("return window.injected === undefined")
+    assert browser.execute_script("return window.violations") == ["script-src-elem"]

@@ -162,19 +162,23 @@ def _aliased(deal: str, deals: int, items: int = 5_000, key: str = "junk") -> st
     return head + "deals:\n" + f"- {deal}\n" * deals
 
 
+def _validated(text: str, form: str, tmp_path: Path) -> record.Report:
+    """The report of ``text`` read deal by deal from a file (``form`` "path") or whole."""
+    from gleek.record.stream import validate_path
+
+    if form == "text":
+        return record.validate_text(text, "r.yaml")
+    path = tmp_path / "r.yaml"
+    path.write_text(text, encoding="utf-8")
+    return validate_path(path, quick_from=None)
+
+
 @pytest.mark.parametrize("form", ["path", "text"])
 def test_aliases_share_one_budget_for_the_whole_document(form: str, tmp_path: Path) -> None:
     """Each 16-byte deal expands a 5,000-card anchor of the head: the third is refused, read
     deal by deal or whole (the budget once reset for every deal: 540 KB took 29 s)."""
-    from gleek.record.stream import validate_path
-
     text = _aliased("{extra: *b}", 2_000)
-    if form == "path":
-        path = tmp_path / "r.yaml"
-        path.write_text(text, encoding="utf-8")
-        report = validate_path(path, quick_from=None)
-    else:
-        report = record.validate_text(text, "r.yaml")
+    report = _validated(text, form, tmp_path)
     (error,) = report.errors
     assert "aliases expand to more than 10000 nodes" in error.message
     assert (error.line, error.column) == (8, 11)  # the third deal's alias
@@ -182,15 +186,8 @@ def test_aliases_share_one_budget_for_the_whole_document(form: str, tmp_path: Pa
 
 @pytest.mark.parametrize("form", ["path", "text"])
 def test_an_alias_counts_its_expansion_against_the_item_limits(form: str, tmp_path: Path) -> None:
-    from gleek.record.stream import validate_path
-
     text = _aliased("{deck: *b}", 1, items=100)
-    if form == "path":
-        path = tmp_path / "r.yaml"
-        path.write_text(text, encoding="utf-8")
-        report = validate_path(path, quick_from=None)
-    else:
-        report = record.validate_text(text, "r.yaml")
+    report = _validated(text, form, tmp_path)
     (error,) = report.errors
     assert error.code == "schema" and (error.line, error.column) == (6, 10)
     assert error.message.startswith(

@@ -26,7 +26,7 @@ from gleek.profile import Profile, RuleValue, named_profile, with_rules
 from gleek.record.read import load_located_record, read_record_file
 from gleek.record.replay import Replayer
 from gleek.record.report import Report
-from gleek.rulesdoc import _md, in_words, with_words
+from gleek.rulesdoc import in_words, markdown_text, with_words
 from gleek.sim.batch import check_profiles, play_deals
 from gleek.sim.bots import DEFAULT_BOT
 from gleek.sim.match import Estimate, estimate
@@ -231,18 +231,21 @@ class Matrix:
         # every text of a profile escaped as rules --format markdown escapes it: no tag, link
         # or table cell can come from a source's words
         def cell(c: RuleValue, value: str, refs: str) -> str:
-            head = f"**{_md(value)}** {c.certainty} {refs}"
-            return f"{head.rstrip()}<br>{_md(_short_cite(c))}"
+            head = f"**{markdown_text(value)}** {c.certainty} {refs}"
+            return f"{head.rstrip()}<br>{markdown_text(_short_cite(c))}"
 
         table = [
-            [f"{_md(title)} (`{path}`)", *cells]  # (a rule's path is the library's, a word)
+            [
+                f"{markdown_text(title)} (`{path}`)",
+                *cells,
+            ]  # (a rule's path is the library's, a word)
             for (title, path), cells in (
                 (rule.split("\n"), cells) for rule, *cells in self._table("{}\n{}", cell)
             )
         ]
-        headers = ["rule", *(_md(p) for p in self.profiles)]
+        headers = ["rule", *(markdown_text(p) for p in self.profiles)]
         out = [tabulate(table, headers=headers, tablefmt="pipe", disable_numparse=True)]
-        out += self._footer("- ", _md)
+        out += self._footer("- ", markdown_text)
         return "\n".join(out)
 
 

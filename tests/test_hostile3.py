@@ -700,3 +700,16 @@ def test_web_build_says_what_it_downloads(tmp_path: Path, monkeypatch: pytest.Mo
     told.clear()
     web.build(out, cache, run=fake.run, npm="npm", say=told.append)
     assert told == []
+
+
+def test_the_web_page_ships_a_pure_schema_checker() -> None:
+    """The page said "the schema checker cannot be imported" for a profile of one's own:
+    jsonschema 4.17 (before its native rpds-py) and pyrsistent's pure wheel are shipped,
+    pinned by sha256 (tests/test_web_browser.py loads a broken profile in the page)."""
+    from gleek.web.build import WHEELS
+
+    names = [name for name, _ in WHEELS]
+    assert "jsonschema-4.17.3-py3-none-any.whl" in names
+    assert any(n.startswith("pyrsistent-") for n in names)
+    assert all(n.endswith("-py3-none-any.whl") and len(h) == 64 for n, h in WHEELS)
+    assert not any(n.startswith(("rpds", "referencing")) for n in names)

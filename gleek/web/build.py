@@ -63,10 +63,11 @@ PYODIDE_FILES: Final = (
     "pyodide-lock.json",
 )
 
-#: The pure wheels from PyPI that the page imports: (file name, sha256). Not ``jsonschema``
-#: (its ``rpds-py`` is native code): the shipped profiles are pre-checked, so the page needs no
-#: schema checker; a profile file of the user's own that needs one is refused with gleek's
-#: :class:`~gleek.ProfileError` saying so. Not ``tqdm``: only the command line shows progress.
+#: The pure wheels from PyPI that the page imports: (file name, sha256). The schema checker is
+#: ``jsonschema`` 4.17, the last release before ``referencing`` and its native ``rpds-py``: pure
+#: Python, with ``pyrsistent``'s pure wheel, so that a profile file of the user's own gets its
+#: located schema errors in the page as on the command line. Not ``tqdm``: only the command
+#: line shows progress.
 WHEELS: Final = (
     (
         "attrs-26.1.0-py3-none-any.whl",
@@ -75,6 +76,14 @@ WHEELS: Final = (
     (
         "tabulate-0.10.0-py3-none-any.whl",
         "f0b0622e567335c8fabaaa659f1b33bcb6ddfe2e496071b743aa113f8774f2d3",
+    ),
+    (
+        "jsonschema-4.17.3-py3-none-any.whl",
+        "a870ad254da1a8ca84b6a2905cac29d265f805acc57af304784962a2aa6508f6",
+    ),
+    (
+        "pyrsistent-0.20.0-py3-none-any.whl",
+        "c55acc4733aad6560a7f5f818466631f07efc001fd023f34a6c203f8b6df0f0b",
     ),
 )
 PYYAML_SDIST: Final = (

@@ -16,11 +16,15 @@ import textwrap
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Literal, NoReturn
+from typing import TYPE_CHECKING, Literal, NoReturn
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 from gleek._files import same_file
 from gleek.build import build_info
 from gleek.errors import ArgumentError, ArgumentTypeError, GleekError, ProfileError, RecordError
+from gleek.limits import MAX_PLAYED_DEALS
 from gleek.profile import list_profiles, list_variants, load_profile, load_variant, not_listed
 from gleek.record.report import Report, escape_controls
 from gleek.sim.bots import BOTS, DEFAULT_BOT
@@ -54,6 +58,19 @@ class _Parser(argparse.ArgumentParser):
             hint = f" (did you mean {close[0]}?)" if close else ""
             self.error(f"unknown option {name}{hint}")
         self.error(f"unexpected argument{'s' if len(extras) > 1 else ''}: {' '.join(extras)}")
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        """After ``--help`` or ``--version``: the output flushed first, so that one that
+        cannot be written (a full disk, ``>/dev/full``) is said, with status 2, not 0."""
+        if message:
+            self._print_message(message, sys.stderr)
+        sys.stdout.flush()
+        raise SystemExit(status)
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        # (argparse's own swallows an OSError: the help lost on a full disk, status 0)
+        if message:
+            (file or sys.stderr).write(message)
 
 
 class _Version(argparse.Action):
@@ -536,7 +553,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except ProfileError as exc:
         _err(f"gleek: {exc}")
-        return 2 if exc.line is None and exc.file is None else 1
+        # a file that is not there or cannot be read: the command could not run
+        return 2 if (exc.line is None and exc.file is None) or exc.code == "unreadable" else 1
     except GleekError as exc:
         _err(f"gleek: {exc}")
         return 1
@@ -623,7 +641,11 @@ def _web(args: argparse.Namespace) -> int:
             raise UsageError(
                 f"gleek web build: {flag} {escape_controls(str(folder))}: not a folder"
             )
-    files = build(args.out, args.cache)
+
+    def say(step: str) -> None:  # what takes a while, as it starts (a minute, uncached)
+        print(f"gleek web build: {escape_controls(step)}...", file=sys.stderr, flush=True)
+
+    files = build(args.out, args.cache, say=say)
     out = escape_controls(str(args.out))
     print(f"wrote {len(files)} file{'' if len(files) == 1 else 's'} to {out}/; serve it with:")
     print(f"  python -m http.server --directory {out} 8000")
@@ -720,9 +742,9 @@ def _show(args: argparse.Namespace) -> int:
     dirs = args.profile_dir
     try:
         record, error = load_record(args.record, profile_dirs=dirs)
-    except RecordError as exc:  # the file cannot be read: the command cannot run (as validate)
+        deals = deal_steps(record) if record is not None else ()  # read and replayed once
+    except RecordError as exc:  # the file cannot be read, or is too large to show: status 2
         raise UsageError(f"gleek show: {exc}") from None
-    deals = deal_steps(record) if record is not None else ()  # read and replayed once
     if args.html is not None:
         names = record.players if record is not None else ()
         page = viewer_page(deals, names, str(args.record), error, args.four_colour)
@@ -838,10 +860,20 @@ def _compare(args: argparse.Namespace) -> int:
                     f"(without --record or --simulate)"
                 )
     if args.record is not None:
+        why = None
         if not args.record.is_file():
             why = "not a regular file" if args.record.exists() else "no such file"
+        elif not os.access(args.record, os.R_OK):  # as one not there: status 2, not 1
+            why = "cannot read: permission denied"
+        if why is not None:
             raise UsageError(f"gleek compare: --record {escape_controls(str(args.record))}: {why}")
-        result = compare.compare_record(args.record, profiles, profile_dirs=args.profile_dir)
+        try:
+            result = compare.compare_record(args.record, profiles, profile_dirs=args.profile_dir)
+        except RecordError as exc:
+            if exc.line is not None:  # the record read, and found wrong: status 1
+                raise
+            # not read at all (a system file, one over the size limit): as one not there
+            raise UsageError(f"gleek compare: --record {escape_controls(str(exc))}") from None
         if args.format == "json":
             _json_out(result.to_json())
         else:
@@ -852,6 +884,11 @@ def _compare(args: argparse.Namespace) -> int:
             if getattr(args, flag) is not None:
                 raise UsageError(f"gleek compare: --{flag} applies only to --simulate")
     if args.simulate is not None:
+        if args.simulate > MAX_PLAYED_DEALS:  # said before any work (the bar, the workers)
+            raise UsageError(
+                f"gleek compare: --simulate: at most {MAX_PLAYED_DEALS:,} deals, not "
+                f"{args.simulate:,}"
+            )
         progress: Callable[[int], None] | None = None
         bar = None
         if not args.no_progress:
@@ -901,6 +938,8 @@ def _match(args: argparse.Namespace) -> int:
 
     from gleek.sim.match import load_bot, play_match
 
+    if args.deals > MAX_PLAYED_DEALS:  # said before any work (the bar, the workers)
+        raise UsageError(f"gleek match: --deals: at most {MAX_PLAYED_DEALS:,}, not {args.deals:,}")
     profile = load_profile(args.profile, args.variant, profile_dirs=args.profile_dir)
     for spec in args.bots:
         load_bot(spec)

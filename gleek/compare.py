@@ -26,7 +26,7 @@ from gleek.profile import Profile, RuleValue, named_profile, with_rules
 from gleek.record.read import load_located_record, read_record_file
 from gleek.record.replay import Replayer
 from gleek.record.report import Report
-from gleek.rulesdoc import in_words, with_words
+from gleek.rulesdoc import in_words, markdown_text, with_words
 from gleek.sim.batch import check_profiles, play_deals
 from gleek.sim.bots import DEFAULT_BOT
 from gleek.sim.match import Estimate, estimate
@@ -221,7 +221,8 @@ class Matrix:
         ]
         return grid + "\n\n" + "\n".join(lines)
 
-    def _footer(self, item: str = "") -> list[str]:
+    def _footer(self, item: str = "", text: Callable[[str], str] = str) -> list[str]:
+        """The notes (each as ``text`` gives it) and how many rules agree."""
         out = []
         notes = self.notes()
         if notes:
@@ -231,7 +232,7 @@ class Matrix:
                 "the project decides; doubtful: the words can be read another way; not "
                 "applicable: the rule does not arise under that profile):",
             ]
-            out += [f"{item}[{i}] {n}" for i, n in enumerate(notes, 1)]
+            out += [f"{item}[{i}] {text(n)}" for i, n in enumerate(notes, 1)]
         agree = self._agree_line()
         if agree:
             out += ["", agree]
@@ -240,14 +241,24 @@ class Matrix:
     def markdown(self) -> str:
         """A pipe table that pastes into a wiki, with its notes under it."""
 
+        # every text of a profile escaped as rules --format markdown escapes it: no tag, link
+        # or table cell can come from a source's words
         def cell(c: RuleValue, value: str, refs: str) -> str:
-            head = f"**{value}** {c.certainty} {refs}"
-            text = f"{head.rstrip()}<br>{_short_cite(c)}"
-            return text.replace("|", "\\|")
+            head = f"**{markdown_text(value)}** {c.certainty} {refs}"
+            return f"{head.rstrip()}<br>{markdown_text(_short_cite(c))}"
 
-        table = self._table("{} (`{}`)", cell)
-        out = [tabulate(table, headers=["rule", *self.profiles], tablefmt="pipe")]
-        out += self._footer("- ")
+        table = [
+            [
+                f"{markdown_text(title)} (`{path}`)",
+                *cells,
+            ]  # (a rule's path is the library's, a word)
+            for (title, path), cells in (
+                (rule.split("\n"), cells) for rule, *cells in self._table("{}\n{}", cell)
+            )
+        ]
+        headers = ["rule", *(markdown_text(p) for p in self.profiles)]
+        out = [tabulate(table, headers=headers, tablefmt="pipe", disable_numparse=True)]
+        out += self._footer("- ", markdown_text)
         return "\n".join(out)
 
 

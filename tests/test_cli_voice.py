@@ -215,7 +215,7 @@ def test_every_cell_of_the_exit_status_table(
     import gleek.web.build
 
     out_dir = tmp_path / "built"
-    monkeypatch.setattr(gleek.web.build, "build", lambda out, cache: [out / "index.html"])
+    monkeypatch.setattr(gleek.web.build, "build", lambda out, cache, say: [out / "index.html"])
     code, out, _ = run(capsys, "web", "build", str(out_dir), "--cache", str(tmp_path / "c"))
     assert code == 0 and "wrote 1 file to" in out
     covered["web build"].add(0)

@@ -36,6 +36,7 @@ import pickle
 import queue
 import random
 import signal
+import sys
 import threading
 import types
 import warnings
@@ -346,6 +347,8 @@ def _signals_noted() -> Iterator[list[int]]:
         noted.append(signum)
 
     ours = {signal.SIGINT: signal.default_int_handler, signal.SIGTERM: signal.SIG_DFL}
+    if hasattr(signal, "SIGHUP"):  # the terminal closed: stop as for SIGTERM (status 129)
+        ours[signal.SIGHUP] = signal.SIG_DFL
     previous = {sig: signal.getsignal(sig) for sig in ours}
     taken = [sig for sig, default in ours.items() if previous[sig] is default]
     for sig in taken:
@@ -367,7 +370,9 @@ def _raise_noted(noted: list[int]) -> None:
     raise SystemExit(128 + noted[0])
 
 
-_HELD: Final = frozenset({signal.SIGINT, signal.SIGTERM})
+_HELD: Final = frozenset(
+    {signal.SIGINT, signal.SIGTERM, *([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])}
+)
 _CTRL_C: Final = frozenset({signal.SIGINT})
 
 
@@ -392,6 +397,10 @@ def _signals_held(signals: frozenset[int] = _HELD) -> Iterator[None]:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+#: The ``-W`` option that keeps the resource tracker from warning of what it cleans up.
+_QUIET_TRACKER: Final = "ignore:resource_tracker:UserWarning"
 
 
 def _tracker_running() -> None:
@@ -452,6 +461,12 @@ def run_pool(
     The one pool of ``gleek compare --simulate`` and ``gleek match``: Ctrl-C and SIGTERM stop
     every worker before this process ends, and on Linux a worker dies with this process however
     it ends (even SIGKILL)."""
+    # The resource tracker (started with the pool's first semaphore) outlives this process:
+    # killed (SIGKILL), this process leaves the pool's semaphores to it, which it removes,
+    # saying "There appear to be 5 leaked semaphore objects" on stderr as if something were
+    # left. It is told to say nothing: it gets this process's -W options as it starts.
+    if _QUIET_TRACKER not in sys.warnoptions:
+        sys.warnoptions.append(_QUIET_TRACKER)
     context = multiprocessing.get_context("spawn")
     results: list[R | None] = [None] * len(tasks)
     finished: queue.SimpleQueue[int] = queue.SimpleQueue()

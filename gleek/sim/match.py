@@ -74,6 +74,9 @@ def load_bot(spec: str) -> Any:
         module = importlib.import_module(name)
     except ImportError as exc:
         raise ArgumentError(f"bot {spec!r}: cannot import module {name!r} ({exc})") from None
+    except (Exception, SystemExit) as exc:  # the user's module failed as it ran: said in a line
+        why = f"{type(exc).__name__}: {exc!s:.200}"  # (a SyntaxError names its file and line)
+        raise ArgumentError(f"bot {spec!r}: importing module {name!r} failed: {why}") from None
     cls = getattr(module, arg, None)
     if cls is None:
         raise ArgumentError(f"bot {spec!r}: module {name!r} has no {arg!r}")

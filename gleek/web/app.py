@@ -272,8 +272,11 @@ def _replay(profile: Profile, deal: DealRecord, bot: SearchBot, rng: random.Rand
 def open_record(text: str, name: str) -> str:
     """A record's text: the viewer page of ``gleek show --html``, read, replayed and drawn by
     the same calls (one renderer for both), and its first error."""
-    record, error = load_record(text=text, name=name)
-    deals = deal_steps(record) if record is not None else ()
+    try:
+        record, error = load_record(text=text, name=name)
+        deals = deal_steps(record) if record is not None else ()
+    except gleek.GleekError as exc:  # a record too large to show
+        return _dumps({"page": None, "error": str(exc)})
     names = record.players if record is not None else ()
     return _dumps({"page": viewer_page(deals, names, name, error, False), "error": error})
 

@@ -297,7 +297,8 @@ async function openRecord(file) {
   err.hidden = !r.error;
   err.textContent = r.error ? "Invalid record: " + r.error : "";
   const view = $("record-view");
-  view.hidden = false;
+  view.hidden = !r.page;
+  if (!r.page) { status(`${file.name}: ${r.error}`, true); return; }
   view.srcdoc = r.page;
   view.addEventListener("load", () => view.contentWindow.focus(), { once: true });
   status(r.error ? `${file.name}: not valid; the viewer opens at the first broken rule.` : `${file.name}: valid.`, !!r.error);

@@ -158,6 +158,13 @@ def _parser() -> argparse.ArgumentParser:
         help="apply a variant to every profile compared",
     )
     c.add_argument("--all", action="store_true", help="every rule, not only those that differ")
+    c.add_argument(
+        "--rules",
+        action="append",
+        default=[],
+        metavar="GLOB",
+        help="only the rules whose path matches GLOB ('stock.*', ruff.stake); repeatable",
+    )
     c.add_argument("--format", choices=("text", "markdown", "json"), default="text")
     c.add_argument(
         "--record", type=_path, metavar="FILE", help="replay this record under each profile"
@@ -231,7 +238,7 @@ def _effects_parser(sub: argparse._SubParsersAction[_Parser]) -> None:
         "--bots",
         type=_bots,
         default=DEFAULT_BOT,
-        help=f"the bot for every seat: rules (default), basic, random, search or search:N",
+        help="the bot for every seat: rules (default), basic, random, search or search:N",
     )
     e.add_argument(
         "--check-bots",
@@ -687,7 +694,11 @@ def _compare(args: argparse.Namespace) -> int:
             if used:
                 raise UsageError(f"gleek compare: {flag} applies only to --simulate")
     if args.record is not None or args.simulate is not None:
-        for flag, used in (("--all", args.all), ("--format markdown", args.format == "markdown")):
+        for flag, used in (
+            ("--all", args.all),
+            ("--rules", bool(args.rules)),
+            ("--format markdown", args.format == "markdown"),
+        ):
             if used:
                 raise UsageError(
                     f"gleek compare: {flag} applies only to the comparison of the rules "
@@ -741,7 +752,7 @@ def _compare(args: argparse.Namespace) -> int:
         else:
             print(sim.text())
         return 0
-    matrix = compare.rule_matrix(profiles, all_rules=args.all)
+    matrix = compare.rule_matrix(profiles, all_rules=args.all, rules=args.rules)
     if args.format == "json":
         _json_out(matrix.to_json())
     elif args.format == "markdown":

@@ -54,6 +54,7 @@ from gleek.profile import (
 )
 from gleek.sim.batch import SESSION_DEALS, check_bots, play_deals
 from gleek.sim.bots import DEFAULT_BOT
+from gleek.sim.match import Estimate
 from gleek.state import Outcome
 
 __all__ = [
@@ -69,6 +70,7 @@ __all__ = [
     "deal_facts",
     "disputed_rules",
     "effects",
+    "paired_difference",
     "rule_changes",
 ]
 
@@ -248,7 +250,7 @@ def disputed_rules(profile_dirs: Sequence[str] = ()) -> tuple[str, ...]:
     differ in value, in the profiles' order.
 
     >>> disputed_rules()[:3]
-    ('turn_up.tiddy', 'stock.opening_bid', 'stock.increment')
+    ('turn_up.tiddy', 'turn_up.towser', 'turn_up.tumbler')
     """
     profiles = [load_profile(p, profile_dirs=profile_dirs) for p in list_profiles(profile_dirs)]
     first = profiles[0]
@@ -273,10 +275,12 @@ def rule_changes(
     >>> import gleek
     >>> parlett = gleek.load_profile("parlett")
     >>> changes, skipped = rule_changes(parlett, ["cotton"])
-    >>> "stock.odd_chip" in [c.path for c in changes], all(c.holders == ("cotton",) for c in changes)
-    (True, True)
-    >>> [(s.path, s.value) for s in skipped][:1]
-    [('ruff.carried_stake', '-')]
+    >>> "stock.odd_chip" in [c.path for c in changes]
+    True
+    >>> all(c.holders == ("cotton",) for c in changes)
+    True
+    >>> [(s.path, s.value) for s in skipped]  # each needs the other: neither stands alone
+    [('ruff.losers_pay', 'how-far'), ('ruff.nothing_to_say', '1')]
     """
     check_type("base", base, Profile, "a Profile (from gleek.load_profile)")
     given = items_arg("selectors", selectors, "a list of rule paths, globs or profiles")
@@ -401,10 +405,25 @@ def _mean_var(values: Sequence[float]) -> tuple[float, float]:
     return mean, resid * g / ((g - 1) * n * n)
 
 
-def _effect(key: str, base: Sequence[float], changed: Sequence[float]) -> Effect:
+def paired_difference(base: Sequence[float], changed: Sequence[float]) -> Estimate:
+    """The mean of ``changed`` minus ``base``, deal by deal (the same deals, in the order
+    played), with its 95% interval, each session of :data:`~gleek.sim.batch.SESSION_DEALS`
+    deals one unit.
+
+    >>> paired_difference([1, 2, 3, 4, 5, 6], [2, 3, 4, 5, 6, 7])
+    Estimate(mean=1.0, low=1.0, high=1.0, n=6)
+    """
+    if len(base) != len(changed) or not base:
+        raise ArgumentError("base and changed must hold the same deals, at least one")
     diffs = [c - b for b, c in zip(base, changed, strict=True)]
     mean, var = _mean_var(diffs)
     half = Z95 * math.sqrt(var)
+    return Estimate(mean, mean - half, mean + half, len(diffs))
+
+
+def _effect(key: str, base: Sequence[float], changed: Sequence[float]) -> Effect:
+    paired = paired_difference(base, changed)
+    mean, half = paired.mean, paired.high - paired.mean
     mb, vb = _mean_var(base)
     mc, vc = _mean_var(changed)
     half_u = Z95 * math.sqrt(vb + vc)

@@ -791,9 +791,12 @@ def _effects(args: argparse.Namespace) -> int:
     base = load_profile(args.base, args.variant, profile_dirs=dirs)
     changes, _ = effects.rule_changes(base, args.rules, profile_dirs=dirs)
     bot_sets = [args.bots] + ([args.check_bots] if args.check_bots else [])
-    total = args.deals * (len(changes) + 1) * len(bot_sets)
+    if not changes:  # (effects() says why)
+        effects.effects(base, args.rules, deals=1, profile_dirs=dirs)
+    total = args.deals * len(bot_sets)  # a deal counts once played under every rule set
     results = []
-    with _progress_bar(total, "playing", args.no_progress) as progress:
+    desc = f"{len(changes) + 1} rule sets"
+    with _progress_bar(total, desc, args.no_progress) as progress:
         for bots in bot_sets:
             try:
                 with _workers_capped("effects", args.workers):

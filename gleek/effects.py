@@ -660,8 +660,8 @@ def effects(
     the paired effects with their intervals.
 
     ``workers`` and ``scheduler`` as for :func:`gleek.compare.simulate`: the result is the same
-    for any of them. ``progress`` is called with the number of deals played (of ``deals``
-    times the rule sets) as work comes back."""
+    for any of them. ``progress`` is called with the number of deals played (under every rule
+    set) as work comes back."""
     changes, skipped = rule_changes(base, selectors, profile_dirs=profile_dirs)
     check_int("deals", deals, low=1)
     check_int("seed", seed)

@@ -597,6 +597,51 @@ class EffectsResult:
             "findings": self.findings(),
         }
 
+    @classmethod
+    def from_json(cls, data: Any, *, profile_dirs: Sequence[str] = ()) -> EffectsResult:
+        """A result read back from :meth:`to_json` (to draw it or print it again): the rule
+        changes are made again from the base profile, and must be those the run played (else
+        :class:`~gleek.errors.ArgumentError`: the profiles have changed since). The per-deal
+        rows are not in the JSON: :meth:`csv` of the result says so.
+
+        >>> import gleek
+        >>> r = effects(gleek.load_profile("parlett"), ["ruff.stake"], deals=6, workers=1)
+        >>> EffectsResult.from_json(r.to_json()) == r
+        True
+        """
+        try:
+            base = load_profile(data["base"], profile_dirs=profile_dirs)
+            wanted = [(c["rule"], _key(c["value"])) for c in data["changes"]]
+            changes, _ = rule_changes(
+                base, sorted({p for p, _ in wanted}), profile_dirs=profile_dirs
+            )
+            by = {(c.path, _key(c.new.value)): c for c in changes}
+            out = []
+            for c in data["changes"]:
+                change = by.get((c["rule"], _key(c["value"])))
+                if change is None or change.new.source.cite() != c["cite"]:
+                    raise ArgumentError(
+                        f"the change {c['rule']} = {c['display']} is no longer one the sources "
+                        f"give {base.name}: run it again"
+                    )
+                effs = tuple(_effect_of(m.key, c["effects"][m.key]) for m in METRICS)
+                out.append(ChangeEffects(change, effs, c["deals_changed"]))
+            gone = tuple(Skipped(**s) for s in data["skipped"])
+            return cls(
+                base.name,
+                data["deals"],
+                data["seed"],
+                data["bots"],
+                data["build"],
+                tuple(out),
+                gone,
+                (),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, ArgumentError):
+                raise
+            raise ArgumentError(f"not the JSON of gleek effects: {exc!r:.80}") from None
+
     def rule_sets(self) -> list[tuple[str, str, str, str]]:
         """Each rule set's (name, rule, base value, value): the base, then each change."""
         out = [("base", "", "", "")]
@@ -607,6 +652,8 @@ class EffectsResult:
 
     def csv_rows(self) -> Iterable[list[Any]]:
         """The per-deal rows of :meth:`csv`, the header first."""
+        if not self.rows:
+            raise ArgumentError("the per-deal rows are not kept in the JSON: play the run again")
         yield ["bots", "seed", "deal", "rule_set", "rule", "base_value", "value", *KEYS]
         for (name, rule, base_value, value), rows in zip(self.rule_sets(), self.rows, strict=True):
             for i, row in enumerate(rows):
@@ -627,6 +674,13 @@ class EffectsResult:
         a row per rule change, the point and its 95% interval. Needs matplotlib (``pip install
         'gleek[plot]'``): :class:`PlotError` without it."""
         forest_plot([self], path, metrics)
+
+
+def _effect_of(key: str, e: dict[str, Any]) -> Effect:
+    """An :class:`Effect` from its JSON (:meth:`Effect.to_json`)."""
+    low, high = e["ci95"]
+    unpaired_low, unpaired_high = e["unpaired_ci95"]
+    return Effect(key, e["effect"], low, high, e["base"], e["changed"], unpaired_low, unpaired_high)
 
 
 def _check_metrics(metrics: Sequence[str]) -> tuple[str, ...]:

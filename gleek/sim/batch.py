@@ -175,17 +175,18 @@ def _play_sessions(
 ) -> list[list[T]]:
     """For each profile, ``measure`` of every deal of ``sessions``, in order."""
     bot = make_bot(bots)
-    out: list[list[T]] = []
-    for profile in profiles:
-        rows: list[T] = []
-        for start, count in sessions:
+    out: list[list[T]] = [[] for _ in profiles]
+    # session by session, each under every profile in turn: the bots' work on a position that
+    # comes again under another profile is still in their tables (each session is seeded on its
+    # own, so the order changes no result)
+    for start, count in sessions:
+        for profile, rows in zip(profiles, out, strict=True):
             session = Session.start(profile, deals=count, dealer=start % 3)
             rng = random.Random(f"{seed}:rng:{start}")
             for i in range(start, start + count):
                 deal = play_deal(session.new_deal(seed=f"{seed}:deal:{i}"), [bot, bot, bot], rng)
                 session = session.record(deal)
                 rows.append(measure(deal.outcome))
-        out.append(rows)
     return out
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -27,7 +27,7 @@ from gleek.profile_model import Profile
 from gleek.session import Bot
 from gleek.stages.ruff import best_suit_value
 from gleek.stages.ruff import revie_stake as stage_revie_stake
-from gleek.stages.rules import rules_of
+from gleek.stages.rules import make_room, rules_of
 from gleek.state import Action, Observation, Phase
 
 __all__ = [
@@ -232,7 +232,22 @@ class HandModel:
         self._gone = [0, 0, 0, 0]
         for c in gone:
             self._gone[c.suit.index] |= 1 << (int(c.rank) - 4)
-        self._cache: dict[tuple[int, int], float] = {}
+        #: everything a value depends on: two models with the same key value every holding alike
+        self.key: Final = (
+            self.trick_points,
+            self.to_player,
+            self._trump,
+            self._honour,
+            self._small,
+            tuple(self._sets.items()),
+            tuple(self._gone),
+        )
+        # the suits' values, shared by every model with this key (each decision makes a model)
+        cache = _SUIT_VALUES.get(self.key)
+        if cache is None:
+            make_room(_SUIT_VALUES, SUIT_VALUES_BUDGET)
+            cache = _SUIT_VALUES[self.key] = {}
+        self._cache: dict[tuple[int, int], float] = cache
 
     def _suit(self, suit: int, bits: int) -> float:
         """The points expected from the ranks ``bits`` (bit ``r - 4`` for rank ``r``) of a suit."""
@@ -262,7 +277,8 @@ class HandModel:
         bits = [0, 0, 0, 0]
         counts = dict.fromkeys(_COURTS, 0)
         for c in cards:
-            bits[c.suit.index] |= 1 << (int(c.rank) - 4)
+            suit, b = divmod(c.index, 11)  # (the card's index: suit * 11 + rank - 4)
+            bits[suit] |= 1 << b
             if c.rank in counts:
                 counts[c.rank] += 1
         return bits, counts
@@ -277,31 +293,40 @@ class HandModel:
         """The twelve of ``cards`` worth most together: the others are dropped one at a time,
         each time the one whose loss costs least (never a ``forbidden`` one)."""
         held = list(cards)
-        banned = set(forbidden)
+        banned = {c.index for c in forbidden}
         while len(held) > 12:
-            held.remove(self.cheapest(held, banned))
+            del held[self._cheapest_at(held, banned)]
         return held
 
     def cheapest(self, held: Sequence[Card], banned: Iterable[Card] = ()) -> Card:
         """The card of ``held`` (not ``banned``) whose loss lowers its value least; an honour
         thrown away scores for nobody."""
+        return held[self._cheapest_at(held, {c.index for c in banned})]
+
+    def _cheapest_at(self, held: Sequence[Card], banned: set[int]) -> int:
+        """Where :meth:`cheapest` is in ``held`` (the first of equal losses); ``banned`` by the
+        cards' indices."""
         bits, counts = self._parts(held)
-        here = [self._suit(i, bits[i]) for i in range(4)]
-        no = set(banned)
-        best: Card | None = None
+        suit_value = self._suit
+        cache = self._cache
+        here = [suit_value(i, bits[i]) for i in range(4)]
+        best = -1
         best_loss = 0.0
-        for c in held:
-            if c in no:
+        for at, c in enumerate(held):
+            index = c.index
+            if banned and index in banned:
                 continue
-            i = c.suit.index
-            loss = here[i] - self._suit(i, bits[i] & ~(1 << (int(c.rank) - 4)))
+            i, b = divmod(index, 11)
+            less = bits[i] & ~(1 << b)
+            value = cache.get((i, less))
+            loss = here[i] - (value if value is not None else suit_value(i, less))
             n = counts.get(c.rank)
             if n is not None:
                 table = self._sets[c.rank]
                 loss += table[n] - table[n - 1]
-            if best is None or loss < best_loss:
-                best, best_loss = c, loss
-        assert best is not None
+            if best < 0 or loss < best_loss:
+                best, best_loss = at, loss
+        assert best >= 0
         return best
 
 
@@ -365,9 +390,28 @@ class RuleAwareBot:
 
     # -- the stock
     def exchange_gain(self, obs: Observation, rng: random.Random) -> float:
-        """What buying the stock is worth to this hand, in chips (before the price)."""
+        """What buying the stock is worth to this hand, in chips (before the price).
+
+        The same hand valued alike (the same :attr:`HandModel.key` and forbidden discards), with
+        the random generator in the same state, is worked out once: the generator is then set
+        to the state the work leaves it in, so every choice is the same as without the table
+        (``gleek effects`` plays each deal under many rule sets, most of which value a hand as
+        the base does)."""
         prof = obs.profile
         model = HandModel(prof, obs.trumps, (obs.turn_up,))
+        forbidden_ranks = prof.stock.forbidden_discards
+        key = (model.key, forbidden_ranks, self.samples, obs.hand, rng.getstate())
+        known = _GAINS.get(key)
+        if known is not None:
+            rng.setstate(known[1])
+            return known[0]
+        gain = self._exchange_gain(obs, rng, model)
+        make_room(_GAINS, GAINS_BUDGET)
+        _GAINS[key] = (gain, rng.getstate())
+        return gain
+
+    def _exchange_gain(self, obs: Observation, rng: random.Random, model: HandModel) -> float:
+        prof = obs.profile
         seen = {*obs.hand, obs.turn_up}
         unseen = [c for c in DECK if c not in seen]
         forbidden = [
@@ -480,9 +524,10 @@ class RuleAwareBot:
     def _play(self, obs: Observation, legal: tuple[Action, ...]) -> Action:
         prof = obs.profile
         trumps = obs.trumps
-        gone = {obs.turn_up, *(c for t in obs.tricks for _, c in t), *(c for _, c in obs.trick)}
-        hand = set(obs.hand)
-        out = [c for c in DECK if c not in gone and c not in hand]  # held by the others
+        seen = mask_of((obs.turn_up, *obs.hand, *(c for _, c in obs.trick)))
+        for t in obs.tricks:
+            seen |= mask_of(c for _, c in t)
+        out = [c for c in DECK if not seen >> c.index & 1]  # held by the others
         cards = [a.card for a in legal if a.card is not None]
         honours = prof.tricks.honours
         to_winner = prof.tricks.honours_to == "winner"
@@ -546,6 +591,17 @@ BOTS: Final[dict[str, Callable[[], Bot]]] = {
 
 DEFAULT_BOT: Final = "rules"
 """The bot simulations use unless told otherwise."""
+
+#: The values of a suit's holdings (:meth:`HandModel._suit`) by the key of the hand models that
+#: share them (a few sessions of deals under many rule sets; each table at most 4 x 2,048 entries)
+_SUIT_VALUES: dict[tuple[Any, ...], dict[tuple[int, int], float]] = {}
+SUIT_VALUES_BUDGET: Final = 64
+
+#: :meth:`RuleAwareBot.exchange_gain`'s results, by what they depend on (the hand's model, the
+#: forbidden discards, the samples, the hand, the random generator's state), with the state
+#: the generator is left in; a few sessions' worth (each key holds a generator's state, 2.5 KB).
+_GAINS: dict[tuple[Any, ...], tuple[float, Any]] = {}
+GAINS_BUDGET: Final = 256
 
 # mypy checks that the shipped bots satisfy the gleek.Bot protocol.
 _SHIPPED: Final[tuple[Bot, ...]] = (RandomBot(), BasicBot(), RuleAwareBot())

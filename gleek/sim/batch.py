@@ -204,10 +204,9 @@ def make_bot(bots: str) -> Bot:
     """The bot that ``bots`` (checked by :func:`check_bots`) names."""
     if bots in BOTS:
         return BOTS[bots]()
-    from gleek.sim.match import load_bot  # (match imports this module)
+    from gleek.sim.search import search_bot  # (only where a search bot plays)
 
-    bot: Bot = load_bot(bots)
-    return bot
+    return search_bot(bots)
 
 
 def _play_task(task: _Task) -> list[list[Any]]:

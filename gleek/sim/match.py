@@ -26,7 +26,7 @@ import attrs
 
 from gleek._args import check_int
 from gleek.errors import ArgumentError, ArgumentTypeError
-from gleek.limits import MAX_PLAYED_DEALS, MAX_PLAYOUTS
+from gleek.limits import MAX_PLAYED_DEALS
 from gleek.profile import Profile, load_profile
 from gleek.sim.batch import check_workers, pool_size, run_pool
 from gleek.sim.bots import BOTS
@@ -44,17 +44,9 @@ def load_bot(spec: str) -> Any:
     if name in BOTS and not colon:
         return BOTS[name]()
     if name == "search":
-        from gleek.sim.search import SearchBot
+        from gleek.sim.search import search_bot
 
-        if not colon:
-            return SearchBot()
-        n = int(arg) if _DIGITS.fullmatch(arg) else 0
-        if not 1 <= n <= MAX_PLAYOUTS:  # (SearchBot's own bound, said for search:N)
-            raise ArgumentError(
-                f"bot {spec!r:.80}: write search:N with N from 1 to {MAX_PLAYOUTS:,} playouts a "
-                f"decision"
-            )
-        return SearchBot(n)
+        return search_bot(spec)
     if not colon:
         names = ", ".join([*BOTS, "search", "search:N", "module:Class"])
         raise ArgumentError(f"unknown bot {spec!r:.80}; choose one of {names}")
@@ -85,8 +77,6 @@ def load_bot(spec: str) -> Any:
         ) from None
 
 
-#: ``search:N``: N in ASCII digits (``str.isdigit`` takes ``²`` too)
-_DIGITS: Final = re.compile(r"[0-9]{1,7}")
 #: an absolute module name: identifiers joined by dots, no leading dot
 _DOTTED: Final = re.compile(r"[^\W\d]\w*(?:\.[^\W\d]\w*)*")
 

@@ -17,6 +17,7 @@ plays the same habits under every profile.
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
@@ -29,6 +30,8 @@ from gleek.stages.ruff import best_suit_value
 from gleek.stages.ruff import revie_stake as stage_revie_stake
 from gleek.stages.rules import make_room, rules_of
 from gleek.state import Action, Observation, Phase
+
+_RngState = tuple[int, bytes, float | None]
 
 __all__ = [
     "BOTS",
@@ -400,14 +403,14 @@ class RuleAwareBot:
         prof = obs.profile
         model = HandModel(prof, obs.trumps, (obs.turn_up,))
         forbidden_ranks = prof.stock.forbidden_discards
-        key = (model.key, forbidden_ranks, self.samples, obs.hand, rng.getstate())
+        key = (model.key, forbidden_ranks, self.samples, obs.hand, _state_of(rng))
         known = _GAINS.get(key)
         if known is not None:
-            rng.setstate(known[1])
+            _set_state(rng, known[1])
             return known[0]
         gain = self._exchange_gain(obs, rng, model)
         make_room(_GAINS, GAINS_BUDGET)
-        _GAINS[key] = (gain, rng.getstate())
+        _GAINS[key] = (gain, _state_of(rng))
         return gain
 
     def _exchange_gain(self, obs: Observation, rng: random.Random, model: HandModel) -> float:
@@ -599,9 +602,21 @@ SUIT_VALUES_BUDGET: Final = 64
 
 #: :meth:`RuleAwareBot.exchange_gain`'s results, by what they depend on (the hand's model, the
 #: forbidden discards, the samples, the hand, the random generator's state), with the state
-#: the generator is left in; a few sessions' worth (each key holds a generator's state, 2.5 KB).
-_GAINS: dict[tuple[Any, ...], tuple[float, Any]] = {}
-GAINS_BUDGET: Final = 256
+#: the generator is left in; a few sessions' worth under many rule sets (10 KB an entry).
+_GAINS: dict[tuple[Any, ...], tuple[float, _RngState]] = {}
+GAINS_BUDGET: Final = 1024
+
+
+def _state_of(rng: random.Random) -> _RngState:
+    """``rng``'s state, its 625 words packed (a fifth of the memory of the tuple of ints)."""
+    version, words, gauss = rng.getstate()
+    return version, array("Q", words).tobytes(), gauss
+
+
+def _set_state(rng: random.Random, state: _RngState) -> None:
+    version, words, gauss = state
+    rng.setstate((version, tuple(array("Q", words)), gauss))
+
 
 # mypy checks that the shipped bots satisfy the gleek.Bot protocol.
 _SHIPPED: Final[tuple[Bot, ...]] = (RandomBot(), BasicBot(), RuleAwareBot())

@@ -70,17 +70,17 @@ def write(result: Any, first: dict[str, list[list[float]]]) -> None:
     render(data)
 
 
-def render(data: dict[str, Any]) -> dict[Path, bytes]:
-    """Write the table, the summary and the plot from the recorded JSON ``data``; the bytes of
-    each file written."""
+def render(
+    data: dict[str, Any], table: Path = TABLE, words: Path = SUMMARY, plot: Path = PLOT
+) -> None:
+    """Write the table, the summary and the plot from the recorded JSON ``data``."""
     from gleek.effects import EffectsResult
 
     result = EffectsResult.from_json(data)
-    TABLE.write_text(result.text() + "\n", encoding="utf-8")
-    SUMMARY.write_text(summary(data), encoding="utf-8")
-    PLOT.parent.mkdir(parents=True, exist_ok=True)
-    result.plot(PLOT)
-    return {p: p.read_bytes() for p in (TABLE, SUMMARY, PLOT)}
+    table.write_text(result.text() + "\n", encoding="utf-8")
+    words.write_text(summary(data), encoding="utf-8")
+    plot.parent.mkdir(parents=True, exist_ok=True)
+    result.plot(plot)
 
 
 def main() -> None:

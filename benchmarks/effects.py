@@ -25,7 +25,6 @@ it out in ``build/compiled/tree``). Not a test: nothing here is timed in CI.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 import random
@@ -36,20 +35,12 @@ import time
 from pathlib import Path
 from types import ModuleType
 
+from playout import _baseline  # (this folder's: the shared baseline, imported by its path)
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 DEFAULT_BASELINE = ROOT.parent / "shared" / "bench" / "baseline_playout.py"
 LIMIT_S = 600.0
-
-
-def _baseline(path: Path) -> ModuleType | None:
-    if not path.is_file():
-        return None
-    spec = importlib.util.spec_from_file_location("baseline_playout", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _baseline_rate(base: ModuleType | None, n: int = 3000) -> float | None:

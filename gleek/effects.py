@@ -58,8 +58,11 @@ from gleek.sim.match import Estimate
 from gleek.state import Outcome
 
 __all__ = [
+    "KEYS",
     "METRICS",
+    "PLOT_METRICS",
     "BotCheck",
+    "BotDisagreement",
     "ChangeEffects",
     "Effect",
     "EffectsResult",
@@ -70,6 +73,7 @@ __all__ = [
     "deal_facts",
     "disputed_rules",
     "effects",
+    "forest_plot",
     "paired_difference",
     "rule_changes",
 ]

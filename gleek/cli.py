@@ -779,7 +779,11 @@ def _effects(args: argparse.Namespace) -> int:
         raise UsageError(f"gleek effects: --plot {args.plot}: the file must end in .svg or .png")
     if args.check_bots is not None and args.check_bots == args.bots:
         raise UsageError(f"gleek effects: --check-bots {args.check_bots}: that is --bots too")
-    _check_outputs("effects", [args.base], [("--csv", args.csv), ("--plot", args.plot)])
+    _check_outputs(
+        "effects",
+        [args.base, *args.variant, *args.rules],
+        [("--csv", args.csv), ("--plot", args.plot)],
+    )
     if args.plot is not None:
         try:
             import matplotlib  # noqa: F401
@@ -814,9 +818,8 @@ def _effects(args: argparse.Namespace) -> int:
                         )
                     )
             except ArgumentError as exc:  # the scheduler cannot be used (dask missing...)
-                if args.scheduler is None:
-                    raise
-                raise UsageError(f"gleek effects: --scheduler: {exc}") from None
+                where = "--scheduler: " if args.scheduler is not None else ""
+                raise UsageError(f"gleek effects: {where}{exc}") from None
     shown = metrics or effects.KEYS
     report: effects.EffectsResult | effects.BotCheck = results[0]
     if len(results) == 2:

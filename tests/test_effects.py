@@ -234,6 +234,19 @@ def test_text_and_markdown_have_a_line_per_rule_change(two: fx.EffectsResult) ->
         two.changes[0].effect("nope")
 
 
+def test_a_result_reads_back_from_its_json(two: fx.EffectsResult) -> None:
+    again = fx.EffectsResult.from_json(json.loads(json.dumps(two.to_json())))
+    assert again == two and again.text() == two.text() and again.markdown() == two.markdown()
+    with pytest.raises(gleek.ArgumentError, match="per-deal rows are not kept"):
+        again.csv()
+    with pytest.raises(gleek.ArgumentError, match="not the JSON of gleek effects"):
+        fx.EffectsResult.from_json({"base": "parlett"})
+    changed = two.to_json()
+    changed["changes"][1]["value"] = 5  # a stake no source gives
+    with pytest.raises(gleek.ArgumentError, match=r"ruff\.stake = 4 is no longer one"):
+        fx.EffectsResult.from_json(changed)
+
+
 def test_the_csv_has_a_row_per_deal_per_rule_set_and_parses(two: fx.EffectsResult) -> None:
     text = two.csv()
     rows = list(csv.DictReader(io.StringIO(text)))
@@ -384,7 +397,7 @@ def test_the_command_as_json_and_markdown(capsys: pytest.CaptureFixture[str]) ->
         "--metric", "ruff.stake", "--workers", "1",
     )  # fmt: skip
     assert code == 0 and "### The ruff" in out and "### The stock" not in out
-    assert "2 rule sets: 100%" in err  # the progress bar
+    assert "2 rule sets:" in err and "/6 [" in err  # the progress bar, of the 6 deals
 
 
 def test_the_command_checks_two_bot_sets(capsys: pytest.CaptureFixture[str]) -> None:

@@ -34,6 +34,7 @@ import json
 import math
 import os
 import statistics
+import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Final
@@ -563,13 +564,17 @@ class EffectsResult:
         """The tables, one line per rule change, a table per group of figures (``metrics``:
         which), then the findings in words and the changes skipped."""
         keys = _check_metrics(metrics)
-        out = [self._head()]
+
+        def item(text: str) -> str:
+            return textwrap.fill(text, 100, initial_indent="- ", subsequent_indent="  ")
+
+        out = [textwrap.fill(self._head(), 100)]
         for title, table in self._tables("simple", keys):
             out += ["", title, table]
-        out += ["", "In words:", *(f"- {f}" for f in self.findings())]
+        out += ["", "In words:", *(item(f) for f in self.findings())]
         if self.skipped:
             out += ["", "Not played (the rule cannot change alone):"]
-            out += [f"- {s}" for s in self._skipped_lines()]
+            out += [item(s) for s in self._skipped_lines()]
         out += ["", "The figures:", *(f"  {m.key}: {m.words}" for m in METRICS if m.key in keys)]
         return "\n".join(out)
 

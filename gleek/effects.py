@@ -225,7 +225,7 @@ class Skipped:
     reason: str
 
     def to_json(self) -> dict[str, Any]:
-        return attrs.asdict(self)
+        return {**attrs.asdict(self), "holders": list(self.holders)}
 
 
 def _key(value: Any) -> str:
@@ -635,7 +635,7 @@ class EffectsResult:
                     )
                 effs = tuple(_effect_of(m.key, c["effects"][m.key]) for m in METRICS)
                 out.append(ChangeEffects(change, effs, c["deals_changed"]))
-            gone = tuple(Skipped(**s) for s in data["skipped"])
+            gone = tuple(Skipped(**{**s, "holders": tuple(s["holders"])}) for s in data["skipped"])
             return cls(
                 base.name,
                 data["deals"],

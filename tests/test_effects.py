@@ -154,6 +154,42 @@ def test_a_change_that_changes_no_deal_says_so() -> None:
     assert r.width_ratio() is None and "times narrower" not in r.text()
 
 
+def test_a_change_with_no_effect_to_show_and_one_skipped_say_so(tmp_path: Path) -> None:
+    r = fx.effects(PARLETT, ["ruff.first_speaker", "ruff.losers_pay"], deals=9, seed=2, workers=1)
+    (said,) = r.findings()
+    assert said == (
+        "ruff.first_speaker = buyer (base eldest): 1 of 9 deals came out otherwise; no effect "
+        "distinguishable from zero."
+    )
+    for text in (r.text(), r.markdown()):
+        assert "Not played (the rule cannot change alone)" in text
+        assert "ruff.losers_pay = how-far (cotton): skipped: ruff.nothing_to_say" in text
+    (skipped,) = r.to_json()["skipped"]
+    assert skipped["path"] == "ruff.losers_pay" and skipped["holders"] == ["cotton"]
+    r.plot(tmp_path / "four.svg", ["price", "vied", "swing", "pot"])  # two panels left empty
+    assert ET.parse(tmp_path / "four.svg").getroot().tag.endswith("svg")
+
+
+def test_a_profile_file_and_a_variant_of_ones_own_are_sources_too(tmp_path: Path) -> None:
+    from gleek.profile import profiles_dir
+
+    cotton = str(profiles_dir() / "cotton.yaml")
+    by_file, _ = fx.rule_changes(PARLETT, [cotton])
+    assert by_file == fx.rule_changes(PARLETT, ["cotton"])[0]
+    (tmp_path / "variants").mkdir()
+    (tmp_path / "variants" / "stake-6.yaml").write_text(
+        "id: stake-6\ntitle: Stake 6\nsummary: A stake of 6.\nset:\n  ruff.stake:\n"
+        "    value: 6\n    source: {ref: parlett, at: 'Stage 2'}\n"
+        "  ruff.carried_stake:\n    value: null\n    source: {ref: parlett, at: 'Stage 2'}\n",
+        encoding="utf-8",
+    )  # (a carried stake of null does not fit a profile whose stake carries)
+    changes, _ = fx.rule_changes(PARLETT, ["ruff.stake"], profile_dirs=[str(tmp_path)])
+    assert [(c.new.value, c.holders) for c in changes] == [
+        (4, ("cotton",)),
+        (6, ("variant stake-6",)),
+    ]
+
+
 @given(st.lists(st.integers(-50, 50), min_size=1, max_size=20), st.integers(-5, 5))
 def test_a_constant_shift_is_its_own_effect_with_no_width(xs: list[int], shift: int) -> None:
     e = fx.paired_difference(xs, [x + shift for x in xs])

@@ -537,6 +537,9 @@ class EffectsResult:
         )
 
     def _tables(self, fmt: str, keys: Sequence[str]) -> list[tuple[str, str]]:
+        def escape(text: str) -> str:  # a value of one's own profile may hold a pipe
+            return text.replace("|", "\\|") if fmt == "pipe" else text
+
         out = []
         for group, title in GROUPS:
             ms = [m for m in METRICS if m.group == group and m.key in keys]
@@ -544,8 +547,8 @@ class EffectsResult:
                 continue
             rows = [
                 [
-                    c.change.label,
-                    c.change.base.display(),
+                    escape(c.change.label),
+                    escape(c.change.base.display()),
                     *(c.effect(m.key).cell() for m in ms),
                 ]
                 for c in self.changes

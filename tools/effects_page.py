@@ -7,6 +7,7 @@ faster; ``make compiled`` lays it out)::
 
     .venv/bin/python tools/effects_page.py [--compiled build/compiled/tree] [--workers 2]
 
+The page's prose quotes figures of the run: read it again against the new table. And
 ``tests/test_effects_page.py`` checks that the page's files are what this script writes from
 the recorded JSON, that the rule changes and the first deals of the run are still what the
 profiles and the engine give, and (slow) that the whole run comes out the same again.
@@ -31,7 +32,7 @@ FIRST = 3  # the deals of the first session, kept to check the run without playi
 OUT = ROOT / "docs" / "effects"
 RUN = OUT / "run.json"
 TABLE = OUT / "table.txt"
-SUMMARY = OUT / "summary.rst"
+SUMMARY = OUT / "summary.txt"
 PLOT = ROOT / "docs" / "images" / "effects.svg"
 
 

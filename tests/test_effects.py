@@ -472,6 +472,16 @@ def test_the_command_refuses_bad_arguments(
     assert code == 2 and out == "" and message in err and "Traceback" not in err
 
 
+def test_a_plot_that_cannot_be_written_is_said_after_the_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    where = tmp_path / "no" / "such" / "folder" / "x.svg"
+    code, out, err = run(capsys, "effects", "parlett", "ruff.stake", "--deals", "3",
+                         "--workers", "1", "--no-progress", "--plot", str(where))  # fmt: skip
+    assert code == 2 and "ruff.stake = 4" in out  # the table is printed all the same
+    assert f"--plot {where}: cannot write" in err and not where.exists()
+
+
 def test_the_command_says_when_there_is_nothing_to_play(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

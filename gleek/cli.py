@@ -1,4 +1,4 @@
-"""The ``gleek`` command: profiles, rules, play, validate, compare, show, match.
+"""The ``gleek`` command: profiles, rules, play, validate, compare, effects, show, match.
 
 Bad arguments print one line and exit with status 2; bad files exit with status 1 (for
 ``validate``, 1 means invalid records and 2 that the command could not run). Never a traceback.
@@ -95,7 +95,7 @@ def _parser() -> _Parser:
         dest="command",
         required=True,
         parser_class=_Parser,
-        metavar="{profiles,rules,play,validate,compare,show,match,ladder,new,web}",
+        metavar="{profiles,rules,play,validate,compare,effects,show,match,ladder,new,web}",
     )
 
     _profile_dir(sub.add_parser("profiles", help="list profiles and variants with their titles"))
@@ -246,6 +246,13 @@ def _parser() -> _Parser:
     )
     c.add_argument("--all", action="store_true", help="every rule, not only those that differ")
     c.add_argument(
+        "--rules",
+        action="append",
+        default=[],
+        metavar="GLOB",
+        help="only the rules whose path matches GLOB ('stock.*', ruff.stake); repeatable",
+    )
+    c.add_argument(
         "--format",
         choices=("text", "markdown", "json"),
         default="text",
@@ -283,6 +290,7 @@ def _parser() -> _Parser:
     )
     c.add_argument("--no-progress", action="store_true", help="no progress bar")
     _profile_dir(c)
+    _effects_parser(sub)
 
     m = sub.add_parser("match", help="a tournament: three bots play seeded deals, seats rotated")
     m.add_argument(
@@ -327,6 +335,81 @@ def _parser() -> _Parser:
     _profile_dir(m)
     _ladder_parser(sub)
     return p
+
+
+def _effects_parser(sub: argparse._SubParsersAction[_Parser]) -> None:
+    e = sub.add_parser(
+        "effects", help="what each disputed rule does alone: paired effects over seeded deals"
+    )
+    e.add_argument(
+        "base", metavar="BASE", help="the profile whose rules are changed, one at a time"
+    )
+    e.add_argument(
+        "rules",
+        nargs="*",
+        metavar="RULE-or-PROFILE",
+        help="a rule (ruff.stake), a glob of rules ('stock.*') or a profile (the rules where it "
+        "differs from BASE); default: every rule on which the profiles differ",
+    )
+    e.add_argument("--variant", action="append", default=[], metavar="V", help="apply to BASE")
+    e.add_argument("--deals", type=_positive, default=2000, help="paired deals (default: 2000)")
+    e.add_argument("--seed", type=int, default=0, help="seed of the deals (default: 0)")
+    e.add_argument(
+        "--bots",
+        type=_bots,
+        default=DEFAULT_BOT,
+        help="the bot for every seat: rules (default), basic, random, search or search:N",
+    )
+    e.add_argument(
+        "--check-bots",
+        type=_bots,
+        nargs="?",
+        const=CHECK_BOTS,
+        default=None,
+        metavar="BOTS",
+        help=f"also play with these bots (default {CHECK_BOTS}) and say where an effect differs "
+        f"in sign or size between the two",
+    )
+    e.add_argument(
+        "--format",
+        choices=("text", "markdown", "json"),
+        default="text",
+        help="text (tables), markdown or json (every figure with its interval) (default: text)",
+    )
+    e.add_argument(
+        "--metric",
+        action="append",
+        default=[],
+        metavar="M",
+        help="only these figures in the tables and the plot (repeatable; see the text's list)",
+    )
+    e.add_argument("--csv", type=_path, metavar="FILE", help="write the per-deal rows here")
+    e.add_argument(
+        "--plot", type=_path, metavar="FILE", help="write a forest plot (.svg or .png; gleek[plot])"
+    )
+    e.add_argument("--workers", type=_positive, default=None, help="processes (default: all cores)")
+    e.add_argument(
+        "--scheduler",
+        type=_scheduler,
+        default=None,
+        metavar="WHERE",
+        help="'processes' (default), 'dask' (a local dask cluster) or tcp://HOST:PORT",
+    )
+    e.add_argument("--no-progress", action="store_true", help="no progress bar")
+    _profile_dir(e)
+
+
+#: The second bot set of ``gleek effects --check-bots`` when none is named.
+CHECK_BOTS = "search:20"
+
+
+def _bots(text: str) -> str:
+    from gleek.sim.batch import check_bots
+
+    try:
+        return check_bots(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _profile_dir(p: argparse.ArgumentParser) -> None:
@@ -404,8 +487,11 @@ def _err(text: str) -> None:
         print(escape_controls(text), file=sys.stderr)
 
 
-def _write_output(path: Path, text: str, flag: str) -> None:
-    """Write an output file atomically and say so; exit status 2 if it cannot be written."""
+def _write_output(
+    path: Path, text: str, flag: str, *, say: Callable[[str], None] | None = None
+) -> None:
+    """Write an output file atomically and say so (on stdout, or by ``say``); exit status 2 if
+    it cannot be written."""
     from gleek._files import write_atomic
 
     try:
@@ -414,7 +500,7 @@ def _write_output(path: Path, text: str, flag: str) -> None:
         raise UsageError(f"gleek: {flag} {path}: cannot write: {exc.strerror or exc}") from None
     except ValueError as exc:
         raise UsageError(f"gleek: {flag} {path}: {exc}") from None
-    _out(f"Wrote {path}")
+    (say or _out)(f"Wrote {path}")
 
 
 def _check_outputs(
@@ -610,6 +696,8 @@ def _run(args: argparse.Namespace) -> int:
         return _web(args)
     if args.command == "new":
         return _new(args)
+    if args.command == "effects":
+        return _effects(args)
     return _compare(args)
 
 
@@ -853,7 +941,11 @@ def _compare(args: argparse.Namespace) -> int:
             if used:
                 raise UsageError(f"gleek compare: {flag} applies only to --simulate")
     if args.record is not None or args.simulate is not None:
-        for flag, used in (("--all", args.all), ("--format markdown", args.format == "markdown")):
+        for flag, used in (
+            ("--all", args.all),
+            ("--rules", bool(args.rules)),
+            ("--format markdown", args.format == "markdown"),
+        ):
             if used:
                 raise UsageError(
                     f"gleek compare: {flag} applies only to the comparison of the rules "
@@ -922,7 +1014,7 @@ def _compare(args: argparse.Namespace) -> int:
         else:
             print(sim.text())
         return 0
-    matrix = compare.rule_matrix(profiles, all_rules=args.all)
+    matrix = compare.rule_matrix(profiles, all_rules=args.all, rules=args.rules)
     if args.format == "json":
         _json_out(matrix.to_json())
     elif args.format == "markdown":
@@ -931,6 +1023,100 @@ def _compare(args: argparse.Namespace) -> int:
         # fit the terminal (COLUMNS, else the terminal's width); piped, no limit
         _out(matrix.text(columns=_columns()))
     return 0
+
+
+def _effects(args: argparse.Namespace) -> int:
+    from gleek import effects
+
+    metrics = tuple(args.metric) or None
+    if metrics is not None:
+        for m in metrics:
+            if m not in effects.KEYS:
+                raise UsageError(
+                    f"gleek effects: --metric {escape_controls(m)!r}: unknown; choose from "
+                    f"{', '.join(effects.KEYS)}"
+                )
+    if args.plot is not None and args.plot.suffix.lower() not in (".svg", ".png"):
+        raise UsageError(f"gleek effects: --plot {args.plot}: the file must end in .svg or .png")
+    if args.check_bots is not None and args.check_bots == args.bots:
+        raise UsageError(f"gleek effects: --check-bots {args.check_bots}: that is --bots too")
+    _check_outputs(
+        "effects",
+        [args.base, *args.variant, *args.rules],
+        [("--csv", args.csv), ("--plot", args.plot)],
+    )
+    if args.plot is not None:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise UsageError(
+                "gleek effects: --plot needs matplotlib: pip install 'gleek[plot]'"
+            ) from None
+    dirs = args.profile_dir
+    base = load_profile(args.base, args.variant, profile_dirs=dirs)
+    changes, _ = effects.rule_changes(base, args.rules, profile_dirs=dirs)
+    bot_sets = [args.bots] + ([args.check_bots] if args.check_bots else [])
+    if not changes:  # (effects() says why)
+        effects.effects(base, args.rules, deals=1, profile_dirs=dirs)
+    total = args.deals * len(bot_sets)  # a deal counts once played under every rule set
+    results = []
+    desc = f"{len(changes) + 1} rule sets"
+    with _progress_bar(total, desc, args.no_progress) as progress:
+        for bots in bot_sets:
+            try:
+                with _workers_capped("effects", args.workers):
+                    results.append(
+                        effects.effects(
+                            base,
+                            args.rules,
+                            deals=args.deals,
+                            seed=args.seed,
+                            bots=bots,
+                            workers=args.workers,
+                            scheduler=args.scheduler,
+                            progress=progress,
+                            profile_dirs=dirs,
+                        )
+                    )
+            except ArgumentError as exc:  # the scheduler cannot be used (dask missing...)
+                where = "--scheduler: " if args.scheduler is not None else ""
+                raise UsageError(f"gleek effects: {where}{exc}") from None
+    shown = metrics or effects.KEYS
+    report: effects.EffectsResult | effects.BotCheck = results[0]
+    if len(results) == 2:
+        report = effects.check_bots_effects(results[0], results[1])
+    if args.format == "json":
+        _json_out(report.to_json())
+    elif args.format == "markdown":
+        _out(report.markdown() if isinstance(report, effects.BotCheck) else report.markdown(shown))
+    else:
+        _out(report.text() if isinstance(report, effects.BotCheck) else report.text(shown))
+    if args.csv is not None:
+        _write_output(args.csv, report.csv(), "--csv", say=_err)  # (stdout may be JSON)
+    if args.plot is not None:
+        try:
+            report.plot(args.plot, metrics or effects.PLOT_METRICS)
+        except effects.PlotError as exc:
+            raise UsageError(f"gleek effects: --plot {args.plot}: {exc}") from None
+        _err(f"Wrote {args.plot}")
+    return 0
+
+
+@contextlib.contextmanager
+def _progress_bar(total: int, desc: str, off: bool) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar on stderr (none with ``off``): yields the function to call with each
+    number of pieces finished."""
+    if off:
+        yield None
+        return
+    from tqdm import tqdm
+
+    with tqdm(total=total, unit="deal", desc=desc, file=sys.stderr, leave=False) as bar:
+
+        def progress(n: int) -> None:
+            bar.update(n)
+
+        yield progress
 
 
 def _match(args: argparse.Namespace) -> int:

@@ -9,6 +9,7 @@ deals under each.
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import os
 import re
@@ -20,8 +21,9 @@ from typing import Any, Final
 import attrs
 from tabulate import tabulate
 
-from gleek._args import check_callback, check_text, check_type
-from gleek.errors import ProfileError
+from gleek._args import check_callback, check_text, check_type, items_of
+from gleek.effects import paired_difference
+from gleek.errors import ArgumentError, ProfileError
 from gleek.profile import Profile, RuleValue, named_profile, with_rules
 from gleek.record.read import load_located_record, read_record_file
 from gleek.record.replay import Replayer
@@ -262,22 +264,38 @@ class Matrix:
         return "\n".join(out)
 
 
-def rule_matrix(profiles: Sequence[Profile], *, all_rules: bool = False) -> Matrix:
+def rule_matrix(
+    profiles: Sequence[Profile], *, all_rules: bool = False, rules: Sequence[str] = ()
+) -> Matrix:
     """One row per rule on which ``profiles`` differ, in value or in what the value means
     (every rule with ``all_rules``); the rules left out are counted in ``agreeing``, and those of
     them whose status differs (stated in one profile, inferred in another) in
     ``status_differs``. ``profiles`` is a list of one or more :class:`Profile` (not their ids).
+    ``rules``, globs of rule paths (``stock.*``, ``ruff.stake``), keeps only the rules one of them
+    matches (each must match a rule).
 
     >>> from gleek.profile import load_profile
     >>> m = rule_matrix([load_profile(p) for p in ("parlett", "cotton")])
     >>> "ruff.card_values" in m.agreeing and "ruff.card_values" in m.status_differs
     True
+    >>> m = rule_matrix([load_profile(p) for p in ("parlett", "pi")], rules=["ruff.*"])
+    >>> {row.path.split(".")[0] for row in m.rows}
+    {'ruff'}
     """
     profiles = check_profiles(profiles)
+    globs = items_of("rules", rules, "a list of globs of rule paths", str, "a glob (a str)")
+    paths = [r.path for r in profiles[0].rules]
+    for g in globs:
+        if not any(fnmatch.fnmatchcase(p, g) for p in paths):
+            raise ArgumentError(
+                f"rules: {g!r:.80} matches no rule (gleek rules PROFILE lists the paths)"
+            )
     rows = []
     agreeing = []
     status_differs = []
     for i, r in enumerate(profiles[0].rules):
+        if globs and not any(fnmatch.fnmatchcase(r.path, g) for g in globs):
+            continue
         cells = tuple(p.rules[i] for p in profiles)
         words = tuple(in_words(p, r.path) for p in profiles)
         row = MatrixRow(r.path, r.group, r.title, cells, words)
@@ -500,13 +518,16 @@ def metric_kind(key: str) -> str:
 
 @attrs.frozen
 class SimulationResult:
-    """Per profile, each metric's mean with a 95% confidence interval."""
+    """Per profile, each metric's mean with a 95% confidence interval; and for each profile
+    after the first, each metric's paired difference from the first (the same deals played
+    under both: :func:`gleek.effects.paired_difference`)."""
 
     deals: int
     seed: int
     bots: str
     profiles: tuple[str, ...]
     metrics: tuple[tuple[str, tuple[tuple[str, Estimate], ...]], ...]
+    differences: tuple[tuple[str, tuple[tuple[str, Estimate], ...]], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -520,16 +541,24 @@ class SimulationResult:
                 name: {k: {"mean": e.mean, "ci95": [e.low, e.high], "n": e.n} for k, e in ms}
                 for name, ms in self.metrics
             },
+            "paired_differences": {
+                f"{name} - {self.profiles[0]}": {
+                    k: {"mean": e.mean, "ci95": [e.low, e.high], "n": e.n} for k, e in ms
+                }
+                for name, ms in self.differences
+            },
         }
 
     def text(self) -> str:
         rows = []
         for key, desc in METRICS:
             row = [desc, metric_kind(key)]
-            for _, ms in self.metrics:
+            for _, ms in (*self.metrics, *self.differences):
                 e = dict(ms)[key]
                 row.append(f"{e.mean:.3f} [{e.low:.3f}, {e.high:.3f}]")
             rows.append(row)
+        first = self.profiles[0]
+        diffs = [f"{name} - {first}\n(paired)" for name, _ in self.differences]
         head = (
             f"{self.deals} deals, seed {self.seed}, every seat played by the {self.bots!r} bot "
             f"({_BOT_WORDS.get(self.bots, 'a bot')}); mean [95% confidence interval]"
@@ -539,7 +568,12 @@ class SimulationResult:
             "figures: --bot NAME); 'rules' rows are consequences of the rules as these bots "
             "played them."
         )
-        table = tabulate(rows, headers=["", "kind", *self.profiles], tablefmt="grid")
+        if self.differences:
+            foot += (
+                f" '... - {first}' columns: the difference from {first}, deal by deal (the same "
+                f"deals under both), with its own interval (sessions of 3 deals as units)."
+            )
+        table = tabulate(rows, headers=["", "kind", *self.profiles, *diffs], tablefmt="grid")
         return f"{head}\n{table}\n{foot}"
 
 
@@ -603,9 +637,17 @@ def simulate(
         progress=progress,
     )
     metrics = []
-    for prof, prof_rows in zip(profiles, rows, strict=True):
+    differences = []
+    for i, (prof, prof_rows) in enumerate(zip(profiles, rows, strict=True)):
         ests = tuple(
             (key, estimate([row[j] for row in prof_rows])) for j, (key, _) in enumerate(METRICS)
         )
         metrics.append((prof.name, ests))
-    return SimulationResult(deals, seed, bots, tuple(p.name for p in profiles), tuple(metrics))
+        if i:
+            diffs = tuple(
+                (key, paired_difference([r[j] for r in rows[0]], [r[j] for r in prof_rows]))
+                for j, (key, _) in enumerate(METRICS)
+            )
+            differences.append((prof.name, diffs))
+    names = tuple(p.name for p in profiles)
+    return SimulationResult(deals, seed, bots, names, tuple(metrics), tuple(differences))

@@ -137,6 +137,10 @@ _LADDER += ["--decks", "2", "--resamples", "20"]
 _LADDER += ["--workers", "1", "--no-progress"]
 
 
+#: Effects on a few deals, in this process.
+_EFFECTS = ["effects", "--deals", "3", "--workers", "1", "--no-progress"]
+
+
 def _cells(tmp: Path) -> list[tuple[str, int, list[str]]]:
     """One run per cell of the table (the cell's command, its status, the arguments)."""
     broken = _broken_profile(tmp)
@@ -163,6 +167,11 @@ def _cells(tmp: Path) -> list[tuple[str, int, list[str]]]:
         ("validate", 1, ["validate", revoke]),
         ("validate", 2, ["validate", str(tmp / "missing.yaml")]),
         ("validate", 2, ["validate", folder]),
+        ("effects", 0, [*_EFFECTS, "parlett", "stock.increment"]),
+        ("effects", 1, [*_EFFECTS, broken]),
+        ("effects", 2, [*_EFFECTS, "parlett", "no.such_rule"]),
+        ("effects", 2, [*_EFFECTS, "nope"]),
+        ("effects", 2, [*_EFFECTS, "parlett", "stock.increment", "--csv", str(a_file / "x")]),
         ("show", 0, ["show", record, "--html", page]),
         ("show", 1, ["show", revoke, "--html", page]),
         ("show", 2, ["show", str(tmp / "missing.yaml"), "--html", page]),

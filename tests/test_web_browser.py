@@ -155,6 +155,31 @@ def test_toggling_who_scores_an_honour_changes_the_points_as_gleek_does(page: An
     assert seen_change, "no deal of six had an honour won by another player"
 
 
+def test_the_toggle_tab_lists_the_rules_that_would_change_the_deal(page: Any) -> None:
+    from gleek.session import DealRecord
+    from gleek.sim.search import SearchBot
+    from gleek.web import app
+
+    parlett = gleek.load_profile("parlett")
+    _new_game(page, 5)
+    _play_deal(page)
+    seed, actions = _body(page, "deal-seed"), json.loads(_body(page, "actions"))
+    page.find_element("id", "tab-rule").click()
+    deal = DealRecord(_replay(parlett, seed, 0, actions))  # the game's first deal: dealer 0
+    want = app.rules_that_matter(parlett, deal, SearchBot(app.BOT_PLAYOUTS), 5)
+    items = page.find_elements("css selector", "#matters-list li button")
+    assert [b.text for b in items] == [c["label"] for c in want["changes"]]
+    assert _text(page, "#matters-same-count").startswith(f"{len(want['same'])} other values")
+    none = _text(page, "#matters-none")  # (a hidden element has no text)
+    assert none == "" if want["changes"] else none.startswith("None: every other value")
+    if want["changes"]:  # a click replays that change below
+        first = want["changes"][0]
+        items[0].click()
+        assert f"({first['path']})" in _selected(page, "toggle-path")
+        after = first["after"]
+        assert _cells(page, "#toggle-table tr.after-chips") == [*after["chips"], after["pot"]]
+
+
 def _select(driver: Any, select_id: str, value: str) -> None:
     from selenium.webdriver.support.ui import Select
 

@@ -49,17 +49,9 @@ def load_bot(spec: str) -> Any:
     if name == "ismcts":
         return _ismcts(spec, arg if colon else None)
     if name == "search":
-        from gleek.sim.search import SearchBot
+        from gleek.sim.search import search_bot
 
-        if not colon:
-            return SearchBot()
-        n = int(arg) if _DIGITS.fullmatch(arg) else 0
-        if not 1 <= n <= MAX_PLAYOUTS:  # (SearchBot's own bound, said for search:N)
-            raise ArgumentError(
-                f"bot {spec!r:.80}: write search:N with N from 1 to {MAX_PLAYOUTS:,} playouts a "
-                f"decision"
-            )
-        return SearchBot(n)
+        return search_bot(spec)
     if not colon:
         names = ", ".join([*BOTS, "search", "search:N", "ismcts", "ismcts:N", "module:Class"])
         close = difflib.get_close_matches(name.lower(), [*BOTS, "search", "ismcts"], n=1)
@@ -117,7 +109,7 @@ def _ismcts(spec: str, arg: str | None) -> Any:
 DEFAULT_SIMULATIONS: Final = 20
 """Simulations a decision of the ``ismcts`` bot (OpenSpiel's ISMCTS) named without ``:N``."""
 
-#: ``search:N``: N in ASCII digits (``str.isdigit`` takes ``²`` too)
+#: ``ismcts:N``: N in ASCII digits (``str.isdigit`` takes ``²`` too)
 _DIGITS: Final = re.compile(r"[0-9]{1,7}")
 #: an absolute module name: identifiers joined by dots, no leading dot
 _DOTTED: Final = re.compile(r"[^\W\d]\w*(?:\.[^\W\d]\w*)*")

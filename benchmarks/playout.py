@@ -61,7 +61,8 @@ DEFAULT_BASELINE = ROOT.parent / "shared" / "bench" / "baseline_playout.py"
 MODES = ("playout", "deal+rollout", "kept", "rollout", "greedy", "outcome")
 
 
-def _baseline(path: Path) -> ModuleType | None:
+def load_baseline(path: Path) -> ModuleType | None:
+    """The baseline module at ``path`` (None if there is none there)."""
     if not path.is_file():
         return None
     spec = importlib.util.spec_from_file_location("baseline_playout", path)
@@ -238,7 +239,7 @@ def worker(mode: str, profile_id: str, n: int, pairs: int, baseline: Path) -> di
 
     if mode == "outcome":
         return outcome_worker(profile_id, n, pairs)
-    base = _baseline(baseline)
+    base = load_baseline(baseline)
     block = _gleek_block(mode, profile_id, n, 1)
     block()  # warm up
     ours: list[float] = []

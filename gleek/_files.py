@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
-__all__ = ["CHUNK", "read_chunk", "same_file", "write_atomic"]
+__all__ = ["CHUNK", "UNSIZED", "check_sized", "read_chunk", "same_file", "write_atomic"]
 
 #: Bytes read from a file at a time.
 CHUNK: Final = 64 * 1024
@@ -34,6 +34,22 @@ def read_chunk(
     if data and progress is not None:
         progress(len(data))
     return data
+
+
+#: Why a file that says it is empty but holds text is refused (``/proc/self/status``).
+UNSIZED: Final = (
+    "is a system file whose size is not known (as in /proc or /sys); refused, as every "
+    "reader reads a file only as far as its size"
+)
+
+
+def check_sized(fd: int, size: int) -> None:
+    """Refuse (:class:`ValueError`, :data:`UNSIZED`) the file open at ``fd`` if it says it is
+    empty (``size`` 0) but gives text: a file of ``/proc`` or ``/sys``, read alike by every
+    reader (read whole, or deal by deal up to its size). One byte is read to know; a file that
+    is truly empty is left at its end."""
+    if size == 0 and os.read(fd, 1):
+        raise ValueError(UNSIZED)
 
 
 def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
@@ -62,10 +78,14 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` atomically: into a temporary file in the same folder,
     then renamed over ``path``, so a failed write (a full disk, a file-size limit) leaves the
     old file as it was. An existing file keeps its mode; a new one gets the usual mode (0666
-    less the umask). A symbolic link at ``path`` is replaced, never written through; a folder,
-    a FIFO, a device or a socket at ``path`` is refused (:class:`ValueError`). Raises
-    :class:`OSError` when the file cannot be written.
+    less the umask). Only a regular file or a new path is written: a symbolic link at ``path``
+    is refused, neither replaced nor written through (``/dev/stdout`` is one: replacing it
+    would take it from every process), and so are a folder, a FIFO, a device and a socket
+    (:class:`ValueError`), each left as it was. Raises :class:`OSError` when the file cannot be
+    written.
     """
+    if os.fspath(path) in ("", b""):
+        raise ValueError("is an empty path: name a file")
     target = Path(path)
     try:
         info: os.stat_result | None = os.lstat(target)
@@ -73,10 +93,11 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
         info = None
     if info is not None and stat.S_ISDIR(info.st_mode):
         raise ValueError("is a folder, not a file")
-    if info is not None and not (stat.S_ISREG(info.st_mode) or stat.S_ISLNK(info.st_mode)):
+    if info is not None and stat.S_ISLNK(info.st_mode):
+        raise ValueError("is a symbolic link; refused (name the file itself)")
+    if info is not None and not stat.S_ISREG(info.st_mode):
         raise ValueError("is not a regular file (a device, pipe or socket); refused")
-    regular = info is not None and stat.S_ISREG(info.st_mode)
-    mode = stat.S_IMODE(info.st_mode) if info is not None and regular else _default_mode()
+    mode = stat.S_IMODE(info.st_mode) if info is not None else _default_mode()
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         os.fchmod(fd, mode)

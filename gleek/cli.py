@@ -1,4 +1,4 @@
-"""The ``gleek`` command: profiles, rules, play, validate, compare, show, match.
+"""The ``gleek`` command: profiles, rules, play, validate, compare, effects, show, match.
 
 Bad arguments print one line and exit with status 2; bad files exit with status 1 (for
 ``validate``, 1 means invalid records and 2 that the command could not run). Never a traceback.
@@ -16,11 +16,15 @@ import textwrap
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Literal, NoReturn
+from typing import TYPE_CHECKING, Literal, NoReturn
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 from gleek._files import same_file
 from gleek.build import build_info
 from gleek.errors import ArgumentError, ArgumentTypeError, GleekError, ProfileError, RecordError
+from gleek.limits import MAX_PLAYED_DEALS
 from gleek.profile import list_profiles, list_variants, load_profile, load_variant, not_listed
 from gleek.record.report import Report, escape_controls
 from gleek.sim.bots import BOTS, DEFAULT_BOT
@@ -55,6 +59,19 @@ class _Parser(argparse.ArgumentParser):
             self.error(f"unknown option {name}{hint}")
         self.error(f"unexpected argument{'s' if len(extras) > 1 else ''}: {' '.join(extras)}")
 
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        """After ``--help`` or ``--version``: the output flushed first, so that one that
+        cannot be written (a full disk, ``>/dev/full``) is said, with status 2, not 0."""
+        if message:
+            self._print_message(message, sys.stderr)
+        sys.stdout.flush()
+        raise SystemExit(status)
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        # (argparse's own swallows an OSError: the help lost on a full disk, status 0)
+        if message:
+            (file or sys.stderr).write(message)
+
 
 class _Version(argparse.Action):
     """``--version``: the version and the build on one line (argparse's own would wrap it)."""
@@ -78,7 +95,7 @@ def _parser() -> _Parser:
         dest="command",
         required=True,
         parser_class=_Parser,
-        metavar="{profiles,rules,play,validate,compare,show,match,new,web}",
+        metavar="{profiles,rules,play,validate,compare,effects,show,match,ladder,new,web}",
     )
 
     _profile_dir(sub.add_parser("profiles", help="list profiles and variants with their titles"))
@@ -229,6 +246,13 @@ def _parser() -> _Parser:
     )
     c.add_argument("--all", action="store_true", help="every rule, not only those that differ")
     c.add_argument(
+        "--rules",
+        action="append",
+        default=[],
+        metavar="GLOB",
+        help="only the rules whose path matches GLOB ('stock.*', ruff.stake); repeatable",
+    )
+    c.add_argument(
         "--format",
         choices=("text", "markdown", "json"),
         default="text",
@@ -266,6 +290,7 @@ def _parser() -> _Parser:
     )
     c.add_argument("--no-progress", action="store_true", help="no progress bar")
     _profile_dir(c)
+    _effects_parser(sub)
 
     m = sub.add_parser("match", help="a tournament: three bots play seeded deals, seats rotated")
     m.add_argument(
@@ -273,7 +298,8 @@ def _parser() -> _Parser:
         nargs=3,
         metavar="BOT",
         help="random, basic, rules (the rule-aware bot), search, search:N (N playouts a "
-        "decision) or module:Class (a bot class of your own)",
+        "decision), ismcts:N (OpenSpiel's ISMCTS, N simulations) or module:Class (a bot class "
+        "of your own)",
     )
     m.add_argument(
         "--deals",
@@ -307,7 +333,83 @@ def _parser() -> _Parser:
     )
     m.add_argument("--no-progress", action="store_true", help="no progress bar")
     _profile_dir(m)
+    _ladder_parser(sub)
     return p
+
+
+def _effects_parser(sub: argparse._SubParsersAction[_Parser]) -> None:
+    e = sub.add_parser(
+        "effects", help="what each disputed rule does alone: paired effects over seeded deals"
+    )
+    e.add_argument(
+        "base", metavar="BASE", help="the profile whose rules are changed, one at a time"
+    )
+    e.add_argument(
+        "rules",
+        nargs="*",
+        metavar="RULE-or-PROFILE",
+        help="a rule (ruff.stake), a glob of rules ('stock.*') or a profile (the rules where it "
+        "differs from BASE); default: every rule on which the profiles differ",
+    )
+    e.add_argument("--variant", action="append", default=[], metavar="V", help="apply to BASE")
+    e.add_argument("--deals", type=_positive, default=2000, help="paired deals (default: 2000)")
+    e.add_argument("--seed", type=int, default=0, help="seed of the deals (default: 0)")
+    e.add_argument(
+        "--bots",
+        type=_bots,
+        default=DEFAULT_BOT,
+        help="the bot for every seat: rules (default), basic, random, search or search:N",
+    )
+    e.add_argument(
+        "--check-bots",
+        type=_bots,
+        nargs="?",
+        const=CHECK_BOTS,
+        default=None,
+        metavar="BOTS",
+        help=f"also play with these bots (default {CHECK_BOTS}) and say where an effect differs "
+        f"in sign or size between the two",
+    )
+    e.add_argument(
+        "--format",
+        choices=("text", "markdown", "json"),
+        default="text",
+        help="text (tables), markdown or json (every figure with its interval) (default: text)",
+    )
+    e.add_argument(
+        "--metric",
+        action="append",
+        default=[],
+        metavar="M",
+        help="only these figures in the tables and the plot (repeatable; see the text's list)",
+    )
+    e.add_argument("--csv", type=_path, metavar="FILE", help="write the per-deal rows here")
+    e.add_argument(
+        "--plot", type=_path, metavar="FILE", help="write a forest plot (.svg or .png; gleek[plot])"
+    )
+    e.add_argument("--workers", type=_positive, default=None, help="processes (default: all cores)")
+    e.add_argument(
+        "--scheduler",
+        type=_scheduler,
+        default=None,
+        metavar="WHERE",
+        help="'processes' (default), 'dask' (a local dask cluster) or tcp://HOST:PORT",
+    )
+    e.add_argument("--no-progress", action="store_true", help="no progress bar")
+    _profile_dir(e)
+
+
+#: The second bot set of ``gleek effects --check-bots`` when none is named.
+CHECK_BOTS = "search:20"
+
+
+def _bots(text: str) -> str:
+    from gleek.sim.batch import check_bots
+
+    try:
+        return check_bots(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _profile_dir(p: argparse.ArgumentParser) -> None:
@@ -385,8 +487,11 @@ def _err(text: str) -> None:
         print(escape_controls(text), file=sys.stderr)
 
 
-def _write_output(path: Path, text: str, flag: str) -> None:
-    """Write an output file atomically and say so; exit status 2 if it cannot be written."""
+def _write_output(
+    path: Path, text: str, flag: str, *, say: Callable[[str], None] | None = None
+) -> None:
+    """Write an output file atomically and say so (on stdout, or by ``say``); exit status 2 if
+    it cannot be written."""
     from gleek._files import write_atomic
 
     try:
@@ -395,7 +500,7 @@ def _write_output(path: Path, text: str, flag: str) -> None:
         raise UsageError(f"gleek: {flag} {path}: cannot write: {exc.strerror or exc}") from None
     except ValueError as exc:
         raise UsageError(f"gleek: {flag} {path}: {exc}") from None
-    _out(f"Wrote {path}")
+    (say or _out)(f"Wrote {path}")
 
 
 def _check_outputs(
@@ -534,7 +639,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except ProfileError as exc:
         _err(f"gleek: {exc}")
-        return 2 if exc.line is None and exc.file is None else 1
+        # a file that is not there or cannot be read: the command could not run
+        return 2 if (exc.line is None and exc.file is None) or exc.code == "unreadable" else 1
     except GleekError as exc:
         _err(f"gleek: {exc}")
         return 1
@@ -584,10 +690,14 @@ def _run(args: argparse.Namespace) -> int:
         return _show(args)
     if args.command == "match":
         return _match(args)
+    if args.command == "ladder":
+        return _ladder(args)
     if args.command == "web":
         return _web(args)
     if args.command == "new":
         return _new(args)
+    if args.command == "effects":
+        return _effects(args)
     return _compare(args)
 
 
@@ -619,7 +729,11 @@ def _web(args: argparse.Namespace) -> int:
             raise UsageError(
                 f"gleek web build: {flag} {escape_controls(str(folder))}: not a folder"
             )
-    files = build(args.out, args.cache)
+
+    def say(step: str) -> None:  # what takes a while, as it starts (a minute, uncached)
+        print(f"gleek web build: {escape_controls(step)}...", file=sys.stderr, flush=True)
+
+    files = build(args.out, args.cache, say=say)
     out = escape_controls(str(args.out))
     print(f"wrote {len(files)} file{'' if len(files) == 1 else 's'} to {out}/; serve it with:")
     print(f"  python -m http.server --directory {out} 8000")
@@ -716,9 +830,9 @@ def _show(args: argparse.Namespace) -> int:
     dirs = args.profile_dir
     try:
         record, error = load_record(args.record, profile_dirs=dirs)
-    except RecordError as exc:  # the file cannot be read: the command cannot run (as validate)
+        deals = deal_steps(record) if record is not None else ()  # read and replayed once
+    except RecordError as exc:  # the file cannot be read, or is too large to show: status 2
         raise UsageError(f"gleek show: {exc}") from None
-    deals = deal_steps(record) if record is not None else ()  # read and replayed once
     if args.html is not None:
         names = record.players if record is not None else ()
         page = viewer_page(deals, names, str(args.record), error, args.four_colour)
@@ -827,17 +941,31 @@ def _compare(args: argparse.Namespace) -> int:
             if used:
                 raise UsageError(f"gleek compare: {flag} applies only to --simulate")
     if args.record is not None or args.simulate is not None:
-        for flag, used in (("--all", args.all), ("--format markdown", args.format == "markdown")):
+        for flag, used in (
+            ("--all", args.all),
+            ("--rules", bool(args.rules)),
+            ("--format markdown", args.format == "markdown"),
+        ):
             if used:
                 raise UsageError(
                     f"gleek compare: {flag} applies only to the comparison of the rules "
                     f"(without --record or --simulate)"
                 )
     if args.record is not None:
+        why = None
         if not args.record.is_file():
             why = "not a regular file" if args.record.exists() else "no such file"
+        elif not os.access(args.record, os.R_OK):  # as one not there: status 2, not 1
+            why = "cannot read: permission denied"
+        if why is not None:
             raise UsageError(f"gleek compare: --record {escape_controls(str(args.record))}: {why}")
-        result = compare.compare_record(args.record, profiles, profile_dirs=args.profile_dir)
+        try:
+            result = compare.compare_record(args.record, profiles, profile_dirs=args.profile_dir)
+        except RecordError as exc:
+            if exc.line is not None:  # the record read, and found wrong: status 1
+                raise
+            # not read at all (a system file, one over the size limit): as one not there
+            raise UsageError(f"gleek compare: --record {escape_controls(str(exc))}") from None
         if args.format == "json":
             _json_out(result.to_json())
         else:
@@ -848,6 +976,11 @@ def _compare(args: argparse.Namespace) -> int:
             if getattr(args, flag) is not None:
                 raise UsageError(f"gleek compare: --{flag} applies only to --simulate")
     if args.simulate is not None:
+        if args.simulate > MAX_PLAYED_DEALS:  # said before any work (the bar, the workers)
+            raise UsageError(
+                f"gleek compare: --simulate: at most {MAX_PLAYED_DEALS:,} deals, not "
+                f"{args.simulate:,}"
+            )
         progress: Callable[[int], None] | None = None
         bar = None
         if not args.no_progress:
@@ -881,7 +1014,7 @@ def _compare(args: argparse.Namespace) -> int:
         else:
             print(sim.text())
         return 0
-    matrix = compare.rule_matrix(profiles, all_rules=args.all)
+    matrix = compare.rule_matrix(profiles, all_rules=args.all, rules=args.rules)
     if args.format == "json":
         _json_out(matrix.to_json())
     elif args.format == "markdown":
@@ -892,11 +1025,107 @@ def _compare(args: argparse.Namespace) -> int:
     return 0
 
 
+def _effects(args: argparse.Namespace) -> int:
+    from gleek import effects
+
+    metrics = tuple(args.metric) or None
+    if metrics is not None:
+        for m in metrics:
+            if m not in effects.KEYS:
+                raise UsageError(
+                    f"gleek effects: --metric {escape_controls(m)!r}: unknown; choose from "
+                    f"{', '.join(effects.KEYS)}"
+                )
+    if args.plot is not None and args.plot.suffix.lower() not in (".svg", ".png"):
+        raise UsageError(f"gleek effects: --plot {args.plot}: the file must end in .svg or .png")
+    if args.check_bots is not None and args.check_bots == args.bots:
+        raise UsageError(f"gleek effects: --check-bots {args.check_bots}: that is --bots too")
+    _check_outputs(
+        "effects",
+        [args.base, *args.variant, *args.rules],
+        [("--csv", args.csv), ("--plot", args.plot)],
+    )
+    if args.plot is not None:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise UsageError(
+                "gleek effects: --plot needs matplotlib: pip install 'gleek[plot]'"
+            ) from None
+    dirs = args.profile_dir
+    base = load_profile(args.base, args.variant, profile_dirs=dirs)
+    changes, _ = effects.rule_changes(base, args.rules, profile_dirs=dirs)
+    bot_sets = [args.bots] + ([args.check_bots] if args.check_bots else [])
+    if not changes:  # (effects() says why)
+        effects.effects(base, args.rules, deals=1, profile_dirs=dirs)
+    total = args.deals * len(bot_sets)  # a deal counts once played under every rule set
+    results = []
+    desc = f"{len(changes) + 1} rule sets"
+    with _progress_bar(total, desc, args.no_progress) as progress:
+        for bots in bot_sets:
+            try:
+                with _workers_capped("effects", args.workers):
+                    results.append(
+                        effects.effects(
+                            base,
+                            args.rules,
+                            deals=args.deals,
+                            seed=args.seed,
+                            bots=bots,
+                            workers=args.workers,
+                            scheduler=args.scheduler,
+                            progress=progress,
+                            profile_dirs=dirs,
+                        )
+                    )
+            except ArgumentError as exc:  # the scheduler cannot be used (dask missing...)
+                where = "--scheduler: " if args.scheduler is not None else ""
+                raise UsageError(f"gleek effects: {where}{exc}") from None
+    shown = metrics or effects.KEYS
+    report: effects.EffectsResult | effects.BotCheck = results[0]
+    if len(results) == 2:
+        report = effects.check_bots_effects(results[0], results[1])
+    if args.format == "json":
+        _json_out(report.to_json())
+    elif args.format == "markdown":
+        _out(report.markdown() if isinstance(report, effects.BotCheck) else report.markdown(shown))
+    else:
+        _out(report.text() if isinstance(report, effects.BotCheck) else report.text(shown))
+    if args.csv is not None:
+        _write_output(args.csv, report.csv(), "--csv", say=_err)  # (stdout may be JSON)
+    if args.plot is not None:
+        try:
+            report.plot(args.plot, metrics or effects.PLOT_METRICS)
+        except effects.PlotError as exc:
+            raise UsageError(f"gleek effects: --plot {args.plot}: {exc}") from None
+        _err(f"Wrote {args.plot}")
+    return 0
+
+
+@contextlib.contextmanager
+def _progress_bar(total: int, desc: str, off: bool) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar on stderr (none with ``off``): yields the function to call with each
+    number of pieces finished."""
+    if off:
+        yield None
+        return
+    from tqdm import tqdm
+
+    with tqdm(total=total, unit="deal", desc=desc, file=sys.stderr, leave=False) as bar:
+
+        def progress(n: int) -> None:
+            bar.update(n)
+
+        yield progress
+
+
 def _match(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
     from gleek.sim.match import load_bot, play_match
 
+    if args.deals > MAX_PLAYED_DEALS:  # said before any work (the bar, the workers)
+        raise UsageError(f"gleek match: --deals: at most {MAX_PLAYED_DEALS:,}, not {args.deals:,}")
     profile = load_profile(args.profile, args.variant, profile_dirs=args.profile_dir)
     for spec in args.bots:
         load_bot(spec)
@@ -914,6 +1143,89 @@ def _match(args: argparse.Namespace) -> int:
                 args.deals,
                 seed=args.seed,
                 workers=args.workers,
+                progress=progress,
+            )
+    print(json.dumps(result.to_json(), indent=2) if args.format == "json" else result.text())
+    return 0
+
+
+# -- gleek ladder (issue 48): the bot ladder of docs/ladder.rst --------------------------------
+
+
+def _ladder_parser(sub: argparse._SubParsersAction[_Parser]) -> None:
+    lad = sub.add_parser(
+        "ladder",
+        help="a bot ladder: every three bots play the same decks, seats rotated; ratings with "
+        "95%% intervals per profile (the defaults reproduce the documented ladder)",
+    )
+    lad.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="BOT",
+        help="a bot of the field, named as gleek match names them (repeatable; default the "
+        "documented field: random basic rules search:10 search:80 ismcts:10)",
+    )
+    lad.add_argument(
+        "--profile",
+        action="append",
+        default=[],
+        metavar="P",
+        help="a profile (repeatable; default the four shipped profiles)",
+    )
+    lad.add_argument("--decks", type=_positive, default=None, help="decks a match (default 4)")
+    lad.add_argument("--seed", type=int, default=0, help="seed of the decks (default: 0)")
+    lad.add_argument(
+        "--resamples", type=int, default=1000, help="bootstrap resamples (default: 1000)"
+    )
+    lad.add_argument(
+        "--workers",
+        type=_positive,
+        default=None,
+        help="processes (default: all cores); the result is the same for any number",
+    )
+    lad.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text (a table) or json (for programs) (default: text)",
+    )
+    lad.add_argument("--no-progress", action="store_true", help="no progress bar")
+    _profile_dir(lad)
+
+
+def _ladder(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from gleek.sim.ladder import (
+        LADDER_BOTS,
+        RECORDED_DECKS,
+        RECORDED_PROFILES,
+        ladder_deals,
+        play_ladder,
+    )
+
+    bots = tuple(args.bot) or LADDER_BOTS
+    decks = RECORDED_DECKS if args.decks is None else args.decks
+    profiles = [
+        load_profile(p, profile_dirs=args.profile_dir) for p in (args.profile or RECORDED_PROFILES)
+    ]
+    total = ladder_deals(len(bots), len(profiles), decks)
+    with tqdm(
+        total=total, unit="deal", desc="ladder", file=sys.stderr, disable=args.no_progress
+    ) as bar:
+
+        def progress(n: int) -> None:
+            bar.update(n)
+
+        with _workers_capped("ladder", args.workers):
+            result = play_ladder(
+                bots,
+                profiles,
+                decks,
+                seed=args.seed,
+                workers=args.workers,
+                resamples=args.resamples,
                 progress=progress,
             )
     print(json.dumps(result.to_json(), indent=2) if args.format == "json" else result.text())

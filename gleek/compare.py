@@ -9,6 +9,7 @@ deals under each.
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import os
 import re
@@ -20,13 +21,14 @@ from typing import Any, Final
 import attrs
 from tabulate import tabulate
 
-from gleek._args import check_callback, check_text, check_type
-from gleek.errors import ProfileError
+from gleek._args import check_callback, check_text, check_type, items_of
+from gleek.effects import paired_difference
+from gleek.errors import ArgumentError, ProfileError
 from gleek.profile import Profile, RuleValue, named_profile, with_rules
 from gleek.record.read import load_located_record, read_record_file
 from gleek.record.replay import Replayer
 from gleek.record.report import Report
-from gleek.rulesdoc import in_words, with_words
+from gleek.rulesdoc import in_words, markdown_text, with_words
 from gleek.sim.batch import check_profiles, play_deals
 from gleek.sim.bots import DEFAULT_BOT
 from gleek.sim.match import Estimate, estimate
@@ -221,7 +223,8 @@ class Matrix:
         ]
         return grid + "\n\n" + "\n".join(lines)
 
-    def _footer(self, item: str = "") -> list[str]:
+    def _footer(self, item: str = "", text: Callable[[str], str] = str) -> list[str]:
+        """The notes (each as ``text`` gives it) and how many rules agree."""
         out = []
         notes = self.notes()
         if notes:
@@ -231,7 +234,7 @@ class Matrix:
                 "the project decides; doubtful: the words can be read another way; not "
                 "applicable: the rule does not arise under that profile):",
             ]
-            out += [f"{item}[{i}] {n}" for i, n in enumerate(notes, 1)]
+            out += [f"{item}[{i}] {text(n)}" for i, n in enumerate(notes, 1)]
         agree = self._agree_line()
         if agree:
             out += ["", agree]
@@ -240,33 +243,59 @@ class Matrix:
     def markdown(self) -> str:
         """A pipe table that pastes into a wiki, with its notes under it."""
 
+        # every text of a profile escaped as rules --format markdown escapes it: no tag, link
+        # or table cell can come from a source's words
         def cell(c: RuleValue, value: str, refs: str) -> str:
-            head = f"**{value}** {c.certainty} {refs}"
-            text = f"{head.rstrip()}<br>{_short_cite(c)}"
-            return text.replace("|", "\\|")
+            head = f"**{markdown_text(value)}** {c.certainty} {refs}"
+            return f"{head.rstrip()}<br>{markdown_text(_short_cite(c))}"
 
-        table = self._table("{} (`{}`)", cell)
-        out = [tabulate(table, headers=["rule", *self.profiles], tablefmt="pipe")]
-        out += self._footer("- ")
+        table = [
+            [
+                f"{markdown_text(title)} (`{path}`)",
+                *cells,
+            ]  # (a rule's path is the library's, a word)
+            for (title, path), cells in (
+                (rule.split("\n"), cells) for rule, *cells in self._table("{}\n{}", cell)
+            )
+        ]
+        headers = ["rule", *(markdown_text(p) for p in self.profiles)]
+        out = [tabulate(table, headers=headers, tablefmt="pipe", disable_numparse=True)]
+        out += self._footer("- ", markdown_text)
         return "\n".join(out)
 
 
-def rule_matrix(profiles: Sequence[Profile], *, all_rules: bool = False) -> Matrix:
+def rule_matrix(
+    profiles: Sequence[Profile], *, all_rules: bool = False, rules: Sequence[str] = ()
+) -> Matrix:
     """One row per rule on which ``profiles`` differ, in value or in what the value means
     (every rule with ``all_rules``); the rules left out are counted in ``agreeing``, and those of
     them whose status differs (stated in one profile, inferred in another) in
     ``status_differs``. ``profiles`` is a list of one or more :class:`Profile` (not their ids).
+    ``rules``, globs of rule paths (``stock.*``, ``ruff.stake``), keeps only the rules one of them
+    matches (each must match a rule).
 
     >>> from gleek.profile import load_profile
     >>> m = rule_matrix([load_profile(p) for p in ("parlett", "cotton")])
     >>> "ruff.card_values" in m.agreeing and "ruff.card_values" in m.status_differs
     True
+    >>> m = rule_matrix([load_profile(p) for p in ("parlett", "pi")], rules=["ruff.*"])
+    >>> {row.path.split(".")[0] for row in m.rows}
+    {'ruff'}
     """
     profiles = check_profiles(profiles)
+    globs = items_of("rules", rules, "a list of globs of rule paths", str, "a glob (a str)")
+    paths = [r.path for r in profiles[0].rules]
+    for g in globs:
+        if not any(fnmatch.fnmatchcase(p, g) for p in paths):
+            raise ArgumentError(
+                f"rules: {g!r:.80} matches no rule (gleek rules PROFILE lists the paths)"
+            )
     rows = []
     agreeing = []
     status_differs = []
     for i, r in enumerate(profiles[0].rules):
+        if globs and not any(fnmatch.fnmatchcase(r.path, g) for g in globs):
+            continue
         cells = tuple(p.rules[i] for p in profiles)
         words = tuple(in_words(p, r.path) for p in profiles)
         row = MatrixRow(r.path, r.group, r.title, cells, words)
@@ -489,13 +518,16 @@ def metric_kind(key: str) -> str:
 
 @attrs.frozen
 class SimulationResult:
-    """Per profile, each metric's mean with a 95% confidence interval."""
+    """Per profile, each metric's mean with a 95% confidence interval; and for each profile
+    after the first, each metric's paired difference from the first (the same deals played
+    under both: :func:`gleek.effects.paired_difference`)."""
 
     deals: int
     seed: int
     bots: str
     profiles: tuple[str, ...]
     metrics: tuple[tuple[str, tuple[tuple[str, Estimate], ...]], ...]
+    differences: tuple[tuple[str, tuple[tuple[str, Estimate], ...]], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -509,16 +541,24 @@ class SimulationResult:
                 name: {k: {"mean": e.mean, "ci95": [e.low, e.high], "n": e.n} for k, e in ms}
                 for name, ms in self.metrics
             },
+            "paired_differences": {
+                f"{name} - {self.profiles[0]}": {
+                    k: {"mean": e.mean, "ci95": [e.low, e.high], "n": e.n} for k, e in ms
+                }
+                for name, ms in self.differences
+            },
         }
 
     def text(self) -> str:
         rows = []
         for key, desc in METRICS:
             row = [desc, metric_kind(key)]
-            for _, ms in self.metrics:
+            for _, ms in (*self.metrics, *self.differences):
                 e = dict(ms)[key]
                 row.append(f"{e.mean:.3f} [{e.low:.3f}, {e.high:.3f}]")
             rows.append(row)
+        first = self.profiles[0]
+        diffs = [f"{name} - {first}\n(paired)" for name, _ in self.differences]
         head = (
             f"{self.deals} deals, seed {self.seed}, every seat played by the {self.bots!r} bot "
             f"({_BOT_WORDS.get(self.bots, 'a bot')}); mean [95% confidence interval]"
@@ -528,7 +568,12 @@ class SimulationResult:
             "figures: --bot NAME); 'rules' rows are consequences of the rules as these bots "
             "played them."
         )
-        table = tabulate(rows, headers=["", "kind", *self.profiles], tablefmt="grid")
+        if self.differences:
+            foot += (
+                f" '... - {first}' columns: the difference from {first}, deal by deal (the same "
+                f"deals under both), with its own interval (sessions of 3 deals as units)."
+            )
+        table = tabulate(rows, headers=["", "kind", *self.profiles, *diffs], tablefmt="grid")
         return f"{head}\n{table}\n{foot}"
 
 
@@ -592,9 +637,17 @@ def simulate(
         progress=progress,
     )
     metrics = []
-    for prof, prof_rows in zip(profiles, rows, strict=True):
+    differences = []
+    for i, (prof, prof_rows) in enumerate(zip(profiles, rows, strict=True)):
         ests = tuple(
             (key, estimate([row[j] for row in prof_rows])) for j, (key, _) in enumerate(METRICS)
         )
         metrics.append((prof.name, ests))
-    return SimulationResult(deals, seed, bots, tuple(p.name for p in profiles), tuple(metrics))
+        if i:
+            diffs = tuple(
+                (key, paired_difference([r[j] for r in rows[0]], [r[j] for r in prof_rows]))
+                for j, (key, _) in enumerate(METRICS)
+            )
+            differences.append((prof.name, diffs))
+    names = tuple(p.name for p in profiles)
+    return SimulationResult(deals, seed, bots, names, tuple(metrics), tuple(differences))

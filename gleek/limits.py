@@ -32,7 +32,10 @@ __all__ = [
     "MAX_PROFILE_DIRS",
     "MAX_PROFILE_ITEMS",
     "MAX_RUFF",
+    "MAX_SHOWN_BYTES",
+    "MAX_SHOWN_DEALS",
     "MAX_VARIANTS",
+    "MAX_WARNINGS",
     "MAX_WORKERS_NOTE",
     "within_int_bounds",
 ]
@@ -69,6 +72,16 @@ MAX_DEALS: Final = 50_000
 #: :func:`gleek.compare.simulate`, :func:`gleek.sim.match.play_match`): a result is kept for each
 #: deal, so the memory asked for is bounded; at a few milliseconds a deal this is hours of play.
 MAX_PLAYED_DEALS: Final = 1_000_000
+#: Warnings a report keeps (a deal's claims may warn of each set they leave out): those past it
+#: are counted, in one last warning, so that a report's memory does not grow with them.
+MAX_WARNINGS: Final = 1_000
+#: Deals in the record a viewer page shows (``gleek show --html``, the browser page's "Open a
+#: record", :func:`gleek.viewer.viewer_html`): its data is some 8 times the record's text
+#: (every picture is drawn in the page as it is shown), about 10 MB for 1,000 deals.
+MAX_SHOWN_DEALS: Final = 1_000
+#: Bytes of the record a viewer page shows, refused before it is read: ample for
+#: :data:`MAX_SHOWN_DEALS` deals (some 1,200 bytes each in YAML or JSON).
+MAX_SHOWN_BYTES: Final = 4 * 1024 * 1024
 #: Playouts a decision of the search bot (``search:N``): already seconds a decision.
 MAX_PLAYOUTS: Final = 100_000
 #: Calls in one deal's auction: bids rise by at least 1, so this is a price some 150 chips above

@@ -8,7 +8,8 @@ the check decided (under a profile that forbids discarding only the A and J of t
 names the A and J). Every message is one format string with named placeholders, all in
 :data:`MESSAGES` (and the exchange orders in :data:`ORDERS`), so that a translation replaces
 strings and nothing else. Besides a reason's own facts, every message may use ``who`` (the
-player), ``action`` and ``profile`` (the profile's id).
+player), ``action`` and ``profile`` (the profile's name: its id with its variants,
+``cotton+discard-first``).
 
 >>> from gleek.cards import Card, Rank
 >>> from gleek.stages.common import Refusal

@@ -164,7 +164,7 @@ def _index_of(dirs: tuple[str, ...], stamps: tuple[int, ...]) -> _Index:
                 first = profiles.setdefault(key.lower(), file)
                 if first != file:  # never the one found first, silently
                     clashes.setdefault(key.lower(), (file, first))
-        for file in _files(base / "variants"):
+        for file in _files(base / "variants", within=base):
             try:
                 if not _pre_checked_entry(file, "variant"):
                     _variant(file)
@@ -182,13 +182,18 @@ def _id_and_aliases(profile: Profile) -> tuple[str, tuple[str, ...]]:
     return profile.id, profile.aliases
 
 
-def _files(folder: FsPath) -> list[FsPath]:
+def _files(folder: FsPath, within: FsPath | None = None) -> list[FsPath]:
     """The profile files of ``folder``: regular files, or symbolic links to files inside it
-    (never one that leads out of the folder)."""
+    (never one that leads out of the folder). A ``folder`` that is itself a symbolic link must
+    lead to a folder inside ``within``, else it is not followed either, as a file would not be."""
     try:
         if not folder.is_dir():
             return []
         inside = folder.resolve()
+        if within is not None and folder.is_symlink():
+            home = within.resolve()
+            if inside == home or not inside.is_relative_to(home):
+                return []
         return sorted(
             f
             for f in folder.iterdir()
@@ -283,10 +288,14 @@ def _read(file: FsPath, kind: str, *, trust: bool = True) -> tuple[Located, bool
     (then the schema checker is not even imported). ``trust`` False checks it all the same."""
     try:
         text = read_limited(str(file))
-    except OSError as exc:
-        raise ProfileError(f"cannot read profile: {exc.strerror}", file=str(file)) from None
+    except OSError as exc:  # (code "unreadable": the command could not run, as for no file)
+        raise ProfileError(
+            f"cannot read profile: {exc.strerror}", file=str(file), code="unreadable"
+        ) from None
     except ValueError as exc:
-        raise ProfileError(f"cannot read profile: {exc}", file=str(file)) from None
+        raise ProfileError(
+            f"cannot read profile: {exc}", file=str(file), code="unreadable"
+        ) from None
     try:
         doc = load_located(text, str(file), limits=_profile_limits, quote=False)
     except LocatedError as exc:

@@ -32,6 +32,7 @@ __all__ = [
     "TableStage",
     "certainty_rst",
     "in_words",
+    "markdown_text",
     "rules_data",
     "rules_json",
     "rules_markdown",
@@ -166,12 +167,12 @@ def rules_text(profile: Profile) -> str:
 _MD_SPECIAL = frozenset("\\`*_[]()<>#|!~&")
 
 
-def _md(text: str) -> str:
+def markdown_text(text: str) -> str:
     """``text`` as plain text in Markdown: one line, every character that Markdown or HTML
     would act on escaped (no link, tag, heading, emphasis or table cell can come from a
     profile's text).
 
-    >>> _md("<b>x</b> [a](javascript:x) | *y*")
+    >>> markdown_text("<b>x</b> [a](javascript:x) | *y*")
     '\\\\<b\\\\>x\\\\</b\\\\> \\\\[a\\\\]\\\\(javascript:x\\\\) \\\\| \\\\*y\\\\*'
     """
     one_line = " ".join(text.splitlines())
@@ -181,13 +182,17 @@ def _md(text: str) -> str:
 def rules_markdown(profile: Profile) -> str:
     """Markdown: a table per group with value, certainty and source columns."""
     head = _heading(profile)
-    out = [f"# {_md(head[0])}", ""]
-    out += [f"*{_md(line.strip())}*" for line in head[1:]]
+    out = [f"# {markdown_text(head[0])}", ""]
+    out += [f"*{markdown_text(line.strip())}*" for line in head[1:]]
     out += [
-        _md(profile.id)
-        + (f" (aliases: {', '.join(_md(a) for a in profile.aliases)})" if profile.aliases else ""),
+        markdown_text(profile.id)
+        + (
+            f" (aliases: {', '.join(markdown_text(a) for a in profile.aliases)})"
+            if profile.aliases
+            else ""
+        ),
         "",
-        _md(profile.summary),
+        markdown_text(profile.summary),
     ]
     notes = _variant_notes(profile)
     if notes:
@@ -196,15 +201,16 @@ def rules_markdown(profile: Profile) -> str:
     for group, rules in _groups(profile):
         out += [
             "",
-            f"## {_md(group)}",
+            f"## {markdown_text(group)}",
             "",
             "| Rule | Value | How sure | Source |",
             "|---|---|---|---|",
         ]
         for r in rules:
             out.append(
-                f"| {_md(r.title)}: {_md(r.description)} | **{_md(_value(profile, r))}** "
-                f"| {r.certainty} | {_md(r.source.cite(quotes=True))} |"
+                f"| {markdown_text(r.title)}: {markdown_text(r.description)} "
+                f"| **{markdown_text(_value(profile, r))}** "
+                f"| {r.certainty} | {markdown_text(r.source.cite(quotes=True))} |"
             )
     return "\n".join(out) + "\n"
 

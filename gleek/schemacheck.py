@@ -364,6 +364,14 @@ def problems(
     # from run to run): the first MAX_PROBLEMS are chosen in the document's order, from at
     # most MAX_LEAVES failures (a document can hold no more where its shape is bounded).
     leaves = list(itertools.islice(every, MAX_LEAVES))
+    # A value of the wrong type is said so once: what else its schema asks of it (a deal that
+    # is the number 1 "should not be valid under {'required': ...}") follows from that.
+    typed = {tuple(leaf.absolute_path) for leaf in leaves if leaf.validator == "type"}
+    leaves = [
+        leaf
+        for leaf in leaves
+        if leaf.validator == "type" or tuple(leaf.absolute_path) not in typed
+    ]
     if len(leaves) > MAX_PROBLEMS:
         skip = len(at)
         leaves.sort(key=lambda leaf: _document_order(doc.data, leaf.absolute_path, skip))

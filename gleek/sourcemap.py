@@ -19,6 +19,7 @@ in one pass: errors are rare, records can be large.
 from __future__ import annotations
 
 import gc
+import re
 import sys
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Final, Protocol, TypeAlias
@@ -26,6 +27,7 @@ from typing import Any, Final, Protocol, TypeAlias
 import yaml
 
 from gleek import limits
+from gleek._files import check_sized
 from gleek.limits import MAX_ALIAS_NODES, MAX_BYTES, MAX_DEPTH
 
 __all__ = [
@@ -130,6 +132,7 @@ def read_limited(path: str, limit: int = MAX_BYTES) -> bytes:
             raise ValueError("is not a regular file (a device, pipe or socket); refused")
         if info.st_size > limit:
             raise ValueError(f"file is larger than {_mib(limit)}; refused")
+        check_sized(fd, info.st_size)
         chunks: list[bytes] = []
         got = 0
         while got <= limit:
@@ -315,6 +318,10 @@ class _Frame:
 
 _NO_KEY: Final = object()
 
+#: How deep below the root a list or mapping may have a limit on its items (``deals[i].hands.A``
+#: is the deepest a record has): an alias's expansion is checked to this depth.
+_LIMITED_DEPTH: Final = 4
+
 
 class _Sink:
     """The ``deals`` list of a record read deal by deal: each deal goes on as it is built."""
@@ -395,6 +402,8 @@ class _Builder:
             line = self._line(mark.line) if mark else ""
             if "\t" in line[: len(line) - len(line.lstrip())]:
                 problem, context = "a tab indents this line: YAML indents with spaces only", ""
+            if not self.quote:  # no word of the text: a tag handle, an anchor, a token
+                problem, context = _unquoted(problem), _unquoted(context)
             raise LocatedError(
                 f"{problem}{context}",
                 mark.line + 1 if mark else None,
@@ -515,6 +524,12 @@ class _Builder:
                 else:
                     value, size = self._alias(event)
                     nodes += size - 1  # an anchor around this alias holds all it expands to
+                    if self.limits is not None and type(value) in (list, dict) and not is_key:
+                        # what an alias expands to keeps the limits of where it stands
+                        at = (
+                            () if top is None else (*top.path, top.key if top.is_map else top.count)
+                        )
+                        self._expansion_limits(value, at, event)
                 if top is None:
                     root = value
                 elif is_key:
@@ -536,7 +551,7 @@ class _Builder:
             if tag != (_MAP if is_map else _SEQ):
                 line, col = _pos(event)
                 raise LocatedError(
-                    f"cannot read this value: the tag {tag!r} is not allowed", line, col
+                    f"cannot read this value: {self._tag(tag)} is not allowed", line, col
                 )
             if top is None:
                 path: Path = ()
@@ -560,6 +575,10 @@ class _Builder:
             stack.append(frame)
             top = frame
 
+    def _tag(self, tag: str) -> str:
+        """A tag in a message: named, unless no message may quote the text."""
+        return f"the tag {tag!r}" if self.quote else "its tag"
+
     def _want(self, top: _Frame, event: Any) -> None:
         """Note where the next value of ``top`` stands, if its path is wanted."""
         path = (*top.path, top.key) if top.is_map else (*top.path, top.count)
@@ -569,7 +588,12 @@ class _Builder:
     def _alias(self, event: Any) -> tuple[Any, int]:
         if event.anchor not in self.anchors:
             line, col = _pos(event)
-            raise LocatedError(f"found undefined alias {event.anchor!r}", line, col)
+            what = (
+                f"alias {event.anchor!r}"
+                if self.quote
+                else "alias (an anchor not defined before it)"
+            )
+            raise LocatedError(f"found undefined {what}", line, col)
         value, size = self.anchors[event.anchor]
         if isinstance(value, _Sink):  # the deals, read one by one, are not kept
             line, col = _pos(event)
@@ -586,6 +610,30 @@ class _Builder:
                 f"YAML aliases expand to more than {MAX_ALIAS_NODES} nodes; refused", line, col
             )
         return value, size
+
+    def _expansion_limits(self, value: Any, path: Path, event: Any) -> None:
+        """Refuse what an alias at ``event`` expands to, placed at ``path``, if a list or a
+        mapping in it has more items than :attr:`limits` allows there (the levels with limits
+        are the top few: a walk of at most the alias's own size, which its budget bounds)."""
+        assert self.limits is not None
+        limit = self.limits(path)
+        if limit is not None and len(value) > limit[0]:
+            line, col = _pos(event)
+            where = format_path(path) or "the document"
+            kind = "keys" if type(value) is dict else "items"
+            raise LocatedError(
+                f"{where} has more than {limit[0]} {kind} (an alias expands to {len(value)}); "
+                f"{limit[1]}",
+                line,
+                col,
+                "schema",
+            )
+        if len(path) >= _LIMITED_DEPTH:
+            return
+        items = value.items() if type(value) is dict else enumerate(value)
+        for k, v in items:
+            if type(v) in (list, dict):
+                self._expansion_limits(v, (*path, key_part(k)), event)
 
     def _too_many(self, top: _Frame, event: Any) -> None:
         assert top.limit is not None
@@ -657,13 +705,16 @@ class _Builder:
         construct = self.loader.yaml_constructors.get(tag) if tag in _SCALAR_TAGS else None
         if construct is None:  # (a collection's tag on a plain value, or one PyYAML lacks)
             line, col = _pos(event)
-            raise LocatedError(f"cannot read this value: the tag {tag!r} is not allowed", line, col)
+            raise LocatedError(
+                f"cannot read this value: {self._tag(tag)} is not allowed", line, col
+            )
         node = yaml.ScalarNode(tag, value, event.start_mark, event.end_mark, event.style)
         try:
             out = construct(self.loader, node)
         except (yaml.YAMLError, ValueError, OverflowError, TypeError) as exc:
             line, col = _pos(event)
-            raise LocatedError(f"cannot read this value: {exc}", line, col) from None
+            why = str(exc) if self.quote else f"it is not a !!{tag.rsplit(':', 1)[-1]}"
+            raise LocatedError(f"cannot read this value: {why}", line, col) from None
         except Exception:  # PyYAML's own constructors fail so on some texts (!!bool foo...)
             line, col = _pos(event)
             kind = tag.rsplit(":", 1)[-1]
@@ -688,6 +739,22 @@ class _Builder:
 
 #: The builder of data from parser events, for a record read deal by deal (gleek.record.stream).
 EventBuilder: Final = _Builder
+
+
+def _unquoted(message: str) -> str:
+    """A parser's message without the text it quotes (``found undefined tag handle '!x!'``):
+    a quoted token kind (``'<scalar>'``) and one character are kept.
+
+    >>> _unquoted("found undefined tag handle '!SECRET!' in 'xy', found '<scalar>', found ':'")
+    "found undefined tag handle (not quoted) in (not quoted), found '<scalar>', found ':'"
+    """
+
+    def keep(m: re.Match[str]) -> str:
+        inner = m.group(1)
+        token = inner.startswith("<") and inner.endswith(">")
+        return m.group(0) if token or len(inner) <= 1 else "(not quoted)"
+
+    return re.sub(r"'([^'\n]*)'", keep, message)
 
 
 def _reader_error(exc: yaml.reader.ReaderError, text: str | TextSource) -> LocatedError:

@@ -17,14 +17,15 @@ True
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 from xml.sax.saxutils import escape
 
 import attrs
 
 from gleek._args import check_bool, check_int, type_name
-from gleek.cards import Card, Suit, cards_arg
+from gleek.cards import DECK, Card, Suit, cards_arg
 from gleek.errors import ArgumentError, ArgumentTypeError
 from gleek.render import says
 from gleek.stages.common import POT, Payment
@@ -32,7 +33,17 @@ from gleek.stages.rules import rules_of
 from gleek.stages.stock import held_laying_out
 from gleek.state import Observation, Outcome, Phase, State
 
-__all__ = ["HEIGHT", "MAX_WIDTH", "WIDTH", "card_defs", "draw", "draw_card", "outcome_html"]
+__all__ = [
+    "DRAW_JS",
+    "HEIGHT",
+    "MAX_WIDTH",
+    "WIDTH",
+    "card_defs",
+    "draw",
+    "draw_card",
+    "outcome_html",
+    "picture_data",
+]
 
 WIDTH: Final = 600
 HEIGHT: Final = 500
@@ -484,6 +495,162 @@ def _footer_box(t: _Table) -> str:
     return f'<rect x="4" y="472" width="{WIDTH - 8}" height="26" rx="6" fill="#f4f1ea"/>' + _footer(
         t
     )
+
+
+# ---------------------------------------------------------------------------- in a page
+
+
+#: Each card's text, once (a page's data names many cards).
+_TEXTS: Final = {c: str(c) for c in DECK}
+
+
+def _cards(cards: Sequence[Card | None]) -> list[str | None]:
+    texts = _TEXTS
+    return [None if c is None else texts[c] for c in cards]
+
+
+def picture_data(thing: State | Observation) -> dict[str, Any]:
+    """What :func:`draw` shows of ``thing`` (all but the names), as JSON-ready data with short
+    keys: a page holding many pictures keeps this, a few hundred bytes, and draws a picture
+    only when it is shown, by ``gleekDraw`` of ``DRAW_JS`` (the same SVG as :func:`draw`
+    with ``width=None, defs=False``). Of two states in a row, a page may keep only the keys
+    whose values changed.
+
+    >>> import gleek
+    >>> state = gleek.new_deal(gleek.load_profile("parlett"), dealer=0, seed=3)
+    >>> data = picture_data(state)
+    >>> data["ph"], data["a"], len(data["h1"]), data["st"]
+    ('auction', 1, 12, [None, None, None, None, None, None, None])
+    """
+    if not isinstance(thing, State | Observation):
+        raise ArgumentTypeError(
+            f"picture_data: expected a State or an Observation, not {type(thing).__name__}"
+        )
+    t = _table(thing, _SEATS)
+    p = t.last_payment
+    return {
+        "vw": t.viewer,
+        "ph": t.phase.value,
+        "a": t.to_act,
+        "dl": t.dealer,
+        "by": t.buyer,
+        "pr": t.price,
+        "bd": t.bid,
+        "tu": _TEXTS[t.turn_up],
+        "tr": t.trumps.value,
+        "h0": _cards(t.hands[0]),
+        "h1": _cards(t.hands[1]),
+        "h2": _cards(t.hands[2]),
+        "st": _cards(t.stock),
+        "ds": _cards(t.discards),
+        "tk": [[seat, _TEXTS[c]] for seat, c in t.trick],
+        "lt": [[seat, _TEXTS[c]] for seat, c in t.last_trick],
+        "lw": t.last_winner,
+        "tw": list(t.tricks_won),
+        "pt": list(t.points),
+        "ch": list(t.chips),
+        "pot": t.pot,
+        "rs": t.ruff_stake,
+        "lp": None if p is None else [p.payer, p.payee, p.amount, p.reason],
+    }
+
+
+#: ``gleekDraw(t, names, four)``: the SVG of :func:`draw` (``width=None, defs=False``) drawn in
+#: a page from :func:`picture_data` ``t``, the three ``names`` and ``four`` (four colours): the
+#: same layout as the Python functions above, line for line (the browser tests check that the
+#: two give the same text, state by state). Numbers are written as Python's ``:g`` writes them.
+DRAW_JS: Final = (
+    """
+const gleekDraw=(function(){
+const W=@W@,H=@H@,CW=@CW@,CH=@CH@,FONT=@FONT@,ACTIVE=@ACTIVE@,COLOURS=@COLOURS@,SUITS=@SUITS@;
+function g(x){if(Number.isInteger(x))return String(x);let s=x.toPrecision(6);
+ if(s.indexOf('.')>=0&&s.indexOf('e')<0)s=s.replace(/0+$/,'').replace(/[.]$/,'');return s;}
+function esc(s){return String(s).replace(/&/g,'&amp;').replace(/</g,'&lt;').replace(/>/g,'&gt;');}
+function says(who,verb){return who+' '+(who.toLowerCase()==='you'?verb.slice(0,-1):verb);}
+function signed(n){return(n>=0?'+':'')+n;}
+function text(x,y,body,o){o=o||{};const size=o.size||13,anchor=o.anchor||'start',
+ fill=o.fill||'#222';return '<text x="'+g(x)+'" y="'+g(y)+'" font-size="'+size+'"'+
+ (o.bold?' font-weight="bold"':'')+' text-anchor="'+anchor+'" fill="'+fill+'"'+
+ (o.cls?' class="'+o.cls+'"':'')+'>'+body+'</text>';}
+function put(card,x,y,four,where,scale,seat){scale=scale===undefined?1:scale;
+ const w=CW*scale,h=CH*scale,who=seat===undefined?'':' data-seat="'+seat+'"';
+ if(card===null)return '<use href="#gleek-back" x="'+g(x)+'" y="'+g(y)+'" width="'+g(w)+
+  '" height="'+g(h)+'" data-where="'+where+'"'+who+' data-face="down"/>';
+ return '<use href="#gleek'+(four?4:2)+'-'+card+'" x="'+g(x)+'" y="'+g(y)+'" width="'+g(w)+
+  '" height="'+g(h)+'" data-card="'+card+'" data-where="'+where+'"'+who+'/>';}
+function pip(suit,x,y,size,colour){return '<use href="#gleek-pip-'+suit+'" x="'+g(x-size/2)+
+ '" y="'+g(y-size/2)+'" width="'+g(size)+'" height="'+g(size)+'" fill="'+colour+'"/>';}
+function party(p,names){return p==='pot'?'the pot':esc(names[p]);}
+function panel(t,names,seat,x,y,four){const active=t.a===seat;
+ const out=['<g data-panel="'+seat+'">','<rect x="'+g(x)+'" y="'+g(y)+
+  '" width="288" height="106" rx="6" fill="'+(active?'#fff6d6':'#f4f1ea')+'" stroke="'+
+  (active?ACTIVE:'#c9c2b2')+'" stroke-width="'+(active?3:1)+'"/>'];
+ const roles=[];if(t.dl===seat)roles.push('dealer');if(t.by===seat)roles.push('buyer');
+ if(t.vw===seat)roles.push('you');
+ out.push(text(x+8,y+17,esc(names[seat])+(roles.length?' ('+roles.join(', ')+')':''),
+  {bold:1,size:14}));
+ if(active)out.push(text(x+280,y+17,'to act',{anchor:'end',bold:1,fill:'#9a6b00',size:13}));
+ out.push(text(x+8,y+35,'tricks '+t.tw[seat]+' \u00b7 points '+t.pt[seat]+' \u00b7 chips '+
+  signed(t.ch[seat]),{size:13,cls:'stats'}));
+ const hand=t['h'+seat],step=hand.length<=12?20:240/Math.max(hand.length-1,1);
+ hand.forEach((c,i)=>{out.push(put(c,x+8+i*step,y+42,four,'hand-'+seat,1,seat));});
+ out.push('</g>');return out.join('');}
+function phaseLine(t,names){
+ if(t.ph==='auction')return 'Auction for the stock: '+(t.bd?'bid '+t.bd:'no bid yet');
+ const bought=t.by!==null?esc(names[t.by])+' bought the stock for '+t.pr:'';
+ if(t.ph==='discard')return bought+'; discarding';
+ if(t.ph==='ruff')return bought+'; the ruff, stake '+t.rs;
+ if(t.ph==='play')return bought+'; trick '+(t.tw[0]+t.tw[1]+t.tw[2]+1)+' of 12';
+ return bought+'; the deal is over';}
+function middle(t,names,four){const out=[],grey={size:12,fill:'#555'};
+ out.push(text(14,160,'turn-up',grey));out.push(put(t.tu,14,166,four,'turn-up',1.1));
+ out.push(text(70,186,'trumps',grey));out.push(pip(t.tr,86,205,26,COLOURS[four?1:0][t.tr]));
+ out.push(text(70,236,SUITS[t.tr],{size:12,fill:'#555',cls:'trumps'}));
+ out.push(text(14,256,t.st.length?'stock':'stock: taken',grey));
+ t.st.forEach((c,i)=>{out.push(put(c,14+i*8,262,four,'stock',0.8));});
+ const trick=t.tk.length?t.tk:t.lt,me=t.vw===null?0:t.vw,slots={};
+ slots[(me+1)%3]=[206,158];slots[(me+2)%3]=[334,158];slots[me]=[270,226];
+ const faded=!t.tk.length;
+ out.push('<g data-trick="'+(faded?'last':'current')+'"'+(faded?' opacity="0.55">':'>'));
+ trick.forEach(([seat,c],k)=>{const[sx,sy]=slots[seat];
+  out.push(put(c,sx,sy,four,'trick',1.2,seat));
+  out.push(text(sx+24,sy+82,(k+1)+'. '+esc(names[seat]),{size:11,anchor:'middle'}));});
+ out.push('</g>');
+ if(faded&&trick.length)out.push(text(294,153,'last trick: '+esc(names[t.lw])+' won it',
+  {size:12,anchor:'middle',fill:'#555'}));
+ if(t.ds.length){const who=t.by!==null?esc(names[t.by])+"'s":'the';
+  out.push(text(440,160,who+' discards',grey));
+  t.ds.forEach((c,i)=>{out.push(put(c,440+i*18,166,four,'discards',1));});}
+ out.push(text(300,330,phaseLine(t,names),{size:13,anchor:'middle',cls:'phase'}));
+ return out.join('');}
+function footer(t,names){const p=t.lp;const line=p===null?'no payment yet':'last payment: '+
+ says(party(p[0],names),'pays')+' '+party(p[1],names)+' '+p[2]+' ('+esc(p[3])+')';
+ return '<rect x="4" y="472" width="'+(W-8)+'" height="26" rx="6" fill="#f4f1ea"/>'+
+  text(10,491,line,{size:13,cls:'payment'})+
+  text(590,491,'pot '+signed(t.pot),{size:13,anchor:'end',cls:'pot'});}
+return function(t,names,four){const me=t.vw===null?0:t.vw;
+ const seer=t.vw!==null?'seen by '+esc(names[t.vw]):'all hands shown';
+ return '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 '+W+' '+H+'" font-family="'+
+  FONT+'" class="gleek-deal" data-phase="'+t.ph+'">'+
+  '<rect width="'+W+'" height="'+H+'" fill="#2f6b45" rx="8"/>'+
+  '<rect x="4" y="140" width="'+(W-8)+'" height="200" rx="8" fill="#e9e4d8"/>'+
+  text(10,22,says(esc(names[t.dl]),'deals')+' \u00b7 '+seer,{size:14,bold:1,fill:'#fff'})+
+  text(590,22,t.ph==='auction'?'opening ruff stake '+t.rs:'',{size:12,anchor:'end',fill:'#fff'})+
+  panel(t,names,(me+1)%3,6,30,four)+panel(t,names,(me+2)%3,306,30,four)+middle(t,names,four)+
+  panel(t,names,me,156,348,four)+footer(t,names)+'</svg>';};
+})();
+""".replace("@W@", str(WIDTH))
+    .replace("@H@", str(HEIGHT))
+    .replace("@CW@", str(_CARD_W))
+    .replace("@CH@", str(_CARD_H))
+    .replace("@FONT@", json.dumps(_FONT))
+    .replace("@ACTIVE@", json.dumps(_ACTIVE))
+    .replace(
+        "@COLOURS@",
+        json.dumps([{s.value: c for s, c in m.items()} for m in (_TWO_COLOURS, _FOUR_COLOURS)]),
+    )
+    .replace("@SUITS@", json.dumps({s.value: s.name.lower() for s in Suit}))
+)
 
 
 def outcome_html(o: Outcome, *, names: Sequence[str] | None = None) -> str:

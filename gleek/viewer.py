@@ -1,9 +1,13 @@
 """A record as one self-contained HTML page that steps through every action of every deal.
 
-The page holds the library's own SVG pictures (:mod:`gleek.svg`) and a little plain JavaScript:
-nothing is fetched. Buttons and the arrow keys step (left/right: an action; up/down: a deal;
-Home/End). Each step shows the payments it made and the balances; an invalid record opens at its
-first error, with the message and ``file:line:column``.
+The page holds the data of each step's picture (:func:`gleek.svg.picture_data`, only what changed
+from the step before) and a little plain JavaScript that draws the picture when it is shown, the
+very SVG of :func:`gleek.svg.draw` (``gleek.svg.DRAW_JS``): nothing is fetched, and the page
+is in proportion to the record (a record of at most :data:`~gleek.limits.MAX_SHOWN_DEALS` deals
+and :data:`~gleek.limits.MAX_SHOWN_BYTES` bytes is shown; a larger one is a
+:class:`~gleek.errors.RecordError`). Buttons and the arrow keys step (left/right: an action;
+up/down: a deal; Home/End). Each step shows the payments it made and the balances; an invalid
+record opens at its first error, with the message and ``file:line:column``.
 
 The deals come from :func:`gleek.record.read`: the deals replayed without error, then the deal
 of the first error as far as it goes (:attr:`gleek.record.Record.broken`), ending with the
@@ -24,6 +28,8 @@ action the rules refuse.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
 import json
 import os
@@ -39,12 +45,13 @@ from gleek.actions import Kind, describe
 from gleek.cards import DECK
 from gleek.carry import Carried, carry_over
 from gleek.errors import ArgumentError, ArgumentTypeError, RecordError
+from gleek.limits import MAX_SHOWN_BYTES, MAX_SHOWN_DEALS
 from gleek.record import Problem, Record, read, read_text
 from gleek.record.read import read_record_file
 from gleek.schemacheck import short_repr
 from gleek.stages.common import POT, Payment
 from gleek.state import Action, Outcome, Phase, State
-from gleek.svg import card_defs, draw
+from gleek.svg import DRAW_JS, card_defs, draw, picture_data
 
 __all__ = [
     "ReplayedDeal",
@@ -143,6 +150,9 @@ def deal_steps(record: Record) -> tuple[ReplayedDeal, ...]:
     the deals replayed without error, then the deal of the first error as far as it goes (its
     last step is the action the rules refuse, when the error is one)."""
     check_type("record", record, Record, "a gleek.record.Record (from gleek.record.read)")
+    shown = len(record.deals) + (record.broken is not None)
+    if shown > MAX_SHOWN_DEALS:
+        raise RecordError(too_many_to_show(f"{shown:,} deals"), file=record.file)
     names = record.players
     balances, pot = record.chips, record.pot
     out: list[ReplayedDeal] = []
@@ -180,17 +190,31 @@ def load_record(
     profile); :class:`RecordError` if the file cannot be read."""
     if (path is None) == (text is None):
         raise ArgumentTypeError("give a path or text=, not both or neither")
-    if path is not None:
-        data: str | bytes = read_record_file(path)
-        name = str(path)
-    else:
-        data = _text(text)
     try:
+        if path is not None:
+            data: str | bytes = read_record_file(path)
+            name = str(path)
+        else:
+            data = _text(text)
+        if len(data) > MAX_SHOWN_BYTES:
+            raise RecordError(too_many_to_show(f"{len(data):,} bytes"), file=name)
         record = read_text(data, profile_dirs=profile_dirs, name=name)
     except RecordError as exc:
+        if exc.line is None and exc.path is None:  # not a place in it: it cannot be read
+            raise
+        # read, and wrong at a place (a syntax error of a JSON Lines file too): the page says so
         problem = Problem(exc.code, exc.message, None, exc.path, exc.line, exc.column)
         return None, problem.human(exc.file or name)
     return record, None if record.error is None else record.error.human(record.file)
+
+
+def too_many_to_show(what: str) -> str:
+    """Why a record of ``what`` (its deals or bytes) makes no page."""
+    return (
+        f"{what}: a page shows a record of at most {MAX_SHOWN_DEALS:,} deals and "
+        f"{MAX_SHOWN_BYTES / (1024 * 1024):g} MiB; show a part of it (its deals in a smaller "
+        "record), or validate it whole with gleek validate"
+    )
 
 
 def _text(text: object) -> bytes:
@@ -226,39 +250,42 @@ def _pay_text(p: Payment, names: Sequence[str]) -> str:
     return f"{_party(p.payer, names)} pays {_party(p.payee, names)} {p.amount} ({p.reason})"
 
 
-def _totals(o: Outcome) -> tuple[tuple[Payment, ...], tuple[int, int, int], int]:
-    return o.payments, o.chips, o.pot
-
-
 def _page_data(
     deals: Sequence[ReplayedDeal], names: Sequence[str], file: str, error: str | None, four: bool
 ) -> dict[str, Any]:
+    """The page's data: a step is its deal (``d``), caption (``c``), the payments it made
+    (``p``, left out if none), the balances after it (``b``), whether the deal is over (``o``)
+    or the step is the error (``e``), and its picture (``t``: :func:`gleek.svg.picture_data`,
+    whole at a deal's first step, then only what changed). The page draws a picture when it is
+    shown, and adds up a deal's payments so far: its size is in proportion to the record's."""
     steps: list[dict[str, Any]] = []
     for d in deals:
+        before: dict[str, Any] = {}
         for i, step in enumerate(d.steps):
             s = step.state
             # A finished deal's last step: its outcome (with the forfeits of claimed sets)
             end = d.outcome if i == len(d.steps) - 1 else None
-            paid, chips, pot = (s.payments, s.chips, s.pot) if end is None else _totals(end)
-            steps.append(
-                {
-                    "deal": d.number,
-                    "step": i,
-                    "of": len(d.steps),
-                    "caption": step.caption,
-                    "svg": draw(s, names=d.names, four_colour=four, width=None, defs=False),
-                    "paid": [_pay_text(p, d.names) for p in step.payments],
-                    "deal_paid": [_pay_text(p, d.names) for p in paid],
-                    "balances": [b + c for b, c in zip(d.start_balances, chips, strict=True)]
-                    + [d.start_pot + pot],
-                    "over": s.is_over,
-                }
-            )
+            chips, pot = (s.chips, s.pot) if end is None else (end.chips, end.pot)
+            table = picture_data(s)
+            entry: dict[str, Any] = {
+                "d": d.number,
+                "c": step.caption,
+                "t": {k: v for k, v in table.items() if k not in before or before[k] != v},
+                "b": [b + c for b, c in zip(d.start_balances, chips, strict=True)]
+                + [d.start_pot + pot],
+            }
+            before = table
+            if step.payments:
+                entry["p"] = [_pay_text(p, d.names) for p in step.payments]
+            if s.is_over:
+                entry["o"] = 1
+            steps.append(entry)
     if error is not None and steps:
-        steps[-1]["error"] = True
+        steps[-1]["e"] = 1
     return {
         "file": file,
         "names": list(names),
+        "four": four,
         "steps": steps,
         "error": error,
         "start": len(steps) - 1 if error is not None else 0,
@@ -302,7 +329,8 @@ def viewer_page(
         cells="".join(f'<td data-party="{html.escape(n)}"></td>' for n in columns),
         payload=payload,
         style=_STYLE,
-        script=_SCRIPT,
+        script=_PAGE_SCRIPT,
+        policy=_POLICY,
     )
 
 
@@ -379,14 +407,21 @@ th{background:#ece7da}
 ul{margin:4px 0 10px;padding-left:20px}
 h2{font-size:15px;margin:10px 0 2px}
 .hint{color:#666;font-size:12px}
+svg.defs{position:absolute}
 """
 
 _SCRIPT = """
 (function(){
 const data=JSON.parse(document.getElementById('gleek-data').textContent);
 const steps=data.steps;
+const first=[],size=[];
+steps.forEach((s,i)=>{first.push(i>0&&steps[i-1].d===s.d?first[i-1]:i);size[first[i]]=i-first[i]+1;});
 let at=data.start;
 const $=id=>document.getElementById(id);
+function table(i){const t={};for(let k=first[i];k<=i;k++)Object.assign(t,steps[k].t);return t;}
+function dealPaid(i){const out=[];for(let k=first[i];k<=i;k++)out.push(...(steps[k].p||[]));
+ return out;}
+window.gleekPicture=i=>gleekDraw(table(i),data.names,data.four);
 function list(el,items,empty){el.innerHTML='';
  if(!items.length){const li=document.createElement('li');li.textContent=empty;el.appendChild(li);}
  for(const t of items){const li=document.createElement('li');li.textContent=t;el.appendChild(li);}}
@@ -394,23 +429,22 @@ function show(i){
  if(!steps.length)return;
  at=Math.max(0,Math.min(steps.length-1,i));
  const s=steps[at];
- $('stage').innerHTML=s.svg;
- $('position').textContent='deal '+s.deal+', step '+s.step+' of '+(s.of-1);
+ $('stage').innerHTML=window.gleekPicture(at);
+ $('position').textContent='deal '+s.d+', step '+(at-first[at])+' of '+(size[first[at]]-1);
  const cap=$('caption');
- cap.textContent=s.caption;
- cap.className=s.error?'error':'';
- list($('paid'),s.paid,'none');
- list($('deal-paid'),s.deal_paid,'none yet');
- $('balances-title').textContent=s.over?'Balances after deal '+s.deal:'Balances so far';
+ cap.textContent=s.c;
+ cap.className=s.e?'error':'';
+ list($('paid'),s.p||[],'none');
+ list($('deal-paid'),dealPaid(at),'none yet');
+ $('balances-title').textContent=s.o?'Balances after deal '+s.d:'Balances so far';
  const cells=document.querySelectorAll('#balances td');
- s.balances.forEach((b,k)=>{cells[k].textContent=b;});
+ s.b.forEach((b,k)=>{cells[k].textContent=b;});
  $('first').disabled=$('prev').disabled=at===0;
  $('last').disabled=$('next').disabled=at===steps.length-1;
  document.body.dataset.step=at;
 }
-function dealStart(i){let k=i;while(k>0&&steps[k-1].deal===steps[i].deal)k--;return k;}
-function nextDeal(){let k=at;while(k<steps.length-1&&steps[k].deal===steps[at].deal)k++;show(k);}
-function prevDeal(){const k=dealStart(at);show(k===at&&k>0?dealStart(k-1):k);}
+function nextDeal(){show(first[at]+size[first[at]]);}
+function prevDeal(){const k=first[at];show(k===at&&k>0?first[k-1]:k);}
 $('first').onclick=()=>show(0);
 $('prev').onclick=()=>show(at-1);
 $('next').onclick=()=>show(at+1);
@@ -432,11 +466,12 @@ show(at);
 _PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="{policy}">
 <title>{title}</title><style>{style}</style></head>
 <body data-step="0"><main>
 <h1>{title}</h1>
 <div id="banner" role="alert" hidden></div>
-<svg width="0" height="0" style="position:absolute" aria-hidden="true">{defs}</svg>
+<svg width="0" height="0" class="defs" aria-hidden="true">{defs}</svg>
 <nav>
 <button id="first" title="first step (Home)">« first</button>
 <button id="prev-deal" title="previous deal (up arrow)">◀◀ deal</button>
@@ -462,3 +497,17 @@ _PAGE = """<!DOCTYPE html>
 <script>{script}</script>
 </body></html>
 """
+
+
+def _sha256(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+_PAGE_SCRIPT = DRAW_JS + _SCRIPT
+#: The page's Content-Security-Policy: nothing fetched, nothing run but its own script and
+#: style (by their hashes), no form, no frame (a safeguard: names and the file name are
+#: escaped already).
+_POLICY = (
+    f"default-src 'none'; script-src {_sha256(_PAGE_SCRIPT)}; style-src {_sha256(_STYLE)}; "
+    "img-src data:; base-uri 'none'; form-action 'none'"
+)

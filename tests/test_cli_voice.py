@@ -131,6 +131,16 @@ def _broken_profile(tmp: Path) -> str:
     return str(f)
 
 
+#: A ladder of the smallest size: three quick bots, two decks, few resamples.
+_LADDER = ["ladder", "--bot", "random", "--bot", "basic", "--bot", "rules"]
+_LADDER += ["--decks", "2", "--resamples", "20"]
+_LADDER += ["--workers", "1", "--no-progress"]
+
+
+#: Effects on a few deals, in this process.
+_EFFECTS = ["effects", "--deals", "3", "--workers", "1", "--no-progress"]
+
+
 def _cells(tmp: Path) -> list[tuple[str, int, list[str]]]:
     """One run per cell of the table (the cell's command, its status, the arguments)."""
     broken = _broken_profile(tmp)
@@ -157,6 +167,11 @@ def _cells(tmp: Path) -> list[tuple[str, int, list[str]]]:
         ("validate", 1, ["validate", revoke]),
         ("validate", 2, ["validate", str(tmp / "missing.yaml")]),
         ("validate", 2, ["validate", folder]),
+        ("effects", 0, [*_EFFECTS, "parlett", "stock.increment"]),
+        ("effects", 1, [*_EFFECTS, broken]),
+        ("effects", 2, [*_EFFECTS, "parlett", "no.such_rule"]),
+        ("effects", 2, [*_EFFECTS, "nope"]),
+        ("effects", 2, [*_EFFECTS, "parlett", "stock.increment", "--csv", str(a_file / "x")]),
         ("show", 0, ["show", record, "--html", page]),
         ("show", 1, ["show", revoke, "--html", page]),
         ("show", 2, ["show", str(tmp / "missing.yaml"), "--html", page]),
@@ -171,6 +186,10 @@ def _cells(tmp: Path) -> list[tuple[str, int, list[str]]]:
         ("match", 1, ["match", "random", "random", "random", "--profile", broken]),
         ("match", 2, ["match", "random", "random", "nope"]),
         ("match", 2, ["match", "random", "random", "random", "--profile", "nope"]),
+        ("ladder", 0, [*_LADDER, "--profile", "parlett"]),
+        ("ladder", 1, [*_LADDER, "--profile", broken]),
+        ("ladder", 2, [*_LADDER, "--profile", "nope"]),
+        ("ladder", 2, ["ladder", "--bot", "nope", "--bot", "random", "--bot", "basic"]),
         ("new variant", 0, ["new", "variant", "club-14"]),
         ("new variant", 0, ["new", "variant", "club-14", "--out", str(tmp / "v.yaml")]),
         ("new variant", 1, ["new", "variant", "club-14", "--from", broken]),
@@ -205,7 +224,7 @@ def test_every_cell_of_the_exit_status_table(
     import gleek.web.build
 
     out_dir = tmp_path / "built"
-    monkeypatch.setattr(gleek.web.build, "build", lambda out, cache: [out / "index.html"])
+    monkeypatch.setattr(gleek.web.build, "build", lambda out, cache, say: [out / "index.html"])
     code, out, _ = run(capsys, "web", "build", str(out_dir), "--cache", str(tmp_path / "c"))
     assert code == 0 and "wrote 1 file to" in out
     covered["web build"].add(0)

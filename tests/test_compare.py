@@ -65,6 +65,8 @@ def test_matrix_renders_marks_inferred_and_cites() -> None:
 
 
 def test_every_value_says_how_sure_it_is_in_text_markdown_and_json() -> None:
+    from gleek.rulesdoc import markdown_text
+
     m = rule_matrix(ALL, all_rules=True)
     text, md, data = m.text(), m.markdown(), m.to_json()
     notes = m.notes()
@@ -81,7 +83,7 @@ def test_every_value_says_how_sure_it_is_in_text_markdown_and_json() -> None:
             # every inference and every doubt is a numbered note of the text and the markdown
             for note in jcell["notes"]:
                 n = notes.index(note) + 1
-                assert f"\n[{n}] {note}" in text and f"\n- [{n}] {note}" in md
+                assert f"\n[{n}] {note}" in text and f"\n- [{n}] {markdown_text(note)}" in md
             assert list(cell.source.notes()) == jcell["notes"]
             if cell.source.doubt:
                 assert any(cell.source.doubt in n for n in jcell["notes"])

@@ -100,7 +100,7 @@ def test_the_forbidden_discard_names_only_the_ranks_the_profile_forbids() -> Non
         "forbidden-discard",
         refused(s, f"discard {jack}"),
         "forbidden-discard",
-        f"{name(s)} discarded {jack}: {s.profile.id} forbids discarding the A or J of trumps",
+        f"{name(s)} discarded {jack}: {s.profile.name} forbids discarding the A or J of trumps",
     )
     s, king = discarding(POOL, Rank.KING)
     assert s.can(f"discard {king}")  # the K of trumps is not forbidden here
@@ -116,7 +116,7 @@ def test_a_discard_not_held_tells_the_exchange_order_and_its_counts() -> None:
         "discard-not-held",
         refused(s, f"discard {other}"),
         "bad-discard",
-        f"{who} discarded {other}, which is not in their hand (under {s.profile.id} {order})",
+        f"{who} discarded {other}, which is not in their hand (under {s.profile.name} {order})",
     )
     first = s.legal_actions()[0]
     s = s.apply(first)
@@ -126,7 +126,7 @@ def test_a_discard_not_held_tells_the_exchange_order_and_its_counts() -> None:
         refused(s, str(first)),
         "bad-discard",
         f"{who} discarded {first.card} again, which is not in their hand "
-        f"(under {s.profile.id} {order})",
+        f"(under {s.profile.name} {order})",
     )
     tell(
         "discard-first",
@@ -219,3 +219,20 @@ def test_each_message_is_one_format_string_with_named_placeholders(reason: str) 
 
     fields = [f for _, f, _, _ in string.Formatter().parse(MESSAGES[reason]) if f is not None]
     assert fields and all(f.isidentifier() for f in fields)
+
+
+def test_a_message_names_the_profile_with_its_variants() -> None:
+    """Under cotton with the discard-first variant the exchange is the variant's: the message
+    says "under cotton+discard-first", not "under cotton" (which takes the stock first)."""
+    profile = gleek.load_profile("cotton", ["discard-first"])
+    state = gleek.new_deal(profile, 0, seed=1)
+    for word in ("bid 12", "pass", "pass"):
+        state = state.apply(word)
+    held = set(state.hands[state.to_act])
+    card = next(c for c in gleek.cards.CARDS if c not in held and c != state.turn_up)
+    error = gleek.check_action(state, gleek.Action.parse(f"discard {card}"))
+    assert error is not None and error.code == "bad-discard"
+    assert error.message.endswith(
+        "(under cotton+discard-first the buyer lays out 7 of the 12 cards dealt before taking "
+        "the stock)"
+    )

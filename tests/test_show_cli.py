@@ -24,6 +24,34 @@ def _payload(page: str) -> dict[str, object]:
     return data
 
 
+def _steps(data: dict[str, object]) -> list[dict[str, object]]:
+    """The page's steps as its script reads them: each with its deal, its place in the deal
+    and the deal's length, its payments and the deal's so far, and the whole picture data."""
+    steps = data["steps"]
+    assert isinstance(steps, list)
+    out: list[dict[str, object]] = []
+    for s in steps:
+        first = not out or out[-1]["deal"] != s["d"]
+        table = dict(s["t"]) if first else {**out[-1]["table"], **s["t"]}  # type: ignore[dict-item]
+        paid = list(s.get("p", []))
+        out.append(
+            {
+                "deal": s["d"],
+                "step": 0 if first else out[-1]["step"] + 1,  # type: ignore[operator]
+                "caption": s["c"],
+                "paid": paid,
+                "deal_paid": paid if first else [*out[-1]["deal_paid"], *paid],  # type: ignore[misc]
+                "balances": s["b"],
+                "over": bool(s.get("o")),
+                "error": bool(s.get("e")),
+                "table": table,
+            }
+        )
+    for s in out:
+        s["of"] = sum(1 for t in out if t["deal"] == s["deal"])
+    return out
+
+
 def test_show_writes_a_page_and_a_picture(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -34,7 +62,7 @@ def test_show_writes_a_page_and_a_picture(
     assert f"Wrote {page}" in out and f"Wrote {picture}" in out
     data = _payload(page.read_text(encoding="utf-8"))
     assert data["error"] is None and data["start"] == 0
-    steps = data["steps"]
+    steps = _steps(data)
     assert isinstance(steps, list) and steps[-1]["over"] is True
     report = validate(EXAMPLE)
     assert steps[-1]["balances"] == [c for _, c in report.chips]
@@ -51,7 +79,7 @@ def test_show_an_invalid_record_opens_at_the_error(
     assert code == 1
     assert f":{error.line}:{error.column}: revoke:" in err
     data = _payload(page.read_text(encoding="utf-8"))
-    steps = data["steps"]
+    steps = _steps(data)
     assert isinstance(steps, list) and data["start"] == len(steps) - 1
     assert steps[-1]["error"] is True
     assert f":{error.line}:{error.column}: revoke: {error.message}" in str(data["error"])
@@ -92,7 +120,7 @@ def test_play_html_steps_through_the_deals_played(
     code = main(["play", "--seed", "4", "--deals", "2", "--html", str(page)])
     assert code == 0 and f"Wrote {page}" in capsys.readouterr().out
     data = _payload(page.read_text(encoding="utf-8"))
-    steps = data["steps"]
+    steps = _steps(data)
     assert isinstance(steps, list) and data["error"] is None
     assert {s["deal"] for s in steps} == {1, 2}
     assert data["names"] == ["North", "East", "West"]
@@ -112,7 +140,7 @@ def test_a_wrong_result_opens_at_the_end_of_its_deal(
     assert main(["show", str(source), "--html", str(page)]) == 1
     capsys.readouterr()
     data = _payload(page.read_text(encoding="utf-8"))
-    steps = data["steps"]
+    steps = _steps(data)
     assert isinstance(steps, list) and {s["deal"] for s in steps} == {1}
     assert data["start"] == len(steps) - 1 and steps[-1]["error"] and steps[-1]["over"]
     assert "wrong-result" in str(data["error"]) and f"{name} is recorded with 99" in str(
@@ -143,7 +171,7 @@ def test_show_finds_a_profile_in_a_registered_folder(
     out, err = capsys.readouterr()
     assert err == "" and f"Wrote {picture}" in out
     data = _payload(page.read_text(encoding="utf-8"))
-    steps = data["steps"]
+    steps = _steps(data)
     report = validate(record, profile_dirs=[folder])
     assert report.valid and report.profile == "house"
     assert data["error"] is None and isinstance(steps, list)
@@ -161,7 +189,7 @@ def test_a_forfeit_is_in_the_balances_after_the_deal(tmp_path: Path) -> None:
     forfeits = [p for p in report.deals[0].payments if p[3] == "forfeit"]
     assert report.valid and forfeits
     data = _payload(viewer_html(path))
-    steps = data["steps"]
+    steps = _steps(data)
     assert isinstance(steps, list) and steps[-1]["over"]
     assert steps[-1]["balances"] == [c for _, c in report.chips]
     assert all(f"{f} pays {t} {a} (forfeit)" in steps[-1]["paid"] for f, t, a, _ in forfeits)
@@ -178,7 +206,7 @@ def test_an_invalid_record_opens_at_its_deal_as_far_as_it_goes(name: str) -> Non
     path = ROOT / "tests" / "records" / f"{name}.yaml"
     rec, error = read(path), validate(path).errors[0]
     data = _payload(viewer_html(path))
-    steps = data["steps"]
+    steps = _steps(data)
     assert isinstance(steps, list) and data["start"] == len(steps) - 1
     assert f":{error.line}:{error.column}: {name}: {error.message}" in str(data["error"])
     assert data["names"] == list(rec.players)
@@ -268,6 +296,29 @@ def test_the_page_shows_the_stock_taken_in_the_profiles_order(tmp_path: Path, or
     record.write_text(dumps(session), encoding="utf-8")
     page = tmp_path / "deal.html"
     assert main(["show", str(record), "--html", str(page)]) == 0
-    steps = _payload(page.read_text(encoding="utf-8"))["steps"]
+    steps = _steps(_payload(page.read_text(encoding="utf-8")))
+    assert any(bought.caption == step["caption"] for step in steps)
+
+
+@pytest.mark.parametrize("path", [EXAMPLE, REVOKE, ROOT / "examples" / "cotton-forfeit.yaml"])
+def test_the_pages_picture_data_is_each_states_own(path: Path) -> None:
+    """The page keeps a deal's first picture whole and then what changed: put together step by
+    step, it is each state's own picture data (the page draws it: tests/test_viewer_browser.py
+    checks the SVG drawn there is gleek.svg.draw's)."""
+    from gleek.svg import picture_data
+    from gleek.viewer import replay_file, viewer_html
+
+    states = [step.state for deal in replay_file(path) for step in deal.steps]
+    steps = _steps(_payload(viewer_html(path)))
+    if path == REVOKE:  # the refused action is shown on the state before it
+        assert steps[-1]["error"] and steps[-1]["caption"].endswith("against the rules")  # type: ignore[union-attr]
+    assert [s["table"] for s in steps] == [picture_data(s) for s in states]
+    assert all(len(json.dumps(s["t"])) < 400 for s in data_steps(path)[1:])
+
+
+def data_steps(path: Path) -> list[dict[str, object]]:
+    from gleek.viewer import viewer_html
+
+    steps = _payload(viewer_html(path))["steps"]
     assert isinstance(steps, list)
-    assert any(bought.caption in str(step) for step in steps)
+    return steps

@@ -178,3 +178,88 @@ def test_hostile_names_cannot_hide_the_viewers_script(browser: Any, tmp_path: Pa
     assert hostile + "&" in _text(browser, "#balances")
     _press(browser, Keys.HOME)
     assert _text(browser, "#position").startswith("deal 1, step 0 of ")
+
+
+def _played(tmp_path: Path, profile: str, variants: list[str], deals: int, seed: int) -> Path:
+    import gleek
+    from gleek.record import dump
+    from gleek.session import Session
+    from gleek.sim.bots import RandomBot
+
+    session = Session.start(gleek.load_profile(profile, variants), deals=deals, players=NAMES)
+    path = tmp_path / f"{profile}-{'-'.join(variants)}-{seed}.yaml"
+    dump(session.play_out([RandomBot()] * 3, seed=seed), path)
+    return path
+
+
+#: Names the picture must escape, and "You" (whose verbs agree: "You pay").
+NAMES = ("You", "<b>&amp;", "Zoë")
+
+
+@pytest.mark.parametrize("four", [False, True])
+def test_the_picture_drawn_in_the_page_is_gleek_svg_draws(
+    browser: Any, tmp_path: Path, four: bool
+) -> None:
+    """The page keeps each state's picture data and draws the picture as it is shown: for every
+    state of these records, the SVG drawn in Chromium is the very text of gleek.svg.draw (and
+    it is the one on screen)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    from gleek.svg import draw
+    from gleek.viewer import replay_file
+
+    records = [
+        REVOKE,
+        TWO_DEALS,
+        ROOT / "examples" / "cotton-forfeit.yaml",
+        _played(tmp_path, "cotton", ["take-first"], 2, 3),
+        _played(tmp_path, "parlett", [], 3, 8),
+    ]
+    for path in records:
+        deals = replay_file(path)
+        want = [
+            draw(s.state, names=d.names, four_colour=four, width=None, defs=False)
+            for d in deals
+            for s in d.steps
+        ]
+        out = tmp_path / f"{path.stem}.html"
+        write_viewer(out, path, four_colour=four)
+        browser.get(out.as_uri())
+        drawn = browser.execute_script(
+            "return Array.from({length: arguments[0]}, (_, i) => gleekPicture(i));", len(want)
+        )
+        assert drawn == want, path
+        _press(browser, Keys.HOME)
+        _press(browser, Keys.ARROW_RIGHT, 5)
+        stage = browser.find_element(By.CSS_SELECTOR, "#stage svg")
+        assert stage.get_attribute("data-phase") == deals[0].steps[5].state.phase.value
+        hand = browser.find_elements(By.CSS_SELECTOR, '#stage [data-where="hand-1"]')
+        assert len(hand) == len(deals[0].steps[5].state.hand(1))
+
+
+def test_the_page_runs_under_its_content_security_policy(browser: Any, tmp_path: Path) -> None:
+    """The page's policy allows its own script and style alone (by their hashes): it steps
+    through the record as before, with no violation reported, and an injected script is
+    refused."""
+    from selenium.webdriver.common.keys import Keys
+
+    out = tmp_path / "csp.html"
+    write_viewer(out, TWO_DEALS)
+    page = out.read_text(encoding="utf-8")
+    assert 'http-equiv="Content-Security-Policy"' in page and "default-src 'none'" in page
+    browser.get(out.as_uri())
+    browser.execute_script(
+        "window.violations=[];document.addEventListener('securitypolicyviolation',"
+        "e=>window.violations.push(e.violatedDirective));"
+    )
+    _press(browser, Keys.ARROW_DOWN)
+    assert _text(browser, "#position").startswith("deal 2, step 0 ")
+    assert browser.execute_script("return document.querySelector('#stage svg') !== null")
+    # a script put into the page (as injected markup would be) does not run
+    browser.execute_script(
+        "const s=document.createElement('script');s.textContent='window.injected=1';"
+        "document.body.appendChild(s);"
+    )
+    assert browser.execute_script("return window.injected === undefined")
+    assert browser.execute_script("return window.violations") == ["script-src-elem"]

@@ -298,6 +298,39 @@ def test_a_rule_toggled_replays_the_same_deal_and_reports_as_compare_does() -> N
     assert cause["effect"].startswith("the record breaks this rule: bad-bid")
 
 
+def test_the_rules_that_would_change_the_deal_are_those_whose_toggle_changes_it() -> None:
+    table = app.Table("parlett", [], seed=11)
+    with pytest.raises(gleek.ArgumentError, match="finish a deal first"):
+        table.rules_that_matter()
+    _finish(table)
+    found = json.loads(table.rules_that_matter())
+    assert found["changes"] and found["same"]
+    listed = {(c["path"], c["holder"]) for c in found["changes"]}
+    for c in found["changes"]:  # each listed one, toggled, changes the outcome as said
+        toggled = json.loads(table.toggle(c["path"], c["holder"]))
+        assert (toggled["before"], toggled["after"]) == (c["before"], c["after"])
+        assert toggled["before"] != toggled["after"]
+        assert c["label"].endswith(f"{toggled['rule']['value']} → {toggled['new_rule']['value']}")
+    parlett = gleek.load_profile("parlett")
+    tried = 0
+    for rule in app.disputed():  # every other value is listed, left as it was, or skipped
+        for v in rule["values"]:
+            if v["value"] == parlett.rule(rule["path"]).display():
+                continue
+            tried += 1
+            if (rule["path"], v["profiles"][0]) in listed:
+                continue
+            label = f"{rule['title']} ({rule['path']}): "
+            skipped = [s for s in found["skipped"] if s["label"].startswith(label)]
+            if skipped:
+                assert skipped[0]["reason"]
+                continue
+            toggled = json.loads(table.toggle(rule["path"], v["profiles"][0]))
+            assert toggled["before"] == toggled["after"]
+    assert tried == len(found["changes"]) + len(found["same"]) + len(found["skipped"])
+    assert json.loads(table.rules_that_matter()) == found  # (kept for the deal)
+
+
 def test_a_record_opens_in_the_viewer_of_gleek_show() -> None:
     from gleek.viewer import viewer_html
 

@@ -155,6 +155,31 @@ def test_toggling_who_scores_an_honour_changes_the_points_as_gleek_does(page: An
     assert seen_change, "no deal of six had an honour won by another player"
 
 
+def test_the_toggle_tab_lists_the_rules_that_would_change_the_deal(page: Any) -> None:
+    from gleek.session import DealRecord
+    from gleek.sim.search import SearchBot
+    from gleek.web import app
+
+    parlett = gleek.load_profile("parlett")
+    _new_game(page, 5)
+    _play_deal(page)
+    seed, actions = _body(page, "deal-seed"), json.loads(_body(page, "actions"))
+    page.find_element("id", "tab-rule").click()
+    deal = DealRecord(_replay(parlett, seed, 0, actions))  # the game's first deal: dealer 0
+    want = app.rules_that_matter(parlett, deal, SearchBot(app.BOT_PLAYOUTS), 5)
+    items = page.find_elements("css selector", "#matters-list li button")
+    assert [b.text for b in items] == [c["label"] for c in want["changes"]]
+    assert _text(page, "#matters-same-count").startswith(f"{len(want['same'])} other values")
+    none = _text(page, "#matters-none")  # (a hidden element has no text)
+    assert none == "" if want["changes"] else none.startswith("None: every other value")
+    if want["changes"]:  # a click replays that change below
+        first = want["changes"][0]
+        items[0].click()
+        assert f"({first['path']})" in _selected(page, "toggle-path")
+        after = first["after"]
+        assert _cells(page, "#toggle-table tr.after-chips") == [*after["chips"], after["pot"]]
+
+
 def _select(driver: Any, select_id: str, value: str) -> None:
     from selenium.webdriver.support.ui import Select
 
@@ -187,14 +212,22 @@ def test_a_broken_record_opens_at_its_error(page: Any) -> None:
 
 
 def test_a_profile_file_is_refused_or_loaded(page: Any, tmp_path: Path) -> None:
-    """No schema checker in the page (jsonschema needs native code): a house profile is refused
-    with gleek's own message; a copy of a shipped profile, pre-checked, loads."""
+    """The page ships a pure-Python schema checker: a broken house profile is refused with
+    the located message the command line gives (it said the checker could not be imported); a
+    copy of a shipped profile, pre-checked, loads."""
+    from gleek.errors import ProfileError
+    from gleek.profile import load_profile
+
     house = tmp_path / "house.yaml"
-    house.write_text("id: house\n", encoding="utf-8")
+    data = (profiles_dir() / "parlett.yaml").read_text("utf-8").replace("id: parlett", "id: house")
+    house.write_text(data.replace("value: 4\n", "value: four\n", 1), encoding="utf-8")
+    with pytest.raises(ProfileError) as here:
+        load_profile(house)
     page.find_element("id", "tab-play").click()
     page.find_element("id", "profile-file").send_keys(str(house))
     message = _text(page, "#profile-msg")
-    assert "house.yaml" in message and "schema checker" in message
+    assert "schema checker" not in message
+    assert here.value.message in message and f":{here.value.line}:{here.value.column}:" in message
     copy = tmp_path / "my-parlett.yaml"
     copy.write_text((profiles_dir() / "parlett.yaml").read_text("utf-8"), "utf-8")
     page.find_element("id", "profile-file").send_keys(str(copy))

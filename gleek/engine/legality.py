@@ -233,7 +233,7 @@ def _check(
     if seat is not None:
         seat = check_seat("seat", seat)
     names = _names_arg(player_names)
-    profile = state._deal.profile.id
+    profile = state._deal.profile.name  # the id with its variants: cotton+discard-first
     if state._phase == OVER:
         why = Refusal("extra-action", "over" if seat is None else "over-seat", {})
         who = "" if seat is None else _seat_name(seat, names)

@@ -226,8 +226,8 @@ def _replay(data: str | bytes, name: str, profile_dirs: Iterable[str | os.PathLi
     # inside a deal stands before it (YAML may put keys of the head after the deals).
     stop = next((e for e in report.errors if e.deal is None), None)
     if stop is None and error is not None and error.code == "schema":
-        head = doc.data
-        if not (isinstance(head, dict) and conforms_head({**head, "deals": [None]})):
+        parsed = doc.data
+        if not (isinstance(parsed, dict) and conforms_head({**parsed, "deals": [None]})):
             stop = error  # (the head's own errors were cut off after the deals' many)
     if stop is not None:
         raise RecordError(
@@ -250,7 +250,8 @@ def _replay(data: str | bytes, name: str, profile_dirs: Iterable[str | os.PathLi
             start[seat] = amount
     good = len(finals) if error is None or error.deal is None else min(len(finals), error.deal - 1)
     raw_deals = raw["deals"]
-    first_dealer = raw_deals[0].get("dealer") if raw_deals else None
+    first = raw_deals[0] if raw_deals else None
+    first_dealer = first.get("dealer") if isinstance(first, dict) else None
     deals = tuple(
         DealRecord(finals[i], _claims(raw_deals[i].get("claims"), seats, "claims" in raw_deals[i]))
         for i in range(good)

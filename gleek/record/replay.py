@@ -29,6 +29,7 @@ from gleek.actions import PLAY as _PLAY
 from gleek.cards import Card, mask_of, n_cards
 from gleek.carry import Carried, carry_over
 from gleek.errors import CardError, ProfileError
+from gleek.limits import MAX_WARNINGS
 from gleek.profile import Profile, named_profile
 from gleek.record.report import DealSummary, Problem, Report
 from gleek.record.shape import conforms, limits
@@ -308,6 +309,7 @@ class Replayer:
         data = self.data
         self.errors: list[Problem] = []
         self.all_warnings: list[Problem] = []
+        self.left_out = 0  # the warnings past MAX_WARNINGS: counted, not kept
         self.summaries: list[DealSummary] = []
         start = self.profile.session.starting_chips
         self.balances = [start, start, start]
@@ -359,7 +361,9 @@ class Replayer:
         assert self.ended is not None
         o, summary = self.ended
         self.summaries.append(summary)
-        self.all_warnings += self.warnings
+        room = max(MAX_WARNINGS - len(self.all_warnings), 0)
+        self.all_warnings += self.warnings[:room]
+        self.left_out += max(len(self.warnings) - room, 0)
         b = self.balances
         now = Carried((b[0], b[1], b[2]), self.pot, o.dealer, self.stake)
         after = carry_over(self.profile, now, o.chips, o.pot, o.ruff_stake)
@@ -374,6 +378,14 @@ class Replayer:
         if self.names_clash:  # the players are not three: no deal replayed, no warning
             return self._report(errors, [], [], self.balances, self.pot)
         warnings = self.all_warnings
+        if self.left_out:  # (only a deal's claims warn: each warning left out is "unclaimed")
+            more = self.problem(
+                "unclaimed",
+                f"{self.left_out:,} more unclaimed warnings in later deals are not listed: at "
+                f"most {MAX_WARNINGS:,} warnings are kept",
+                ("deals",),
+            )
+            warnings = [*warnings, more]
         if count >= 3 and count % self.profile.session.deals_multiple:
             warnings = [
                 self.problem(

@@ -29,7 +29,7 @@ from typing import Any, Final
 import yaml
 
 from gleek import limits as caps
-from gleek._files import CHUNK, read_chunk
+from gleek._files import CHUNK, check_sized, read_chunk
 from gleek.errors import RecordError
 from gleek.limits import MAX_DEAL_BYTES, MAX_PROBLEMS
 from gleek.record.fast import QUICK_FROM, quick_report
@@ -245,6 +245,11 @@ def open_record(path: str | os.PathLike[str]) -> int:
         why = "is a folder, not a file"
     elif not stat.S_ISREG(info.st_mode):
         why = "is not a regular file (a device, pipe or socket); refused"
+    else:
+        try:
+            check_sized(fd, info.st_size)
+        except ValueError as exc:
+            why = str(exc)
     if why is not None:
         os.close(fd)
         raise RecordError(why, file=where, code="syntax")
@@ -544,9 +549,9 @@ class _Yaml:
 
         self.check.deal(i, deal, pos, keys, find)
         events.clear()
-        # The next deal: its own budget of text, aliases and anchors (a deal's anchors are its own).
+        # The next deal: its own budget of text and its own anchors; the aliases' budget is
+        # the document's (a deal of a few bytes cannot expand a large anchor of the head anew).
         self.count = i + 1
-        b.alias_nodes = 0
         b.anchors = dict(self.head_anchors)
         self.source.start()
 

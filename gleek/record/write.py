@@ -227,6 +227,8 @@ def dump(
     if not isinstance(fp, str | os.PathLike) and not callable(getattr(fp, "write", None)):
         raise ArgumentTypeError(f"fp must be a path or an open text file, not {type_name(fp)}")
     if isinstance(fp, str | os.PathLike):
+        if os.fspath(fp) == "":
+            raise ArgumentError("fp: '' is an empty path: name a file")
         path = Path(fp)
         suffix = path.suffix.lower()
         fmt = format or ("json" if suffix == ".json" else "jsonl" if suffix == ".jsonl" else "yaml")

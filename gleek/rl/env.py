@@ -68,9 +68,11 @@ def bounded(x: np.ndarray[Any, np.dtype[np.float32]]) -> np.ndarray[Any, np.dtyp
 
 
 def check_seed(seed: object) -> int | None:
-    """A seed for ``reset``: an int or None."""
+    """A seed for ``reset``: a whole number from 0 (as Gymnasium's seeds), or None."""
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | np.integer)):
         raise ArgumentError(f"seed must be an int or None, not {seed!r:.40}")
+    if seed is not None and seed < 0:
+        raise ArgumentError(f"seed must be 0 or more (or None), not {int(seed)}")
     return None if seed is None else int(seed)
 
 
@@ -198,6 +200,8 @@ class GleekEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # untyp
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The selected agent's observation, reward, termination, truncation and info."""
         self.state_now  # noqa: B018  (before reset: say so)
+        if self._over and not self.agents:
+            raise ArgumentError("the session is over: every agent has left; call reset()")
         return super().last(observe)  # type: ignore[no-any-return]
 
     def step(self, action: int | None) -> None:
@@ -305,6 +309,65 @@ def raw_env(
     )
 
 
+class _InOrder(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order enforcing, its misuses said by the library's :class:`ArgumentError`
+    (PettingZoo asserts): a call before ``reset``, a step after every agent has left (PettingZoo
+    only warns, and steps nothing), an ``agent_iter`` loop that neither steps nor resets."""
+
+    def _ready(self) -> None:
+        if not self._has_reset:
+            raise ArgumentError("call reset() first")
+
+    def step(self, action: Any) -> None:
+        self._ready()
+        if not self.agents:
+            raise ArgumentError("the session is over: call reset() before stepping again")
+        self._has_updated = True
+        self.env.step(action)
+
+    def last(self, observe: bool = True) -> Any:
+        self._ready()
+        return self.env.last(observe)
+
+    def observe(self, agent: Any) -> Any:
+        self._ready()
+        return self.env.observe(agent)
+
+    def render(self) -> Any:
+        self._ready()
+        return self.env.render()
+
+    def state(self) -> Any:
+        self._ready()
+        return self.env.state()
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        self._ready()
+        return _Turns(self, max_iter)
+
+
+class _Turns:
+    """``agent_iter``: the agent to act, as long as any is left (at most ``max_iter`` turns),
+    each turn taken by a ``step`` (or ``reset``) before the next."""
+
+    def __init__(self, wrapped: _InOrder, max_iter: int) -> None:
+        self.wrapped = wrapped
+        self.left = max_iter
+
+    def __iter__(self) -> _Turns:
+        return self
+
+    def __next__(self) -> Any:
+        w = self.wrapped
+        if not w.agents or self.left <= 0:
+            raise StopIteration
+        if not w._has_updated:
+            raise ArgumentError("each turn of agent_iter() must call step() (or reset())")
+        w._has_updated = False
+        self.left -= 1
+        return w.agent_selection
+
+
 def env(
     profile: str | Profile = "parlett",
     variants: str | Sequence[str] = (),
@@ -315,7 +378,9 @@ def env(
     penalty: float = 1.0,
     max_steps: int | None = None,
 ) -> Any:
-    """The environment in PettingZoo's usual wrappers (order enforcing, out-of-bounds check)."""
+    """The environment in PettingZoo's order-enforcing wrapper, its misuses said by
+    :class:`~gleek.errors.ArgumentError` (a call before ``reset``, a step after the session
+    ended); an action out of the space is the environment's own :class:`ArgumentError`."""
     e: Any = raw_env(
         profile,
         variants,
@@ -325,5 +390,4 @@ def env(
         penalty=penalty,
         max_steps=max_steps,
     )
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    return wrappers.OrderEnforcingWrapper(e)
+    return _InOrder(e)

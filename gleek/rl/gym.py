@@ -1,7 +1,8 @@
 """One seat learns, two bots play the others: a Gymnasium environment.
 
 :class:`SingleSeatEnv` runs a session of ``deals`` deals; the learner sits in ``seat`` and the
-two ``opponents`` (any objects with ``choose(obs, legal, rng)``, by default two
+two ``opponents`` (any objects with ``choose(obs, legal, rng)``, or bot names as
+``gleek match`` takes them, ``"random"``, ``"search:40"``...; by default two
 :class:`~gleek.sim.bots.RuleAwareBot`) play the other seats in order. An index in the action
 space that is not legal now is handled by ``illegal`` (see
 :data:`~gleek.rl.actions.ILLEGAL_POLICIES`; by default ``-penalty`` chips and no move, with
@@ -73,6 +74,10 @@ class SingleSeatEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
             from gleek.sim.bots import RuleAwareBot
 
             opponents = (RuleAwareBot(), RuleAwareBot())
+        if isinstance(opponents, list | tuple):  # bots by name too, as gleek match names them
+            from gleek.sim.match import load_bot
+
+            opponents = [load_bot(b) if isinstance(b, str) else b for b in opponents]
         if len(opponents) != 2 or not all(callable(getattr(b, "choose", None)) for b in opponents):
             raise ArgumentError(
                 "opponents must be two bots with a choose(obs, legal, rng) method, "
@@ -148,10 +153,12 @@ class SingleSeatEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
-        """A new session (its deals fixed by ``seed``); the bots play until the learner acts."""
+        """A new session (its deals fixed by ``seed``, or drawn from where the last seed left the
+        generator); the bots play until the learner acts."""
         seed = check_seed(seed)
         super().reset(seed=seed)
-        self._rng = random.Random(seed if seed is not None else random.SystemRandom().random())
+        if seed is not None:  # without one, the generator goes on (Gymnasium's convention)
+            self._rng = random.Random(seed)
         self._deal = 0
         self._chips = 0
         self._state = new_deal(self.profile, 0, seed=self._rng.getrandbits(64))

@@ -36,6 +36,7 @@ import pickle
 import queue
 import random
 import signal
+import sys
 import threading
 import types
 import warnings
@@ -48,7 +49,7 @@ from gleek._args import check_callback, check_int, items_of
 from gleek.errors import ArgumentError, ArgumentTypeError
 from gleek.limits import MAX_PLAYED_DEALS, MAX_WORKERS_NOTE
 from gleek.profile_model import Profile
-from gleek.session import Session, play_deal
+from gleek.session import Bot, Session, play_deal
 from gleek.sim.bots import BOTS
 from gleek.state import Outcome
 
@@ -57,9 +58,11 @@ __all__ = [
     "SESSION_DEALS",
     "WorkersCapped",
     "available_cores",
+    "check_bots",
     "check_profiles",
     "check_scheduler",
     "check_workers",
+    "make_bot",
     "play_deals",
     "pool_size",
     "run_pool",
@@ -172,19 +175,39 @@ def _play_sessions(
     measure: Callable[[Outcome], T],
 ) -> list[list[T]]:
     """For each profile, ``measure`` of every deal of ``sessions``, in order."""
-    bot = BOTS[bots]()
-    out: list[list[T]] = []
-    for profile in profiles:
-        rows: list[T] = []
-        for start, count in sessions:
+    bot = make_bot(bots)
+    out: list[list[T]] = [[] for _ in profiles]
+    # session by session, each under every profile in turn: the bots' work on a position that
+    # comes again under another profile is still in their tables (each session is seeded on its
+    # own, so the order changes no result)
+    for start, count in sessions:
+        for profile, rows in zip(profiles, out, strict=True):
             session = Session.start(profile, deals=count, dealer=start % 3)
             rng = random.Random(f"{seed}:rng:{start}")
             for i in range(start, start + count):
                 deal = play_deal(session.new_deal(seed=f"{seed}:deal:{i}"), [bot, bot, bot], rng)
                 session = session.record(deal)
                 rows.append(measure(deal.outcome))
-        out.append(rows)
     return out
+
+
+def check_bots(bots: object) -> str:
+    """``bots``: a shipped bot's name (:data:`gleek.sim.bots.BOTS`), ``search`` or ``search:N``
+    (:class:`~gleek.sim.search.SearchBot` with N playouts a decision); returns it."""
+    if isinstance(bots, str) and (bots in BOTS or bots == "search" or bots.startswith("search:")):
+        make_bot(bots)  # search:N with a bad N says so
+        return bots
+    names = ", ".join([*BOTS, "search", "search:N"])
+    raise ArgumentError(f"unknown bots {bots!r:.80}; valid choices: {names}")
+
+
+def make_bot(bots: str) -> Bot:
+    """The bot that ``bots`` (checked by :func:`check_bots`) names."""
+    if bots in BOTS:
+        return BOTS[bots]()
+    from gleek.sim.search import search_bot  # (only where a search bot plays)
+
+    return search_bot(bots)
 
 
 def _play_task(task: _Task) -> list[list[Any]]:
@@ -253,7 +276,8 @@ def play_deals(
     progress: Callable[[int], None] | None = None,
 ) -> tuple[tuple[Any, ...], ...]:
     """Play ``deals`` seeded deals (at most :data:`gleek.limits.MAX_PLAYED_DEALS`) with ``bots``
-    under each of ``profiles``: for each profile, each deal's outcome (or
+    (a shipped bot's name, ``search`` or ``search:N``: :func:`check_bots`) under each of
+    ``profiles``: for each profile, each deal's outcome (or
     ``measure(outcome)``), in deal order.
 
     ``scheduler``: ``None`` or ``"processes"`` runs on ``workers`` local processes (default:
@@ -267,8 +291,7 @@ def play_deals(
     check_callback("progress", progress)
     check_int("deals", deals, low=1, high=MAX_PLAYED_DEALS)
     check_int("seed", seed)
-    if not isinstance(bots, str) or bots not in BOTS:
-        raise ArgumentError(f"unknown bots {bots!r}; valid choices: {', '.join(BOTS)}")
+    check_bots(bots)
     workers = check_workers(workers)
     where = check_scheduler(scheduler)
     how = measure if measure is not None else _identity
@@ -346,6 +369,8 @@ def _signals_noted() -> Iterator[list[int]]:
         noted.append(signum)
 
     ours = {signal.SIGINT: signal.default_int_handler, signal.SIGTERM: signal.SIG_DFL}
+    if hasattr(signal, "SIGHUP"):  # the terminal closed: stop as for SIGTERM (status 129)
+        ours[signal.SIGHUP] = signal.SIG_DFL
     previous = {sig: signal.getsignal(sig) for sig in ours}
     taken = [sig for sig, default in ours.items() if previous[sig] is default]
     for sig in taken:
@@ -367,7 +392,9 @@ def _raise_noted(noted: list[int]) -> None:
     raise SystemExit(128 + noted[0])
 
 
-_HELD: Final = frozenset({signal.SIGINT, signal.SIGTERM})
+_HELD: Final = frozenset(
+    {signal.SIGINT, signal.SIGTERM, *([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])}
+)
 _CTRL_C: Final = frozenset({signal.SIGINT})
 
 
@@ -392,6 +419,10 @@ def _signals_held(signals: frozenset[int] = _HELD) -> Iterator[None]:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+#: The ``-W`` option that keeps the resource tracker from warning of what it cleans up.
+_QUIET_TRACKER: Final = "ignore:resource_tracker:UserWarning"
 
 
 def _tracker_running() -> None:
@@ -452,6 +483,12 @@ def run_pool(
     The one pool of ``gleek compare --simulate`` and ``gleek match``: Ctrl-C and SIGTERM stop
     every worker before this process ends, and on Linux a worker dies with this process however
     it ends (even SIGKILL)."""
+    # The resource tracker (started with the pool's first semaphore) outlives this process:
+    # killed (SIGKILL), this process leaves the pool's semaphores to it, which it removes,
+    # saying "There appear to be 5 leaked semaphore objects" on stderr as if something were
+    # left. It is told to say nothing: it gets this process's -W options as it starts.
+    if _QUIET_TRACKER not in sys.warnoptions:
+        sys.warnoptions.append(_QUIET_TRACKER)
     context = multiprocessing.get_context("spawn")
     results: list[R | None] = [None] * len(tasks)
     finished: queue.SimpleQueue[int] = queue.SimpleQueue()

@@ -17,8 +17,9 @@ plays the same habits under every profile.
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -28,10 +29,12 @@ from gleek.session import Bot
 from gleek.stages.common import small_trump
 from gleek.stages.ruff import FOUR_ACES, best_suit_value, ruff_value
 from gleek.stages.ruff import revie_stake as stage_revie_stake
-from gleek.stages.rules import rules_of
+from gleek.stages.rules import make_room, rules_of
 from gleek.stages.stock import discard_keep, price_shares
 from gleek.stages.tricks import card_power
 from gleek.state import Action, Observation, Phase
+
+_RngState = tuple[int, bytes, float | None]
 
 __all__ = [
     "BOTS",
@@ -233,7 +236,22 @@ class HandModel:
         self._gone = [0, 0, 0, 0]
         for c in gone:
             self._gone[c.suit.index] |= 1 << (int(c.rank) - 4)
-        self._cache: dict[tuple[int, int], float] = {}
+        #: everything a value depends on: two models with the same key value every holding alike
+        self.key: Final = (
+            self.trick_points,
+            self.to_player,
+            self._trump,
+            self._honour,
+            self._small,
+            tuple(self._sets.items()),
+            tuple(self._gone),
+        )
+        # the suits' values, shared by every model with this key (each decision makes a model)
+        cache = _SUIT_VALUES.get(self.key)
+        if cache is None:
+            make_room(_SUIT_VALUES, SUIT_VALUES_BUDGET)
+            cache = _SUIT_VALUES[self.key] = {}
+        self._cache: dict[tuple[int, int], float] = cache
 
     def _suit(self, suit: int, bits: int) -> float:
         """The points expected from the ranks ``bits`` (bit ``r - 4`` for rank ``r``) of a suit."""
@@ -263,7 +281,8 @@ class HandModel:
         bits = [0, 0, 0, 0]
         counts = dict.fromkeys(_COURTS, 0)
         for c in cards:
-            bits[c.suit.index] |= 1 << (int(c.rank) - 4)
+            suit, b = divmod(c.index, 11)  # (the card's index: suit * 11 + rank - 4)
+            bits[suit] |= 1 << b
             if c.rank in counts:
                 counts[c.rank] += 1
         return bits, counts
@@ -278,31 +297,40 @@ class HandModel:
         """The twelve of ``cards`` worth most together: the others are dropped one at a time,
         each time the one whose loss costs least (never a ``forbidden`` one)."""
         held = list(cards)
-        banned = set(forbidden)
+        banned = {c.index for c in forbidden}
         while len(held) > 12:
-            held.remove(self.cheapest(held, banned))
+            del held[self._cheapest_at(held, banned)]
         return held
 
     def cheapest(self, held: Sequence[Card], banned: Iterable[Card] = ()) -> Card:
         """The card of ``held`` (not ``banned``) whose loss lowers its value least; an honour
         thrown away scores for nobody."""
+        return held[self._cheapest_at(held, {c.index for c in banned})]
+
+    def _cheapest_at(self, held: Sequence[Card], banned: set[int]) -> int:
+        """Where :meth:`cheapest` is in ``held`` (the first of equal losses); ``banned`` by the
+        cards' indices."""
         bits, counts = self._parts(held)
-        here = [self._suit(i, bits[i]) for i in range(4)]
-        no = set(banned)
-        best: Card | None = None
+        suit_value = self._suit
+        cache = self._cache
+        here = [suit_value(i, bits[i]) for i in range(4)]
+        best = -1
         best_loss = 0.0
-        for c in held:
-            if c in no:
+        for at, c in enumerate(held):
+            index = c.index
+            if banned and index in banned:
                 continue
-            i = c.suit.index
-            loss = here[i] - self._suit(i, bits[i] & ~(1 << (int(c.rank) - 4)))
+            i, b = divmod(index, 11)
+            less = bits[i] & ~(1 << b)
+            value = cache.get((i, less))
+            loss = here[i] - (value if value is not None else suit_value(i, less))
             n = counts.get(c.rank)
             if n is not None:
                 table = self._sets[c.rank]
                 loss += table[n] - table[n - 1]
-            if best is None or loss < best_loss:
-                best, best_loss = c, loss
-        assert best is not None
+            if best < 0 or loss < best_loss:
+                best, best_loss = at, loss
+        assert best >= 0
         return best
 
 
@@ -366,9 +394,28 @@ class RuleAwareBot:
 
     # -- the stock
     def exchange_gain(self, obs: Observation, rng: random.Random) -> float:
-        """What buying the stock is worth to this hand, in chips (before the price)."""
+        """What buying the stock is worth to this hand, in chips (before the price).
+
+        The same hand valued alike (the same :attr:`HandModel.key` and forbidden discards), with
+        the random generator in the same state, is worked out once: the generator is then set
+        to the state the work leaves it in, so every choice is the same as without the table
+        (``gleek effects`` plays each deal under many rule sets, most of which value a hand as
+        the base does)."""
         prof = obs.profile
         model = HandModel(prof, obs.trumps, (obs.turn_up,))
+        forbidden_ranks = prof.stock.forbidden_discards
+        key = (model.key, forbidden_ranks, self.samples, obs.hand, _state_of(rng))
+        known = _GAINS.get(key)
+        if known is not None:
+            _set_state(rng, known[1])
+            return known[0]
+        gain = self._exchange_gain(obs, rng, model)
+        make_room(_GAINS, GAINS_BUDGET)
+        _GAINS[key] = (gain, _state_of(rng))
+        return gain
+
+    def _exchange_gain(self, obs: Observation, rng: random.Random, model: HandModel) -> float:
+        prof = obs.profile
         seen = {*obs.hand, obs.turn_up}
         unseen = [c for c in DECK if c not in seen]
         keep = discard_keep(rules_of(prof), obs.trumps.index)  # the stage's rule
@@ -478,9 +525,10 @@ class RuleAwareBot:
     def _play(self, obs: Observation, legal: tuple[Action, ...]) -> Action:
         prof = obs.profile
         trumps = obs.trumps
-        gone = {obs.turn_up, *(c for t in obs.tricks for _, c in t), *(c for _, c in obs.trick)}
-        hand = set(obs.hand)
-        out = [c for c in DECK if c not in gone and c not in hand]  # held by the others
+        seen = mask_of((obs.turn_up, *obs.hand, *(c for _, c in obs.trick)))
+        for t in obs.tricks:
+            seen |= mask_of(c for _, c in t)
+        out = [c for c in DECK if not seen >> c.index & 1]  # held by the others
         cards = [a.card for a in legal if a.card is not None]
         honours = prof.tricks.honours
         to_winner = prof.tricks.honours_to == "winner"
@@ -544,6 +592,29 @@ BOTS: Final[dict[str, Callable[[], Bot]]] = {
 
 DEFAULT_BOT: Final = "rules"
 """The bot simulations use unless told otherwise."""
+
+#: The values of a suit's holdings (:meth:`HandModel._suit`) by the key of the hand models that
+#: share them (a few sessions of deals under many rule sets; each table at most 4 x 2,048 entries)
+_SUIT_VALUES: dict[tuple[Any, ...], dict[tuple[int, int], float]] = {}
+SUIT_VALUES_BUDGET: Final = 64
+
+#: :meth:`RuleAwareBot.exchange_gain`'s results, by what they depend on (the hand's model, the
+#: forbidden discards, the samples, the hand, the random generator's state), with the state
+#: the generator is left in; a few sessions' worth under many rule sets (10 KB an entry).
+_GAINS: dict[tuple[Any, ...], tuple[float, _RngState]] = {}
+GAINS_BUDGET: Final = 1024
+
+
+def _state_of(rng: random.Random) -> _RngState:
+    """``rng``'s state, its 625 words packed (a fifth of the memory of the tuple of ints)."""
+    version, words, gauss = rng.getstate()
+    return version, array("Q", words).tobytes(), gauss
+
+
+def _set_state(rng: random.Random, state: _RngState) -> None:
+    version, words, gauss = state
+    rng.setstate((version, tuple(array("Q", words)), gauss))
+
 
 # mypy checks that the shipped bots satisfy the gleek.Bot protocol.
 _SHIPPED: Final[tuple[Bot, ...]] = (RandomBot(), BasicBot(), RuleAwareBot())

@@ -4,7 +4,8 @@ Deals come in threes on one deck: deal ``3k + r`` is deck ``k`` (seeded from ``s
 ``k``, dealt by seat ``k % 3``) with the bots moved round ``r`` seats, so every bot holds every
 seat's cards once per deck. Each deal stands alone (the profile's opening ruff stake). A bot is
 a shipped name (``random``, ``basic``, ``rules``, ``search`` or ``search:N`` for N playouts a
-decision) or ``module:Class``, a class whose no-argument instance has ``choose(obs, legal, rng)``.
+decision, ``ismcts`` or ``ismcts:N`` for OpenSpiel's ISMCTS with N simulations a decision) or
+``module:Class``, a class whose no-argument instance has ``choose(obs, legal, rng)``.
 
 >>> r = play_match(["basic", "random", "random"], "parlett", deals=6, seed=1)
 >>> r.deals, len(r.chips[0])
@@ -38,39 +39,29 @@ __all__ = ["Estimate", "MatchResult", "estimate", "load_bot", "play_match"]
 
 def load_bot(spec: str) -> Any:
     """A bot from its name: ``random``, ``basic``, ``rules``, ``search``, ``search:N``,
-    ``pimc``, ``pimc:N`` or ``module:Class``; :class:`~gleek.errors.ArgumentError` naming what was wrong."""
+    ``pimc``, ``pimc:N``, ``ismcts``, ``ismcts:N`` (OpenSpiel's ISMCTS, the extra
+    ``openspiel``) or ``module:Class``; :class:`~gleek.errors.ArgumentError` naming what was
+    wrong."""
     if not isinstance(spec, str):
         raise ArgumentError(f"a bot is named by a string, not {spec!r}")
     name, colon, arg = spec.partition(":")
     if name in BOTS and not colon:
         return BOTS[name]()
+    if name == "ismcts":
+        return _ismcts(spec, arg if colon else None)
     if name == "search":
-        from gleek.sim.search import SearchBot
+        from gleek.sim.search import search_bot
 
-        if not colon:
-            return SearchBot()
-        n = int(arg) if _DIGITS.fullmatch(arg) else 0
-        if not 1 <= n <= MAX_PLAYOUTS:  # (SearchBot's own bound, said for search:N)
-            raise ArgumentError(
-                f"bot {spec!r:.80}: write search:N with N from 1 to {MAX_PLAYOUTS:,} playouts a "
-                f"decision"
-            )
-        return SearchBot(n)
+        return search_bot(spec)
     if name == "pimc":
-        from gleek.sim.pimc import PimcBot
+        from gleek.sim.pimc import pimc_bot
 
-        if not colon:
-            return PimcBot()
-        n = int(arg) if _DIGITS.fullmatch(arg) else 0
-        if not 1 <= n <= MAX_PLAYOUTS:
-            raise ArgumentError(
-                f"bot {spec!r:.80}: write pimc:N with N from 1 to {MAX_PLAYOUTS:,} deals solved "
-                f"a decision"
-            )
-        return PimcBot(n)
+        return pimc_bot(spec)
     if not colon:
-        names = ", ".join([*BOTS, "search", "search:N", "pimc", "pimc:N", "module:Class"])
-        close = difflib.get_close_matches(name.lower(), [*BOTS, "search", "pimc"], n=1)
+        names = ", ".join(
+            [*BOTS, "search", "search:N", "pimc", "pimc:N", "ismcts", "ismcts:N", "module:Class"]
+        )
+        close = difflib.get_close_matches(name.lower(), [*BOTS, "search", "pimc", "ismcts"], n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise ArgumentError(f"unknown bot {spec!r:.80}{hint}; choose one of {names}")
     if not _DOTTED.fullmatch(name) or not arg.isidentifier():
@@ -82,6 +73,9 @@ def load_bot(spec: str) -> Any:
         module = importlib.import_module(name)
     except ImportError as exc:
         raise ArgumentError(f"bot {spec!r}: cannot import module {name!r} ({exc})") from None
+    except (Exception, SystemExit) as exc:  # the user's module failed as it ran: said in a line
+        why = f"{type(exc).__name__}: {exc!s:.200}"  # (a SyntaxError names its file and line)
+        raise ArgumentError(f"bot {spec!r}: importing module {name!r} failed: {why}") from None
     cls = getattr(module, arg, None)
     if cls is None:
         raise ArgumentError(f"bot {spec!r}: module {name!r} has no {arg!r}")
@@ -100,7 +94,29 @@ def load_bot(spec: str) -> Any:
         ) from None
 
 
-#: ``search:N``: N in ASCII digits (``str.isdigit`` takes ``²`` too)
+def _ismcts(spec: str, arg: str | None) -> Any:
+    """``ismcts`` or ``ismcts:N``: OpenSpiel's ISMCTS, N simulations a decision (the extra
+    ``openspiel``)."""
+    n = DEFAULT_SIMULATIONS if arg is None else int(arg) if _DIGITS.fullmatch(arg) else 0
+    if not 1 <= n <= MAX_PLAYOUTS:
+        raise ArgumentError(
+            f"bot {spec!r:.80}: write ismcts:N with N from 1 to {MAX_PLAYOUTS:,} simulations a "
+            f"decision"
+        )
+    try:
+        from gleek.rl.openspiel import ISMCTSGleekBot
+    except ImportError as exc:
+        raise ArgumentError(
+            f"bot {spec!r:.80} needs OpenSpiel ({exc.name} is missing): "
+            "pip install 'gleek[openspiel]'"
+        ) from None
+    return ISMCTSGleekBot(n)
+
+
+DEFAULT_SIMULATIONS: Final = 20
+"""Simulations a decision of the ``ismcts`` bot (OpenSpiel's ISMCTS) named without ``:N``."""
+
+#: ``ismcts:N``: N in ASCII digits (``str.isdigit`` takes ``²`` too)
 _DIGITS: Final = re.compile(r"[0-9]{1,7}")
 #: an absolute module name: identifiers joined by dots, no leading dot
 _DOTTED: Final = re.compile(r"[^\W\d]\w*(?:\.[^\W\d]\w*)*")
@@ -195,11 +211,14 @@ class MatchResult:
         }
 
 
-def _play_range(
+def play_range(
     task: tuple[tuple[str, ...], Profile, int, int, int],
 ) -> list[tuple[int, int, int, int]]:
-    """Deals ``start`` to ``start + n``: per deal the chips of bot 0, 1, 2 and the pot. The
-    profile itself goes to a worker process (pickled), not its name."""
+    """The deals ``start`` to ``start + n`` of the match of ``task`` (``(bots, profile, seed,
+    start, n)``): per deal the chips of bot 0, 1, 2 and the pot. One task of
+    :func:`play_match`'s pool, and of the ladder's (:mod:`gleek.sim.ladder`), which pools the
+    tasks of many matches. The profile itself goes to a worker process (pickled), not its
+    name."""
     specs, profile, seed, start, n = task
     bots = [load_bot(s) for s in specs]
     out = []
@@ -261,11 +280,11 @@ def play_match(
 
     if n_workers == 1:
         for i, task in enumerate(tasks):
-            part = _play_range(task)
+            part = play_range(task)
             rows.extend(part)
             done(i, part)
     else:  # the pool of compare --simulate: signals and parent death stop every worker
-        for part in run_pool(_play_range, tasks, n_workers, done):
+        for part in run_pool(play_range, tasks, n_workers, done):
             rows.extend(part)
     name = prof.id + "".join(f"+{v}" for v in prof.variants)
     return MatchResult(

@@ -26,6 +26,7 @@ generator passed in.
 from __future__ import annotations
 
 import random
+import re
 from typing import Final
 
 from gleek._args import int_text
@@ -37,7 +38,7 @@ from gleek.sim.bots import RuleAwareBot
 from gleek.sim.search import _Worlds, distinct_cards
 from gleek.state import Action, Observation, Phase
 
-__all__ = ["DEFAULT_WORLDS", "PimcBot"]
+__all__ = ["DEFAULT_WORLDS", "PimcBot", "pimc_bot"]
 
 DEFAULT_WORLDS: Final = 20
 """Deals drawn and solved per decision by ``PimcBot()`` (``pimc``)."""
@@ -106,3 +107,25 @@ class PimcBot:
                 totals[i] += values[a.card.index]
         best = max(range(len(options)), key=lambda i: totals[i])
         return options[best]
+
+
+_DIGITS: Final = re.compile(r"[0-9]{1,7}")
+
+
+def pimc_bot(spec: str) -> PimcBot:
+    """The bot ``pimc`` (:data:`DEFAULT_WORLDS` a decision) or ``pimc:N`` (N deals solved a
+    decision) names; :class:`~gleek.errors.ArgumentError` for another N.
+
+    >>> pimc_bot("pimc:5").worlds
+    5
+    """
+    _, colon, arg = spec.partition(":")
+    if not colon:
+        return PimcBot()
+    n = int(arg) if _DIGITS.fullmatch(arg) else 0
+    if not 1 <= n <= MAX_PLAYOUTS:
+        raise ArgumentError(
+            f"bot {spec!r:.80}: write pimc:N with N from 1 to {MAX_PLAYOUTS:,} deals solved a "
+            f"decision"
+        )
+    return PimcBot(n)

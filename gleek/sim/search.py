@@ -27,6 +27,7 @@ depends only on the observation and the random generator passed in.
 from __future__ import annotations
 
 import random
+import re
 import time
 from typing import Final
 
@@ -42,7 +43,7 @@ from gleek.stages.rules import rules_of
 from gleek.stages.stock import discard_keep
 from gleek.state import Action, Observation, Phase, State, apply, rollout
 
-__all__ = ["DEFAULT_PLAYOUTS", "SearchBot", "distinct_cards"]
+__all__ = ["DEFAULT_PLAYOUTS", "SearchBot", "distinct_cards", "search_bot"]
 
 DEFAULT_PLAYOUTS: Final = 80
 """Rollouts per decision of ``SearchBot()``: see ``benchmarks/match.py`` for what it buys."""
@@ -245,3 +246,26 @@ class SearchBot:
                 totals[i] += end.chips[seat]  # (outcome(end).chips: no claims here)
         best = max(range(len(options)), key=lambda i: totals[i])
         return options[best]
+
+
+#: ``search:N``: N in ASCII digits (``str.isdigit`` takes ``²`` too)
+_DIGITS: Final = re.compile(r"[0-9]{1,7}")
+
+
+def search_bot(spec: str) -> SearchBot:
+    """The bot ``search`` (:data:`DEFAULT_PLAYOUTS` a decision) or ``search:N`` (N playouts a
+    decision) names; :class:`~gleek.errors.ArgumentError` for another N.
+
+    >>> search_bot("search:5").playouts
+    5
+    """
+    _, colon, arg = spec.partition(":")
+    if not colon:
+        return SearchBot()
+    n = int(arg) if _DIGITS.fullmatch(arg) else 0
+    if not 1 <= n <= MAX_PLAYOUTS:  # (SearchBot's own bound, said for search:N)
+        raise ArgumentError(
+            f"bot {spec!r:.80}: write search:N with N from 1 to {MAX_PLAYOUTS:,} playouts a "
+            f"decision"
+        )
+    return SearchBot(n)

@@ -34,7 +34,15 @@ from gleek.stages.common import cited_rules
 from gleek.svg import draw
 from gleek.viewer import deal_steps, load_record, viewer_page
 
-__all__ = ["BOT_PLAYOUTS", "Table", "disputed", "open_record", "options", "user_profile"]
+__all__ = [
+    "BOT_PLAYOUTS",
+    "Table",
+    "disputed",
+    "open_record",
+    "options",
+    "rules_that_matter",
+    "user_profile",
+]
 
 NAMES: Final = ("You", "Ann", "Ben")
 #: Rollouts a decision of the bots (:class:`gleek.sim.search.SearchBot`): as many as keep its
@@ -110,6 +118,7 @@ class Table:
         self.bot = SearchBot(BOT_PLAYOUTS)
         self.deal_seed = ""
         self.events: list[dict[str, Any]] = []
+        self._matters: dict[int, dict[str, Any]] = {}  # rules_that_matter of the last deal
         self.state = self._deal()
         self._bots()
 
@@ -196,16 +205,18 @@ class Table:
         }
         return _dumps(data)
 
+    def _last_deal(self) -> DealRecord:
+        if not self.session.deals:
+            raise gleek.ArgumentError("finish a deal first: the toggle replays a finished deal")
+        return self.session.deals[-1]
+
     def toggle(self, path: str, holder: str) -> str:
         """The last finished deal again with the rule ``path`` as the profile ``holder`` has
         it: the same cards, your and the bots' same choices where still legal (where not, the
         bot decides for its seat, and for yours); and ``gleek compare --record``'s report of
         the deal under both rule sets."""
-        if not self.session.deals:
-            raise gleek.ArgumentError("finish a deal first: the toggle replays a finished deal")
-        deal = self.session.deals[-1]
-        other = gleek.load_profile(holder)
-        changed = with_rules(self.profile, {path: other.rule(path)}, path)
+        deal = self._last_deal()
+        changed = _changed(self.profile, path, holder)
         replay = _replay(changed, deal, self.bot, random.Random(self.seed))
         p = self.previous
         one = Session.start(
@@ -237,6 +248,67 @@ class Table:
                 ],
             }
         )
+
+    def rules_that_matter(self) -> str:
+        """Which disputed rules would change the last finished deal: each value of each rule
+        of :func:`disputed` that this profile does not have is toggled in turn, the deal
+        replayed as :meth:`toggle` replays it, and those whose outcome (points, chips, pot)
+        differs are listed, with the outcome both ways; the others are counted, and a value that
+        cannot stand alone in this profile is named with the reason."""
+        deal = self._last_deal()
+        found = self._matters.get(len(self.session.deals))
+        if found is None:
+            found = rules_that_matter(self.profile, deal, self.bot, self.seed)
+            self._matters = {len(self.session.deals): found}
+        return _dumps(found)
+
+
+def _changed(profile: Profile, path: str, holder: str) -> Profile:
+    """``profile`` with the rule ``path`` alone as the profile ``holder`` has it."""
+    return with_rules(profile, {path: gleek.load_profile(holder).rule(path)}, path)
+
+
+def rules_that_matter(
+    profile: Profile, deal: DealRecord, bot: SearchBot, seed: int
+) -> dict[str, Any]:
+    """What :meth:`Table.rules_that_matter` says of ``deal``, played under ``profile``: the
+    replays as :meth:`Table.toggle` makes them (the same ``bot``, its generator seeded by
+    ``seed``)."""
+    before = deal.outcome
+    changes: list[dict[str, Any]] = []
+    same: list[str] = []
+    skipped: list[dict[str, str]] = []
+    for rule in disputed():
+        mine = profile.rule(rule["path"]).display()
+        for v in rule["values"]:
+            if v["value"] == mine:
+                continue
+            holder = v["profiles"][0]
+            label = f"{rule['title']} ({rule['path']}): {mine} → {v['value']}"
+            try:
+                changed = _changed(profile, rule["path"], holder)
+            except gleek.ProfileError as exc:
+                skipped.append({"label": label, "reason": exc.message})
+                continue
+            after = gleek.outcome(_replay(changed, deal, bot, random.Random(seed)).state)
+            moved = (after.points, after.chips, after.pot) != (
+                before.points,
+                before.chips,
+                before.pot,
+            )
+            if not moved:
+                same.append(label)
+                continue
+            changes.append(
+                {
+                    "path": rule["path"],
+                    "holder": holder,
+                    "label": label,
+                    "before": _outcome(before),
+                    "after": _outcome(after),
+                }
+            )
+    return {"changes": changes, "same": same, "skipped": skipped}
 
 
 class _Replay:
@@ -272,8 +344,11 @@ def _replay(profile: Profile, deal: DealRecord, bot: SearchBot, rng: random.Rand
 def open_record(text: str, name: str) -> str:
     """A record's text: the viewer page of ``gleek show --html``, read, replayed and drawn by
     the same calls (one renderer for both), and its first error."""
-    record, error = load_record(text=text, name=name)
-    deals = deal_steps(record) if record is not None else ()
+    try:
+        record, error = load_record(text=text, name=name)
+        deals = deal_steps(record) if record is not None else ()
+    except gleek.GleekError as exc:  # a record too large to show
+        return _dumps({"page": None, "error": str(exc)})
     names = record.players if record is not None else ()
     return _dumps({"page": viewer_page(deals, names, name, error, False), "error": error})
 

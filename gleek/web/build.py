@@ -63,10 +63,11 @@ PYODIDE_FILES: Final = (
     "pyodide-lock.json",
 )
 
-#: The pure wheels from PyPI that the page imports: (file name, sha256). Not ``jsonschema``
-#: (its ``rpds-py`` is native code): the shipped profiles are pre-checked, so the page needs no
-#: schema checker; a profile file of the user's own that needs one is refused with gleek's
-#: :class:`~gleek.ProfileError` saying so. Not ``tqdm``: only the command line shows progress.
+#: The pure wheels from PyPI that the page imports: (file name, sha256). The schema checker is
+#: ``jsonschema`` 4.17, the last release before ``referencing`` and its native ``rpds-py``: pure
+#: Python, with ``pyrsistent``'s pure wheel, so that a profile file of the user's own gets its
+#: located schema errors in the page as on the command line. Not ``tqdm``: only the command
+#: line shows progress.
 WHEELS: Final = (
     (
         "attrs-26.1.0-py3-none-any.whl",
@@ -75,6 +76,14 @@ WHEELS: Final = (
     (
         "tabulate-0.10.0-py3-none-any.whl",
         "f0b0622e567335c8fabaaa659f1b33bcb6ddfe2e496071b743aa113f8774f2d3",
+    ),
+    (
+        "jsonschema-4.17.3-py3-none-any.whl",
+        "a870ad254da1a8ca84b6a2905cac29d265f805acc57af304784962a2aa6508f6",
+    ),
+    (
+        "pyrsistent-0.20.0-py3-none-any.whl",
+        "c55acc4733aad6560a7f5f818466631f07efc001fd023f34a6c203f8b6df0f0b",
     ),
 )
 PYYAML_SDIST: Final = (
@@ -120,9 +129,14 @@ def _requirement(filename: str, sha256: str) -> str:
     return f"{name}=={version} --hash=sha256:{sha256}"
 
 
-def download(files: Iterable[tuple[str, str]], cache: Path, run: Run | None = None) -> list[Path]:
+def download(
+    files: Iterable[tuple[str, str]],
+    cache: Path,
+    run: Run | None = None,
+    say: Callable[[str], None] | None = None,
+) -> list[Path]:
     """The PyPI ``files`` (name, sha256) in ``cache``, downloaded by pip (``--require-hashes``)
-    where missing, each checked against its sha256 again."""
+    where missing, each checked against its sha256 again; ``say`` is told what is downloaded."""
     run = run or _run
     wanted = list(files)
     missing = [
@@ -135,6 +149,15 @@ def download(files: Iterable[tuple[str, str]], cache: Path, run: Run | None = No
             continue
         reqs = cache / ("sdists.txt" if sdist else "wheels.txt")
         reqs.write_text("".join(_requirement(f, h) + "\n" for f, h in group), "utf-8")
+        if say is not None:
+            names = ", ".join(f for f, _ in group)
+            slow = (
+                " (pip prepares an sdist's metadata, building its build tools first: a "
+                "minute or more with an empty cache)"
+                if sdist
+                else ""
+            )
+            say(f"downloading {names} with pip{slow}")
         kind = ["--no-binary", ":all:"] if sdist else ["--only-binary", ":all:"]
         where = [] if sdist else ["--platform", "any", "--implementation", "py"]
         where += ["--python-version", PYTHON_VERSION] if not sdist else []
@@ -239,9 +262,14 @@ def _integrity(data: bytes) -> str:
     return "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode()
 
 
-def pyodide_runtime(cache: Path, run: Run | None = None, npm: str | None = None) -> Path:
+def pyodide_runtime(
+    cache: Path,
+    run: Run | None = None,
+    npm: str | None = None,
+    say: Callable[[str], None] | None = None,
+) -> Path:
     """The folder of Pyodide's runtime files, from ``npm pack pyodide@VERSION`` into ``cache``,
-    the tarball checked against npm's pinned integrity."""
+    the tarball checked against npm's pinned integrity; ``say`` is told of a download."""
     tgz = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
     if not (tgz.is_file() and _integrity(tgz.read_bytes()) == PYODIDE_INTEGRITY):
         npm = npm or shutil.which("npm")
@@ -251,6 +279,8 @@ def pyodide_runtime(cache: Path, run: Run | None = None, npm: str | None = None)
                 f"pyodide@{PYODIDE_VERSION} (install Node.js and npm, e.g. apt-get install npm)"
             )
         cache.mkdir(parents=True, exist_ok=True)
+        if say is not None:
+            say(f"downloading pyodide@{PYODIDE_VERSION} with npm (some 10 MB)")
         (run or _run)([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--silent"], cache)
         if not tgz.is_file():
             raise BuildError(f"npm pack pyodide@{PYODIDE_VERSION} wrote no {tgz.name} in {cache}")
@@ -338,9 +368,11 @@ def build(
     *,
     run: Run | None = None,
     npm: str | None = None,
+    say: Callable[[str], None] | None = None,
 ) -> list[str]:
     """Write the page's folder into ``out``; ``cache`` keeps the downloads between builds.
-    Returns the files written (relative to ``out``).
+    Returns the files written (relative to ``out``). ``say`` (if given) is told of each step
+    that may take a while (a download), as ``gleek web build`` prints it.
 
     ``out`` must be a new or empty folder, or one an earlier build wrote (its files are then
     replaced); a folder holding other files is refused with :class:`BuildError`, as is an empty
@@ -348,13 +380,13 @@ def build(
     target, store = _check_path("out", out), _check_path("cache", cache)
     _check_out(target)
     _check_cache(store)
-    runtime = pyodide_runtime(store, run, npm)
+    runtime = pyodide_runtime(store, run, npm, say)
     wheels_dir = target / "wheels"
     wheels_dir.mkdir(exist_ok=True)
     for old in wheels_dir.glob("*.whl"):
         old.unlink()
     wheels = [gleek_wheel(wheels_dir)]
-    sdist, *pure = download([PYYAML_SDIST, *WHEELS], store, run)
+    sdist, *pure = download([PYYAML_SDIST, *WHEELS], store, run, say)
     wheels.append(pyyaml_wheel(sdist, wheels_dir))
     wheels += [Path(shutil.copy2(w, wheels_dir)) for w in pure]
     written = []

@@ -60,6 +60,7 @@ function showTab(name) {
     tab.tabIndex = on ? 0 : -1;
     $(tab.getAttribute("aria-controls")).hidden = !on;
   }
+  if (name === "rule") matters();
 }
 const tabs = [...document.querySelectorAll("[role=tab]")];
 tabs.forEach((tab, i) => {
@@ -256,6 +257,50 @@ $("profile-file").addEventListener("change", async () => {
 });
 
 // ------------------------------------------------------------------ toggle a rule
+// Which disputed rules would change the last finished deal: each toggled and replayed in Python
+// (gleek.web.app.Table.rules_that_matter), listed here; a click replays that one below.
+function matters() {
+  if (!table || $("toggle").disabled) return;
+  const r = JSON.parse(call(() => table.rules_that_matter()));
+  const names = JSON.parse(table.view()).names;
+  $("matters").hidden = false;
+  const list = $("matters-list");
+  list.innerHTML = "";
+  for (const c of r.changes) {
+    const li = document.createElement("li");
+    li.dataset.path = c.path;
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "link";
+    b.textContent = c.label;
+    b.addEventListener("click", () => {
+      $("toggle-path").value = c.path;
+      fillValues();
+      $("toggle-value").value = c.holder;
+      $("toggle-form").requestSubmit();
+    });
+    const moved = names.map((n, k) => [n, c.before.chips[k], c.after.chips[k]])
+      .filter(([, x, y]) => x !== y).map(([n, x, y]) => `${n} ${x} → ${y}`);
+    if (c.before.pot !== c.after.pot) moved.push(`pot ${c.before.pot} → ${c.after.pot}`);
+    li.append(b, `: chips ${moved.length ? moved.join(", ") : "as they were (the points move)"}`);
+    list.appendChild(li);
+  }
+  $("matters-none").hidden = r.changes.length > 0;
+  $("matters-same-count").textContent = `${r.same.length} other values change nothing in this deal`;
+  $("matters-same").innerHTML = "";
+  for (const label of r.same) {
+    const li = document.createElement("li");
+    li.textContent = label;
+    $("matters-same").appendChild(li);
+  }
+  $("matters-skipped").innerHTML = "";
+  for (const s of r.skipped) {
+    const li = document.createElement("li");
+    li.textContent = `${s.label}: cannot change alone (${s.reason})`;
+    $("matters-skipped").appendChild(li);
+  }
+}
+
 $("toggle-form").addEventListener("submit", (e) => {
   e.preventDefault();
   if (!table) return;
@@ -297,7 +342,8 @@ async function openRecord(file) {
   err.hidden = !r.error;
   err.textContent = r.error ? "Invalid record: " + r.error : "";
   const view = $("record-view");
-  view.hidden = false;
+  view.hidden = !r.page;
+  if (!r.page) { status(`${file.name}: ${r.error}`, true); return; }
   view.srcdoc = r.page;
   view.addEventListener("load", () => view.contentWindow.focus(), { once: true });
   status(r.error ? `${file.name}: not valid; the viewer opens at the first broken rule.` : `${file.name}: valid.`, !!r.error);

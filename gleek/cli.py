@@ -179,6 +179,38 @@ def _parser() -> _Parser:
     sh.add_argument("--four-colour", action="store_true", help="blue diamonds, green clubs")
     _profile_dir(sh)
 
+    an = sub.add_parser(
+        "analyze", help="which cards lost points (or chips): each card played weighed by a solver"
+    )
+    an.add_argument(
+        "record", type=_path, metavar="RECORD", help="a record (.yaml, .yml, .json or .jsonl)"
+    )
+    an.add_argument(
+        "--chips",
+        action="store_true",
+        help="weigh in chips at the end of the deal (the settlement's), not points",
+    )
+    an.add_argument(
+        "--from-trick",
+        type=_trick_number,
+        default=1,
+        metavar="N",
+        help="weigh the cards from trick N (1 to 12) on, for speed (default: 1)",
+    )
+    an.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text (a line per card, then the costly ones) or json (default: text)",
+    )
+    an.add_argument(
+        "--html",
+        type=_path,
+        metavar="FILE",
+        help="also write the viewer's page, the costly cards marked",
+    )
+    _profile_dir(an)
+
     n = sub.add_parser("new", help="a file to fill in by hand: a variant of house rules, a record")
     nsub = n.add_subparsers(
         dest="new_command", required=True, parser_class=_Parser, metavar="{variant,record}"
@@ -688,6 +720,8 @@ def _run(args: argparse.Namespace) -> int:
         return _validate(args)
     if args.command == "show":
         return _show(args)
+    if args.command == "analyze":
+        return _analyze(args)
     if args.command == "match":
         return _match(args)
     if args.command == "ladder":
@@ -850,6 +884,39 @@ def _show(args: argparse.Namespace) -> int:
         _err(f"gleek show: {error}")
         return 1
     return 0
+
+
+def _analyze(args: argparse.Namespace) -> int:
+    from gleek.analyze import analyze_record, step_notes, verdicts_json, verdicts_text
+    from gleek.viewer import deal_steps, load_record, viewer_page
+
+    _check_outputs("analyze", [args.record], [("--html", args.html)])
+    try:
+        record, error = load_record(args.record, profile_dirs=args.profile_dir)
+    except RecordError as exc:  # the file cannot be read: the command cannot run
+        raise UsageError(f"gleek analyze: {exc}") from None
+    mode: Literal["points", "chips"] = "chips" if args.chips else "points"
+    verdicts = analyze_record(record, mode, args.from_trick) if record is not None else ()
+    if args.format == "json":
+        _json_out(verdicts_json(verdicts, str(args.record)) | {"error": error})
+    elif verdicts:
+        _out(verdicts_text(verdicts, args.from_trick))
+    if args.html is not None:
+        deals = deal_steps(record) if record is not None else ()
+        names = record.players if record is not None else ()
+        page = viewer_page(deals, names, str(args.record), error, False, step_notes(verdicts))
+        _write_output(args.html, page, "--html")
+    if error is not None:
+        _err(f"gleek analyze: {error} (only the deals before it are weighed)")
+        return 1
+    return 0
+
+
+def _trick_number(text: str) -> int:
+    n = int(text) if text.isascii() and text.isdigit() else 0
+    if not 1 <= n <= 12:
+        raise argparse.ArgumentTypeError(f"a trick from 1 to 12, not {text!r:.40}")
+    return n
 
 
 #: From this size on, ``gleek validate`` shows a progress bar (when stderr is a terminal).

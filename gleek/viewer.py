@@ -33,7 +33,7 @@ import hashlib
 import html
 import json
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, assert_never
 
@@ -251,11 +251,17 @@ def _pay_text(p: Payment, names: Sequence[str]) -> str:
 
 
 def _page_data(
-    deals: Sequence[ReplayedDeal], names: Sequence[str], file: str, error: str | None, four: bool
+    deals: Sequence[ReplayedDeal],
+    names: Sequence[str],
+    file: str,
+    error: str | None,
+    four: bool,
+    notes: Mapping[tuple[int, int], str] | None = None,
 ) -> dict[str, Any]:
     """The page's data: a step is its deal (``d``), caption (``c``), the payments it made
     (``p``, left out if none), the balances after it (``b``), whether the deal is over (``o``)
-    or the step is the error (``e``), and its picture (``t``: :func:`gleek.svg.picture_data`,
+    or the step is the error (``e``), a note on it (``n``: what ``gleek analyze`` says of a
+    costly card, left out if none), and its picture (``t``: :func:`gleek.svg.picture_data`,
     whole at a deal's first step, then only what changed). The page draws a picture when it is
     shown, and adds up a deal's payments so far: its size is in proportion to the record's."""
     steps: list[dict[str, Any]] = []
@@ -277,6 +283,9 @@ def _page_data(
             before = table
             if step.payments:
                 entry["p"] = [_pay_text(p, d.names) for p in step.payments]
+            note = notes.get((d.number, i)) if notes else None
+            if note:
+                entry["n"] = note
             if s.is_over:
                 entry["o"] = 1
             steps.append(entry)
@@ -315,10 +324,17 @@ def viewer_html(
 
 
 def viewer_page(
-    deals: Sequence[ReplayedDeal], names: Sequence[str], name: str, error: str | None, four: bool
+    deals: Sequence[ReplayedDeal],
+    names: Sequence[str],
+    name: str,
+    error: str | None,
+    four: bool,
+    notes: Mapping[tuple[int, int], str] | None = None,
 ) -> str:
-    """The page for deals already replayed (``gleek show`` draws its picture from the same)."""
-    data = _page_data(deals, names, name, error, four)
+    """The page for deals already replayed (``gleek show`` draws its picture from the same);
+    ``notes`` by (deal number, step) are shown under a step's caption, marked (``gleek analyze
+    --html`` marks the costly cards so)."""
+    data = _page_data(deals, names, name, error, four, notes)
     payload = _script_json(data)
     title = html.escape(f"gleek: {name}")
     columns = [*names, POT]
@@ -401,6 +417,8 @@ button:disabled{opacity:.4;cursor:default}
 #position{font-weight:bold;margin-left:8px}
 #caption{font-size:17px;font-weight:bold;margin:6px 0}
 #caption.error{color:#b3261e}
+#note{background:#fbe3c7;border-left:4px solid #c8551b;padding:4px 8px;margin:4px 0;font-size:15px}
+#note[hidden]{display:none}
 table{border-collapse:collapse;margin:4px 0 10px}
 td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}
 th{background:#ece7da}
@@ -434,6 +452,7 @@ function show(i){
  const cap=$('caption');
  cap.textContent=s.c;
  cap.className=s.e?'error':'';
+ const note=$('note');note.textContent=s.n?'\u26a0 '+s.n:'';note.hidden=!s.n;
  list($('paid'),s.p||[],'none');
  list($('deal-paid'),dealPaid(at),'none yet');
  $('balances-title').textContent=s.o?'Balances after deal '+s.d:'Balances so far';
@@ -482,6 +501,7 @@ _PAGE = """<!DOCTYPE html>
 <span id="position"></span>
 </nav>
 <div id="caption"></div>
+<div id="note" role="note" hidden></div>
 <div class="row">
 <div id="stage"></div>
 <aside>

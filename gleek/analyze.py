@@ -1,0 +1,171 @@
+"""Where a deal was won and lost: every card of a recorded deal weighed by the play solver.
+
+For each card played in a record's valid deals, :func:`analyze_record` asks
+:func:`gleek.analysis.card_values` (every hand is known in a record) for the value of every
+card the player could have played there, and keeps the best of them and that of the card
+played; a card *costs* its player the difference. A card that costs at least one point (or one
+chip, ``mode="chips"``) is costly, and each deal's summary names them: "Ben's 7S at trick 4
+cost 6 points". Values are those of :mod:`gleek.analysis`: the player's points (or chips) at
+the end of the deal when it plays on to maximise them and the two others play to minimise them.
+
+>>> from gleek.viewer import load_record
+>>> record, error = load_record("examples/parlett-s0-auction.yaml")
+>>> deals = analyze_record(record, from_trick=10)
+>>> [c.trick for c in deals[0].cards][:3], deals[0].cards[0].best >= deals[0].cards[0].value
+([10, 10, 10], True)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import attrs
+
+from gleek._args import check_int
+from gleek.analysis import MODES, card_values, solver_for
+from gleek.cards import Card
+from gleek.errors import ArgumentError
+from gleek.record import Record
+from gleek.state import Phase
+
+__all__ = [
+    "CardVerdict",
+    "DealVerdict",
+    "analyze_record",
+    "step_notes",
+    "verdicts_json",
+    "verdicts_text",
+]
+
+
+@attrs.frozen
+class CardVerdict:
+    """One card played: by whom (``seat``, ``player``), at which ``trick`` (1 to 12), the best
+    value the player could have had (``best``) and the value of the card played (``value``)."""
+
+    trick: int
+    seat: int
+    player: str
+    card: Card
+    best: int
+    value: int
+    step: int  # the action's index in the deal (its step on the viewer's page is step + 1)
+
+    @property
+    def cost(self) -> int:
+        """What the card cost its player: the best value less the card's."""
+        return self.best - self.value
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "trick": self.trick,
+            "seat": self.seat,
+            "player": self.player,
+            "card": str(self.card),
+            "best": self.best,
+            "value": self.value,
+            "cost": self.cost,
+        }
+
+
+@attrs.frozen
+class DealVerdict:
+    """The cards of one deal weighed, in ``mode`` (``points`` or ``chips``)."""
+
+    number: int
+    mode: str
+    cards: tuple[CardVerdict, ...]
+
+    @property
+    def costly(self) -> tuple[CardVerdict, ...]:
+        """The cards that cost their player at least one point (or chip)."""
+        return tuple([c for c in self.cards if c.cost >= 1])
+
+    def summary(self) -> tuple[str, ...]:
+        """A line per costly card: "Ben's 7S at trick 4 cost 6 points"."""
+        unit = "point" if self.mode == "points" else "chip"
+        return tuple(
+            [
+                f"{c.player}'s {c.card} at trick {c.trick} cost {c.cost} "
+                f"{unit}{'' if c.cost == 1 else 's'}"
+                for c in self.costly
+            ]
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "deal": self.number,
+            "mode": self.mode,
+            "cards": [c.to_json() for c in self.cards],
+            "costly": list(self.summary()),
+        }
+
+
+def analyze_record(
+    record: Record, mode: Literal["points", "chips"] = "points", from_trick: int = 1
+) -> tuple[DealVerdict, ...]:
+    """Every card played from trick ``from_trick`` (1 to 12) on in the valid deals of
+    ``record`` (from :func:`gleek.record.read`), weighed (see the module's text)."""
+    if not isinstance(record, Record):
+        raise ArgumentError(f"record must be a gleek.record.Record, not {type(record).__name__}")
+    if mode not in MODES:
+        raise ArgumentError(f"mode must be 'points' or 'chips', not {mode!r}")
+    check_int("from_trick", from_trick, low=1, high=12)
+    names = record.players
+    out: list[DealVerdict] = []
+    for number, deal in enumerate(record.deals, 1):
+        cards: list[CardVerdict] = []
+        solver = None
+        for i, (state, (seat, action)) in enumerate(zip(deal.states(), deal.actions, strict=False)):
+            if state.phase is not Phase.PLAY or action.card is None:
+                continue
+            trick = len(state.tricks) + 1
+            if trick < from_trick:
+                continue
+            if solver is None:
+                solver = solver_for(state)
+            values = card_values(state, mode, solver=solver)
+            best = max(values.values())
+            cards.append(
+                CardVerdict(trick, seat, names[seat], action.card, best, values[action.card], i)
+            )
+        out.append(DealVerdict(number, mode, tuple(cards)))
+    return tuple(out)
+
+
+def verdicts_text(verdicts: tuple[DealVerdict, ...], from_trick: int = 1) -> str:
+    """The verdicts as the text ``gleek analyze`` prints: per deal a line per card (a ``*`` on
+    the costly ones), then the summary."""
+    lines: list[str] = []
+    for d in verdicts:
+        unit = d.mode
+        start = f", from trick {from_trick}" if from_trick > 1 else ""
+        lines.append(f"deal {d.number} ({unit} at the end of the deal, best play{start}):")
+        for c in d.cards:
+            mark = f"  * cost {c.cost}" if c.cost >= 1 else ""
+            lines.append(
+                f"  trick {c.trick:>2}  {c.player:<12.12} {c.card!s:<3}  {c.value:>4}"
+                f"  (best {c.best}){mark}"
+            )
+        summary = d.summary()
+        if summary:
+            lines.extend(f"  {s}" for s in summary)
+        else:
+            lines.append(f"  no card cost its player a {unit[:-1]}")
+    return "\n".join(lines)
+
+
+def verdicts_json(verdicts: tuple[DealVerdict, ...], file: str) -> dict[str, Any]:
+    """The verdicts as the JSON ``gleek analyze --format json`` prints."""
+    return {"file": file, "deals": [d.to_json() for d in verdicts]}
+
+
+def step_notes(verdicts: tuple[DealVerdict, ...]) -> dict[tuple[int, int], str]:
+    """What the viewer's page says under each costly card (:func:`gleek.viewer.viewer_page`'s
+    ``notes``), by deal number and step (the action's index + 1: step 0 is the deal as
+    dealt)."""
+    notes: dict[tuple[int, int], str] = {}
+    for d in verdicts:
+        for c, line in zip(d.costly, d.summary(), strict=True):
+            notes[(d.number, c.step + 1)] = f"{line} (best {c.best}, played {c.value})"
+    return notes

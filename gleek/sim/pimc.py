@@ -1,16 +1,17 @@
 """A perfect-information Monte Carlo bot: deals drawn, each solved, the best card on average.
 
-:class:`PimcBot` sees only its :class:`~gleek.state.Observation`. For a card to play it draws
-``worlds`` deals the seat cannot tell from the real one (the sampler of
-:class:`gleek.sim.search.SearchBot`, on :class:`~gleek.sim.knowledge.Knowledge`'s constraints),
-solves each with :mod:`gleek.analysis` (the seat's points when it maximises them and the other
-two minimise them) and plays the card whose mean over the worlds is highest. From the
-``exact_from``-th trick on (default the 7th: six tricks left) each world is solved to the end of
-the deal; before it, to a depth of ``depth`` tricks (default 2), where a heuristic stands for the
-rest (the seat's master cards taken as tricks, its honours still to play: see
-:class:`~gleek.analysis.Solver`). The auction, the discards and the ruff are left to
-:class:`~gleek.sim.bots.RuleAwareBot`. Its choice depends only on the observation and the random
-generator passed in.
+:class:`PimcBot` sees only its :class:`~gleek.state.Observation`. From the ``exact_from``-th
+trick on (default the 7th: six tricks left), for a card to play it draws ``worlds`` deals the
+seat cannot tell from the real one (the sampler of :class:`gleek.sim.search.SearchBot`, on
+:class:`~gleek.sim.knowledge.Knowledge`'s constraints), solves each to the end of the deal with
+:mod:`gleek.analysis` (the seat's points when it maximises them and the other two minimise
+them) and plays the card whose sum over the worlds is highest; cards of equal value are told
+apart by one greedy rollout (:func:`gleek.rollout`) each per world, counted a tenth. Before that
+trick the deal is too long to solve quickly, and the bot searches one card deep with a rollout
+as the leaf's value: it plays as :class:`~gleek.sim.search.SearchBot` does (``playouts``
+greedy rollouts a decision). The auction, the discards and the ruff are left to
+:class:`~gleek.sim.bots.RuleAwareBot`. Its choice depends only on the observation and the
+random generator passed in.
 
 >>> import random, gleek
 >>> s = gleek.new_deal(gleek.load_profile("parlett"), dealer=0, seed=3)
@@ -30,13 +31,13 @@ import re
 from typing import Final
 
 from gleek._args import int_text
-from gleek.analysis import solver_for
+from gleek.analysis import card_values
 from gleek.errors import ArgumentError
 from gleek.limits import MAX_PLAYOUTS
 from gleek.session import Bot
 from gleek.sim.bots import RuleAwareBot
-from gleek.sim.search import _Worlds, distinct_cards
-from gleek.state import Action, Observation, Phase
+from gleek.sim.search import DEFAULT_PLAYOUTS, SearchBot, _Worlds, distinct_cards
+from gleek.state import Action, Observation, Phase, apply, rollout
 
 __all__ = ["DEFAULT_WORLDS", "PimcBot", "pimc_bot"]
 
@@ -48,9 +49,9 @@ class PimcBot:
     """Perfect-information Monte Carlo play; the rest by a rule-aware bot.
 
     ``worlds``: deals drawn and solved per decision (default :data:`DEFAULT_WORLDS`, at most
-    :data:`gleek.limits.MAX_PLAYOUTS`); ``exact_from``: the trick (1 to 12) from which each
-    world is solved to the end; ``depth``: the tricks searched before it; ``base``: the bot for
-    the auction, discards and ruff (default :class:`~gleek.sim.bots.RuleAwareBot`).
+    :data:`gleek.limits.MAX_PLAYOUTS`); ``exact_from``: the trick (1 to 12) from which it
+    solves; ``playouts``: the rollouts of a decision before it; ``base``: the bot for the
+    auction, discards and ruff (default :class:`~gleek.sim.bots.RuleAwareBot`).
     """
 
     def __init__(
@@ -58,13 +59,12 @@ class PimcBot:
         worlds: int = DEFAULT_WORLDS,
         *,
         exact_from: int = 7,
-        depth: int = 2,
+        playouts: int = DEFAULT_PLAYOUTS,
         base: Bot | None = None,
     ) -> None:
         for name, value, low, high in (
             ("worlds", worlds, 1, MAX_PLAYOUTS),
             ("exact_from", exact_from, 1, 12),
-            ("depth", depth, 1, 12),
         ):
             if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
                 shown = int_text(value) if isinstance(value, int) else repr(value)
@@ -73,8 +73,8 @@ class PimcBot:
                 )
         self.worlds = worlds
         self.exact_from = exact_from
-        self.depth = depth
         self.base: Bot = base if base is not None else RuleAwareBot()
+        self.early = SearchBot(playouts, base=self.base)
 
     def __repr__(self) -> str:
         return f"PimcBot({self.worlds})"
@@ -84,28 +84,24 @@ class PimcBot:
             return legal[0]
         if obs.phase is not Phase.PLAY:
             return self.base.choose(obs, legal, rng)
+        if len(obs.tricks) + 1 < self.exact_from:
+            return self.early.choose(obs, legal, rng)
         options = distinct_cards(obs, legal)
         if len(options) == 1:
             return options[0]
         worlds_of = _Worlds(obs)
-        trick = len(obs.tricks) + 1
-        depth = 12 if trick >= self.exact_from else self.depth
-        totals = [0] * len(options)
+        seat = obs.seat
+        totals = [0.0] * len(options)
         for _ in range(self.worlds):
             world = worlds_of.draw(rng)
             if world is None:  # pragma: no cover - rare: a draw that painted itself in
                 continue
-            solver = solver_for(world, depth=depth)
-            values = solver.values(
-                (world._h0, world._h1, world._h2),
-                world._leader,
-                tuple([c.index for _, c in world.trick]),
-                obs.seat,
-            )
+            values = card_values(world)
             for i, a in enumerate(options):
                 assert a.card is not None
-                totals[i] += values[a.card.index]
-        best = max(range(len(options)), key=lambda i: totals[i])
+                tie = rollout(apply(world, a), "greedy", rng).points[seat]
+                totals[i] += values[a.card] + tie / 10
+        best = max(range(len(options)), key=lambda i: (totals[i], i))
         return options[best]
 
 

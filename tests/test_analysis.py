@@ -99,3 +99,30 @@ def test_refuses_a_state_outside_the_play() -> None:
         card_values("AS")
     with pytest.raises(ArgumentError, match="mode"):
         card_values(ending("parlett", 1, 2), "tricks")  # type: ignore[arg-type]
+
+
+def test_the_worked_example_s_ending_where_the_best_cards_are_known() -> None:
+    """Parlett's worked example (examples/parlett-s0-auction.yaml), hearts trumps, Carla to lead
+    trick 9 with 9 points: Carla 10H JD QC 5C, Anna 4S 5H 5D JC, Ben KS 5S KD 10D. Leading the
+    10H draws Anna's only trump; the QC then drops her JC, and the 5C is left the last club
+    with no trump out: three tricks (18 points). The QC first does the same in the other order.
+    The 5C first loses to the JC, which Anna keeps for it; the JD loses to Ben's KD: 12."""
+    from gleek.viewer import load_record
+
+    record, error = load_record("examples/parlett-s0-auction.yaml")
+    assert record is not None and error is None
+    s = next(
+        s for s in record.deals[0].states() if s.phase is gleek.Phase.PLAY and len(s.tricks) == 8
+    )
+    assert [str(c) for c in s.hand(2)] == ["10H", "JD", "QC", "5C"] and s.to_act == 2
+    values = {str(c): v for c, v in card_values(s).items()}
+    assert values == {"10H": 18, "QC": 18, "5C": 12, "JD": 12}
+
+
+def test_a_depth_limit_beyond_the_end_changes_nothing() -> None:
+    for seed in range(20):
+        s = ending("parlett", 500 + seed, 3, seed % 3)
+        assert card_values(s, solver=solver_for(s, depth=3)) == card_values(s)
+        limited = card_values(s, solver=solver_for(s, depth=1))
+        assert set(limited) == set(card_values(s))
+        assert all(0 <= v <= 66 for v in limited.values())

@@ -80,3 +80,35 @@ def test_bad_arguments_are_refused() -> None:
         analyze_record(_record(), "tricks")  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError):
         analyze_record(_record(), from_trick=True)
+
+
+def test_the_pimc_bot_is_named_legal_and_reproducible() -> None:
+    import random
+
+    from gleek.sim.match import load_bot, play_match
+    from gleek.sim.pimc import PimcBot
+
+    assert load_bot("pimc").worlds == 20 and load_bot("pimc:3").worlds == 3
+    for bad in ("pimc:0", "pimc:x", "pimc:99999999"):
+        with pytest.raises(ArgumentError, match="pimc:N"):
+            load_bot(bad)
+    with pytest.raises(ArgumentError, match="did you mean 'pimc'"):
+        load_bot("pimx")
+    for bad_args in ({"worlds": 0}, {"exact_from": 13}, {"worlds": True}):
+        with pytest.raises(ArgumentError):
+            PimcBot(**bad_args)  # type: ignore[arg-type]
+    bot = PimcBot(3, exact_from=11, playouts=6)
+    assert repr(bot) == "PimcBot(3)"
+    s = gleek.new_deal(gleek.load_profile("parlett"), dealer=0, seed=4)
+    seen = 0
+    while not s.is_over:
+        seat = s.to_act
+        assert seat is not None
+        legal = gleek.legal_actions(s)
+        obs = gleek.observation(s, seat)
+        a = bot.choose(obs, legal, random.Random(seen))
+        assert a in legal and a == bot.choose(obs, legal, random.Random(seen))
+        seen += 1
+        s = s.apply(a)
+    result = play_match(["pimc:2", "rules", "rules"], "parlett", 3, seed=1, workers=1)
+    assert len(result.chips[0]) == 3

@@ -265,7 +265,7 @@ def _paid(obs: gleek.Observation) -> list[tuple[object, object, str]]:
 @pytest.mark.parametrize("profile", ["parlett", "pi", "cotton", "pedagogical"])
 def test_worlds_drawn_for_the_card_play_agree_with_what_the_seat_saw(profile: str) -> None:
     from gleek.sim.bots import RuleAwareBot
-    from gleek.sim.search import _Worlds
+    from gleek.sim.search import Worlds
 
     variants = ["play-high"] if profile == "parlett" else []
     prof = gleek.load_profile(profile, variants)
@@ -278,7 +278,7 @@ def test_worlds_drawn_for_the_card_play_agree_with_what_the_seat_saw(profile: st
             if s.phase is gleek.Phase.PLAY and len(s.history) % 4 == 0:
                 for seat in range(3):
                     obs = s.observation(seat)
-                    world = _Worlds(obs).draw(rng)
+                    world = Worlds(obs).draw(rng)
                     assert world is not None
                     seen = world.observation(seat)
                     assert seen.hand == obs.hand and seen.history == obs.history

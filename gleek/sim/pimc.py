@@ -36,7 +36,7 @@ from gleek.errors import ArgumentError
 from gleek.limits import MAX_PLAYOUTS
 from gleek.session import Bot
 from gleek.sim.bots import RuleAwareBot
-from gleek.sim.search import DEFAULT_PLAYOUTS, SearchBot, _Worlds, distinct_cards
+from gleek.sim.search import DEFAULT_PLAYOUTS, SearchBot, Worlds, distinct_cards
 from gleek.state import Action, Observation, Phase, apply, rollout
 
 __all__ = ["DEFAULT_WORLDS", "PimcBot", "pimc_bot"]
@@ -89,7 +89,7 @@ class PimcBot:
         options = distinct_cards(obs, legal)
         if len(options) == 1:
             return options[0]
-        worlds_of = _Worlds(obs)
+        worlds_of = Worlds(obs)
         seat = obs.seat
         totals = [0.0] * len(options)
         for _ in range(self.worlds):

@@ -43,7 +43,7 @@ from gleek.stages.rules import rules_of
 from gleek.stages.stock import discard_keep
 from gleek.state import Action, Observation, Phase, State, apply, rollout
 
-__all__ = ["DEFAULT_PLAYOUTS", "SearchBot", "distinct_cards", "search_bot"]
+__all__ = ["DEFAULT_PLAYOUTS", "SearchBot", "Worlds", "distinct_cards", "search_bot"]
 
 DEFAULT_PLAYOUTS: Final = 80
 """Rollouts per decision of ``SearchBot()``: see ``benchmarks/match.py`` for what it buys."""
@@ -73,7 +73,7 @@ def distinct_cards(obs: Observation, legal: tuple[Action, ...]) -> tuple[Action,
     return tuple(kept)
 
 
-class _Worlds:
+class Worlds:
     """Deals drawn at random among those a seat in the card play cannot tell from the real one:
     the constraints of :class:`~gleek.sim.knowledge.Knowledge` (voids, play-high, paid-for sets
     and small trumps, the buyer's discards hidden from the others), worked out once per
@@ -224,7 +224,7 @@ class SearchBot:
         options = distinct_cards(obs, legal)
         if len(options) == 1:
             return options[0]
-        worlds_of = _Worlds(obs)
+        worlds_of = Worlds(obs)
         totals = [0.0] * len(options)
         seat = obs.seat
         policy = self.policy

@@ -96,7 +96,7 @@ def test_the_pimc_bot_is_named_legal_and_reproducible() -> None:
         load_bot("pimx")
     for bad_args in ({"worlds": 0}, {"exact_from": 13}, {"worlds": True}):
         with pytest.raises(ArgumentError):
-            PimcBot(**bad_args)  # type: ignore[arg-type]
+            PimcBot(**bad_args)
     bot = PimcBot(3, exact_from=11, playouts=6)
     assert repr(bot) == "PimcBot(3)"
     s = gleek.new_deal(gleek.load_profile("parlett"), dealer=0, seed=4)

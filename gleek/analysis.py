@@ -123,11 +123,17 @@ class Solver:
         out: dict[int, int] = {}
         guess = 0
         for c in self._moves(h[0], h[1], h[2], legal, leader, n, c0, c1, -1):
-            v = self._exact(h[0], h[1], h[2], leader, n, c0, c1, c, guess)
-            guess = v
-            out[c] = v
-            for d in self._run_of(h[0] | h[1] | h[2], legal, c, c0, c1):
-                out[d] = v
+            guess = out[c] = self._exact(h[0], h[1], h[2], leader, n, c0, c1, c, guess)
+        # a card merged with the one above it (see _moves) is worth what that one is
+        m = legal
+        above = -1
+        while m:
+            d = m.bit_length() - 1
+            m ^= 1 << d
+            if d in out:
+                above = d
+            else:
+                out[d] = out[above]
         return out
 
     def _exact(
@@ -147,30 +153,6 @@ class Solver:
         return g
 
     # -- the search
-    def _run_of(self, out: int, mine: int, c: int, c0: int, c1: int) -> list[int]:
-        """The other cards of ``mine`` that play like ``c`` (see :meth:`_moves`)."""
-        found: list[int] = []
-        if not self.merge:
-            return found
-        table = 0
-        if c0 >= 0:
-            table |= 1 << c0
-        if c1 >= 0:
-            table |= 1 << c1
-        live = out | table
-        worth = self.worth
-        d = c - 1
-        lo = (c // 11) * 11
-        while d >= lo:
-            if mine >> d & 1:
-                if worth[d] != worth[c]:
-                    break
-                found.append(d)
-            elif live >> d & 1:
-                break
-            d -= 1
-        return found
-
     def _moves(
         self,
         h0: int,

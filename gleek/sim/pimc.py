@@ -27,7 +27,6 @@ random generator passed in.
 from __future__ import annotations
 
 import random
-import re
 from typing import Final
 
 from gleek._args import int_text
@@ -36,7 +35,7 @@ from gleek.errors import ArgumentError
 from gleek.limits import MAX_PLAYOUTS
 from gleek.session import Bot
 from gleek.sim.bots import RuleAwareBot
-from gleek.sim.search import DEFAULT_PLAYOUTS, SearchBot, Worlds, distinct_cards
+from gleek.sim.search import DEFAULT_PLAYOUTS, SearchBot, Worlds, budget_of, distinct_cards
 from gleek.state import Action, Observation, Phase, apply, rollout
 
 __all__ = ["DEFAULT_WORLDS", "PimcBot", "pimc_bot"]
@@ -105,9 +104,6 @@ class PimcBot:
         return options[best]
 
 
-_DIGITS: Final = re.compile(r"[0-9]{1,7}")
-
-
 def pimc_bot(spec: str) -> PimcBot:
     """The bot ``pimc`` (:data:`DEFAULT_WORLDS` a decision) or ``pimc:N`` (N deals solved a
     decision) names; :class:`~gleek.errors.ArgumentError` for another N.
@@ -115,13 +111,5 @@ def pimc_bot(spec: str) -> PimcBot:
     >>> pimc_bot("pimc:5").worlds
     5
     """
-    _, colon, arg = spec.partition(":")
-    if not colon:
-        return PimcBot()
-    n = int(arg) if _DIGITS.fullmatch(arg) else 0
-    if not 1 <= n <= MAX_PLAYOUTS:
-        raise ArgumentError(
-            f"bot {spec!r:.80}: write pimc:N with N from 1 to {MAX_PLAYOUTS:,} deals solved a "
-            f"decision"
-        )
-    return PimcBot(n)
+    n = budget_of(spec, "deals solved a decision")
+    return PimcBot() if n is None else PimcBot(n)

@@ -43,7 +43,14 @@ from gleek.stages.rules import rules_of
 from gleek.stages.stock import discard_keep
 from gleek.state import Action, Observation, Phase, State, apply, rollout
 
-__all__ = ["DEFAULT_PLAYOUTS", "SearchBot", "Worlds", "distinct_cards", "search_bot"]
+__all__ = [
+    "DEFAULT_PLAYOUTS",
+    "SearchBot",
+    "Worlds",
+    "budget_of",
+    "distinct_cards",
+    "search_bot",
+]
 
 DEFAULT_PLAYOUTS: Final = 80
 """Rollouts per decision of ``SearchBot()``: see ``benchmarks/match.py`` for what it buys."""
@@ -259,13 +266,19 @@ def search_bot(spec: str) -> SearchBot:
     >>> search_bot("search:5").playouts
     5
     """
-    _, colon, arg = spec.partition(":")
+    n = budget_of(spec, "playouts a decision")
+    return SearchBot() if n is None else SearchBot(n)
+
+
+def budget_of(spec: str, unit: str) -> int | None:
+    """The N of a bot named ``name:N`` (1 to :data:`~gleek.limits.MAX_PLAYOUTS`), None for the
+    bare ``name``; :class:`~gleek.errors.ArgumentError` saying how to write it (N ``unit``)."""
+    name, colon, arg = spec.partition(":")
     if not colon:
-        return SearchBot()
+        return None
     n = int(arg) if _DIGITS.fullmatch(arg) else 0
-    if not 1 <= n <= MAX_PLAYOUTS:  # (SearchBot's own bound, said for search:N)
+    if not 1 <= n <= MAX_PLAYOUTS:  # (the bots' own bound, said for name:N)
         raise ArgumentError(
-            f"bot {spec!r:.80}: write search:N with N from 1 to {MAX_PLAYOUTS:,} playouts a "
-            f"decision"
+            f"bot {spec!r:.80}: write {name}:N with N from 1 to {MAX_PLAYOUTS:,} {unit}"
         )
-    return SearchBot(n)
+    return n

@@ -51,8 +51,9 @@ __all__ = ["MODES", "Solver", "best_value", "card_values", "chips_at_end", "solv
 #: The two measures a card's value is given in.
 MODES: Final = ("points", "chips")
 
-#: The most positions a solver's transposition table keeps before it is emptied.
-TABLE_BUDGET: Final = 1_000_000
+#: The most positions a solver's transposition table keeps (for each seat) before it is
+#: emptied.
+TABLE_BUDGET: Final = 500_000
 
 _M11: Final = 0x7FF
 
@@ -112,8 +113,6 @@ class Solver:
         left = (hands[0] | hands[1] | hands[2]).bit_count() + len(trick)
         self.stop = max(0, left - 3 * self.depth)
         self.tt = self.tables[seat]
-        if len(self.tt) > TABLE_BUDGET:
-            self.tt.clear()
         n = len(trick)
         c0 = trick[0] if n > 0 else -1
         c1 = trick[1] if n > 1 else -1
@@ -356,6 +355,8 @@ class Solver:
                 lo = max(lo, best)
             else:
                 lo = hi = best
+            if len(self.tt) >= TABLE_BUDGET:  # (bounded: emptied when full)
+                self.tt.clear()
             self.tt[key] = lo | hi << 10 | (best_card + 1) << 20
         return best
 

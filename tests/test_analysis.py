@@ -126,3 +126,14 @@ def test_a_depth_limit_beyond_the_end_changes_nothing() -> None:
         limited = card_values(s, solver=solver_for(s, depth=1))
         assert set(limited) == set(card_values(s))
         assert all(0 <= v <= 66 for v in limited.values())
+
+
+def test_a_full_table_is_emptied_and_the_values_stay(monkeypatch: pytest.MonkeyPatch) -> None:
+    import gleek.analysis
+
+    s = ending("parlett", 11, 5)
+    want = card_values(s)
+    monkeypatch.setattr(gleek.analysis, "TABLE_BUDGET", 8)
+    solver = solver_for(s)
+    assert card_values(s, solver=solver) == want
+    assert len(solver.tables[s.to_act or 0]) <= 8

@@ -120,9 +120,12 @@ class Solver:
         h = [hands[0], hands[1], hands[2]]
         legal = legal_mask(h[seat], led, self.play_high)
         out: dict[int, int] = {}
-        guess = 0
+        guess = -1  # the first card by a search of the whole window, the others closing in
         for c in self._moves(h[0], h[1], h[2], legal, leader, n, c0, c1, -1):
-            guess = out[c] = self._exact(h[0], h[1], h[2], leader, n, c0, c1, c, guess)
+            if guess < 0:
+                guess = out[c] = self._after(h[0], h[1], h[2], leader, n, c0, c1, c, -1, 1 << 20)
+            else:
+                guess = out[c] = self._exact(h[0], h[1], h[2], leader, n, c0, c1, c, guess)
         # a card merged with the one above it (see _moves) is worth what that one is
         m = legal
         above = -1

@@ -447,8 +447,8 @@ function show(i){
  document.body.dataset.step=at;
  fit();
 }
-// framed (the browser page's Open a record), tell the page how tall this is, so that nothing
-// of it (the hand to act, at the bottom) is cut off by the frame
+/* framed (the browser page's Open a record), tell the page how tall this is, so that nothing
+ of it (the hand to act, at the bottom) is cut off by the frame */
 function fit(){if(window.parent!==window)window.parent.postMessage(
  {gleekViewerHeight:document.documentElement.scrollHeight},'*');}
 window.addEventListener('resize',fit);

@@ -31,6 +31,7 @@ import attrs
 
 from gleek.cards import Rank
 from gleek.errors import ArgumentError, ArgumentTypeError
+from gleek.i18n import _
 from gleek.schemacheck import short_repr
 from gleek.sources import Source
 
@@ -141,13 +142,13 @@ class RuleValue:
 
 def display_value(value: Any) -> str:
     if value is True:
-        return "yes"
+        return _("yes")
     if value is False:
-        return "no"
+        return _("no")
     if value is None:
         return "-"
     if isinstance(value, list | tuple):
-        return ", ".join(map(str, value)) if value else "none"
+        return ", ".join(map(str, value)) if value else _("none")
     if isinstance(value, dict):
         return ", ".join(f"{k} {v}" for k, v in value.items())
     return str(value)

@@ -26,6 +26,7 @@ from typing import Final, Literal
 import attrs
 
 from gleek.errors import ProfileError
+from gleek.i18n import N_, _, ngettext
 from gleek.schemacheck import load_schema, pre_checked, problems
 from gleek.sourcemap import LocatedError, load_located
 
@@ -43,7 +44,7 @@ __all__ = [
 
 COTTON: Final = "cotton"
 #: The title of the docs page that states every inference in the project's words.
-SILENT_PAGE: Final = "Where the sources are silent"
+SILENT_PAGE: Final = N_("Where the sources are silent")
 
 
 @attrs.frozen
@@ -202,14 +203,23 @@ class Source:
         """What a reader should know beyond the citation: the reason of a house rule or of an
         inference (with its section of "Where the sources are silent") and the doubt of a
         reading."""
-        out = []
-        if self.house is not None:
-            out.append(f"house rule: {self.house}")
-        if self.inferred is not None:
-            out.append(f"inferred ({SILENT_PAGE}: {self.silent}): {self.inferred}")
-        if self.doubt is not None:
-            out.append(f"doubtful: {self.doubt}")
-        return tuple(out)
+        return tuple(n for n in (self._house(), self._inferred(), self._doubt()) if n)
+
+    def _house(self) -> str | None:
+        """The reason of a house rule, in the language gleek speaks."""
+        return None if self.house is None else _("house rule: {why}").format(why=_(self.house))
+
+    def _inferred(self) -> str | None:
+        """The reason of an inference and its section of "Where the sources are silent"."""
+        if self.inferred is None:
+            return None
+        return _("inferred ({page}: {section}): {why}").format(
+            page=_(SILENT_PAGE), section=self.silent, why=_(self.inferred)
+        )
+
+    def _doubt(self) -> str | None:
+        """The doubt of a reading."""
+        return None if self.doubt is None else _("doubtful: {why}").format(why=_(self.doubt))
 
     def place(self) -> str | None:
         """The place in the source: ``Stage 1 ¶1``; for Cotton, the sentence the quote is in."""
@@ -222,10 +232,7 @@ class Source:
         ``quotes``, the words; an inference names its section of "Where the sources are silent"
         and says why."""
         parts: list[str] = []
-        if self.house is not None:
-            parts.append(f"house rule: {self.house}")
-        if self.inferred is not None:
-            parts.append(f"inferred ({SILENT_PAGE}: {self.silent}): {self.inferred}")
+        parts += [n for n in (self._house(), self._inferred()) if n]
         if self.ref is not None:
             book = bibliography()[self.ref].cite_as
             place = self.place()
@@ -234,8 +241,9 @@ class Source:
         if self.cotton is not None and (quotes or self.ref is None):
             head = f"{bibliography()[COTTON].cite_as}, {_sentences(self.cotton)}"
             parts.append(f'{head}: "{self.cotton}"' if quotes or self.ref is None else head)
-        if self.doubt is not None and quotes:
-            parts.append(f"doubtful: {self.doubt}")
+        doubt = self._doubt()
+        if doubt is not None and quotes:
+            parts.append(doubt)
         return "; ".join(parts)
 
     def data(self) -> dict[str, str]:
@@ -255,7 +263,7 @@ class Source:
 def _sentences(quote: str) -> str:
     found = find_in_cotton(quote)
     if not found:
-        return "(not found in the text)"
-    if len(found) == 1:
-        return f"sentence {found[0]}"
-    return "sentences " + ", ".join(map(str, found))
+        return _("(not found in the text)")
+    return ngettext("sentence {n}", "sentences {n}", len(found)).format(
+        n=", ".join(map(str, found))
+    )

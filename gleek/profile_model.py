@@ -129,7 +129,7 @@ class RuleValue:
             return "not applicable"
         return self.source.certainty
 
-    def source_data(self) -> dict[str, str]:
+    def source_data(self) -> dict[str, Any]:
         """:meth:`Source.data`, with this value's :attr:`certainty`."""
         out = self.source.data()
         out["certainty"] = self.certainty

@@ -181,7 +181,8 @@ def rules_text(profile: Profile) -> str:
         out += ["", title, "-" * len(title)]
         for r in rules:
             sure = _(CERTAINTY_WORDS[r.certainty])
-            out.append(f"{_(r.title)}: {_value(profile, r)} [{sure}]")
+            line = _("{rule}: {value} [{certainty}]")
+            out.append(line.format(rule=_(r.title), value=_value(profile, r), certainty=sure))
             out.append(f"    {_(r.description)}")
             out.append("    " + _("source: {citation}").format(citation=r.source.cite(quotes=True)))
     return "\n".join(out) + "\n"

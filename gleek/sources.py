@@ -18,15 +18,15 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path as FsPath
 from types import MappingProxyType
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 import attrs
 
 from gleek.errors import ProfileError
-from gleek.i18n import N_, _, ngettext
+from gleek.i18n import N_, _, get_language, ngettext
 from gleek.schemacheck import load_schema, pre_checked, problems
 from gleek.sourcemap import LocatedError, load_located
 
@@ -35,6 +35,7 @@ __all__ = [
     "SILENT_PAGE",
     "Bibliography",
     "BookSource",
+    "Parallel",
     "Source",
     "bibliography",
     "cotton_sentences",
@@ -156,6 +157,21 @@ def find_in_cotton(quote: str) -> tuple[int, ...]:
 
 
 @attrs.frozen
+class Parallel:
+    """The same passage in another language's edition of a work (the Spanish teaching guide
+    beside the French one): the edition's bibliography key ``ref``, the place ``at`` and its own
+    words ``quote``."""
+
+    ref: str
+    at: str
+    quote: str
+
+
+def _parallels(value: Iterable[Parallel | Mapping[str, str]] | None) -> tuple[Parallel, ...]:
+    return tuple([v if isinstance(v, Parallel) else Parallel(**v) for v in value or ()])
+
+
+@attrs.frozen
 class Source:
     """Where a rule value comes from: ``ref`` (a key of the bibliography, ``profiles/sources.yaml``)
     with the place ``at`` and the ``quote``; ``cotton``, Cotton's words on the same point; or
@@ -163,7 +179,10 @@ class Source:
     of the docs page "Where the sources are silent" that explains it; or ``house``, a rule of
     your own that no source gives, with why (a house rule: it may still name the source it
     departs from, with ``ref``). ``doubt`` states why a reading of the words is uncertain.
-    ``kind`` is ``source``, ``cotton``, ``inferred`` or ``house``.
+    ``parallel`` gives the same passage in other languages' editions of the work: a citation
+    quotes the edition in the language gleek speaks where there is one, else the work itself
+    (never a translation of its words). ``kind`` is ``source``, ``cotton``, ``inferred`` or
+    ``house``.
 
     >>> mine = Source(house="our club opens the bidding at 14")
     >>> mine.kind, mine.certainty, mine.cite()
@@ -178,6 +197,7 @@ class Source:
     silent: str | None = None
     doubt: str | None = None
     house: str | None = None
+    parallel: tuple[Parallel, ...] = attrs.field(default=(), converter=_parallels)
 
     @property
     def kind(self) -> Literal["source", "cotton", "inferred", "house"]:
@@ -227,6 +247,19 @@ class Source:
             return _sentences(self.quote)
         return self.at
 
+    def edition(self) -> tuple[str, str | None, str | None]:
+        """The work cited, its place and its words: those of the :attr:`parallel` edition in the
+        language gleek speaks where the work itself is in another language and such an edition
+        has the passage, else the work's own (``ref`` must be set)."""
+        assert self.ref is not None
+        books = bibliography()
+        lang = get_language()
+        if books[self.ref].language != lang:
+            for p in self.parallel:
+                if books[p.ref].language == lang:
+                    return p.ref, p.at, p.quote
+        return self.ref, self.place(), self.quote
+
     def cite(self, *, quotes: bool = False) -> str:
         """A citation as a book gives it: ``Full rules (after Parlett), Stage 1 ¶1`` and, with
         ``quotes``, the words; an inference names its section of "Where the sources are silent"
@@ -234,10 +267,10 @@ class Source:
         parts: list[str] = []
         parts += [n for n in (self._house(), self._inferred()) if n]
         if self.ref is not None:
-            book = bibliography()[self.ref].cite_as
-            place = self.place()
+            ref, place, quote = self.edition()
+            book = bibliography()[ref].cite_as
             head = f"{book}, {place}" if place else book
-            parts.append(f'{head}: "{self.quote}"' if quotes and self.quote else head)
+            parts.append(f'{head}: "{quote}"' if quotes and quote else head)
         if self.cotton is not None and (quotes or self.ref is None):
             head = f"{bibliography()[COTTON].cite_as}, {_sentences(self.cotton)}"
             parts.append(f'{head}: "{self.cotton}"' if quotes or self.ref is None else head)
@@ -246,10 +279,10 @@ class Source:
             parts.append(doubt)
         return "; ".join(parts)
 
-    def data(self) -> dict[str, str]:
+    def data(self) -> dict[str, Any]:
         """The source as plain data (the JSON of ``gleek rules`` and ``gleek compare``), with the
         bibliography key, the place found for Cotton's words and the full citation."""
-        out = {k: v for k, v in attrs.asdict(self).items() if v is not None}
+        out = {k: v for k, v in attrs.asdict(self).items() if v is not None and v != []}
         place = self.place()
         if place is not None:
             out["at"] = place

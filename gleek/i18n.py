@@ -57,10 +57,10 @@ LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
 _current: ContextVar[str] = ContextVar("gleek_language", default="en")
 
 
-def _check(lang: str) -> str:
+def _check(lang: str, what: str = "language") -> str:
     if lang not in LANGUAGES:
         raise ArgumentError(
-            f"language: {lang!r} is not one of the languages gleek speaks ({', '.join(LANGUAGES)})"
+            f"{what}: {lang!r} is not one of the languages gleek speaks ({', '.join(LANGUAGES)})"
         )
     return lang
 
@@ -106,10 +106,7 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
     env = os.environ if environ is None else environ
     chosen = env.get("GLEEK_LANG", "")
     if chosen:
-        try:
-            return _check(chosen)
-        except ArgumentError as err:
-            raise ArgumentError(f"GLEEK_LANG: {err}") from None
+        return _check(chosen, "GLEEK_LANG")
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = env.get(name, "")
         if value:  # the first one set decides, as for the C library

@@ -179,7 +179,7 @@ assert validate(sys.argv[2]).valid
 from gleek import i18n
 assert (i18n.LOCALE_DIR / "fr" / "LC_MESSAGES" / "gleek.mo").is_file()  # built, not committed
 with i18n.language("es"):
-    assert i18n._("valid") == "v\u00e1lido"
+    assert i18n.gettext("valid") == "v\u00e1lido"
 """
 
 

@@ -6,7 +6,7 @@ code, ``babel.cfg``) and ``gleek/locale/{fr,es}/LC_MESSAGES/gleek.po``. The buil
 working copy, where no ``.mo`` was built, the ``.po`` itself is read with Babel (a development
 dependency). Error codes and the record format stay English: they are a contract.
 
->>> from gleek.i18n import _, language, set_language, get_language
+>>> from gleek.i18n import gettext as _, language, get_language
 >>> get_language()
 'en'
 >>> with language("fr"):
@@ -26,13 +26,13 @@ May import: :mod:`gleek.errors`; nothing of the engine.
 
 from __future__ import annotations
 
-import gettext
 import io
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
+from gettext import GNUTranslations, NullTranslations
 from pathlib import Path
 from typing import Final
 
@@ -41,8 +41,8 @@ from gleek.errors import ArgumentError
 __all__ = [
     "LANGUAGES",
     "N_",
-    "_",
     "get_language",
+    "gettext",
     "language",
     "language_from_environment",
     "ngettext",
@@ -115,20 +115,20 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
 
 
 @cache
-def catalog(lang: str) -> gettext.NullTranslations:
+def catalog(lang: str) -> NullTranslations:
     """The translations of ``lang``: its compiled ``.mo`` where the build made one, else its
     ``.po`` compiled in memory with Babel (a working copy)."""
     if lang == "en":
-        return gettext.NullTranslations()
+        return NullTranslations()
     base = LOCALE_DIR / lang / "LC_MESSAGES"
     mo = base / f"{DOMAIN}.mo"
     if mo.is_file():
         with mo.open("rb") as fp:
-            return gettext.GNUTranslations(fp)
+            return GNUTranslations(fp)
     return _compile((base / f"{DOMAIN}.po").read_bytes(), lang)
 
 
-def _compile(po: bytes, lang: str) -> gettext.GNUTranslations:
+def _compile(po: bytes, lang: str) -> GNUTranslations:
     """A ``.po`` file's bytes as translations (Babel reads it and writes the ``.mo``)."""
     try:
         from babel.messages.mofile import write_mo
@@ -141,11 +141,11 @@ def _compile(po: bytes, lang: str) -> gettext.GNUTranslations:
     buf = io.BytesIO()
     write_mo(buf, read_po(io.BytesIO(po), locale=lang))
     buf.seek(0)
-    return gettext.GNUTranslations(buf)
+    return GNUTranslations(buf)
 
 
-def _(message: str) -> str:
-    """``message`` in the language gleek speaks now."""
+def gettext(message: str) -> str:
+    """``message`` in the language gleek speaks now (imported as ``_`` where it is used)."""
     lang = _current.get()
     return message if lang == "en" else catalog(lang).gettext(message)
 

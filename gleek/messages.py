@@ -36,7 +36,8 @@ from collections.abc import Mapping
 from typing import Final
 
 from gleek.cards import Rank, Suit
-from gleek.i18n import N_, _
+from gleek.i18n import N_
+from gleek.i18n import gettext as _
 from gleek.stages.common import Refusal
 
 __all__ = ["MESSAGES", "ORDERS", "SUIT_WORDS", "join_or", "message"]

@@ -31,7 +31,7 @@ import attrs
 
 from gleek.cards import Rank
 from gleek.errors import ArgumentError, ArgumentTypeError
-from gleek.i18n import _
+from gleek.i18n import gettext as _
 from gleek.schemacheck import short_repr
 from gleek.sources import Source
 

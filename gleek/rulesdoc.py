@@ -25,7 +25,8 @@ from typing import Any, Final
 import attrs
 
 from gleek.errors import ProfileError
-from gleek.i18n import N_, _, get_language
+from gleek.i18n import N_, get_language
+from gleek.i18n import gettext as _
 from gleek.profile import Profile, RuleValue, load_variant
 
 __all__ = [

@@ -26,7 +26,8 @@ from typing import Any, Final, Literal
 import attrs
 
 from gleek.errors import ProfileError
-from gleek.i18n import N_, _, get_language, ngettext
+from gleek.i18n import N_, get_language, ngettext
+from gleek.i18n import gettext as _
 from gleek.schemacheck import load_schema, pre_checked, problems
 from gleek.sourcemap import LocatedError, load_located
 

@@ -85,9 +85,9 @@ def test_the_language_is_english_by_default_and_chosen() -> None:
         assert i18n.get_language() == "fr"
         assert i18n.ngettext("{n} card", "{n} cards", 2).format(n=2) == "2 cartes"
         with i18n.language("es"):
-            assert i18n._("valid") == "válido"
-        assert i18n._("valid") == "valide"
-    assert i18n._("valid") == "valid"
+            assert i18n.gettext("valid") == "válido"
+        assert i18n.gettext("valid") == "valide"
+    assert i18n.gettext("valid") == "valid"
     assert i18n.ngettext("{n} card", "{n} cards", 1).format(n=1) == "1 card"
     with pytest.raises(ArgumentError, match="'de' is not one of the languages gleek speaks"):
         i18n.set_language("de")
@@ -102,7 +102,7 @@ def test_set_language_holds_in_its_context() -> None:
 
     def inside() -> str:
         i18n.set_language("es")
-        return i18n._("valid")
+        return i18n.gettext("valid")
 
     assert contextvars.copy_context().run(inside) == "válido"
     assert i18n.get_language() == "en"

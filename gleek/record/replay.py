@@ -29,7 +29,8 @@ from gleek.actions import PLAY as _PLAY
 from gleek.cards import Card, mask_of, n_cards
 from gleek.carry import Carried, carry_over
 from gleek.errors import CardError, ProfileError
-from gleek.i18n import N_, _
+from gleek.i18n import N_
+from gleek.i18n import gettext as _
 from gleek.profile import Profile, named_profile
 from gleek.record.report import DealSummary, Problem, Report
 from gleek.record.shape import conforms, limits

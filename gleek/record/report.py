@@ -10,7 +10,8 @@ from typing import Any, Final
 import attrs
 
 from gleek._args import check_type
-from gleek.i18n import _, ngettext
+from gleek.i18n import gettext as _
+from gleek.i18n import ngettext
 from gleek.stages.common import SET_REASONS
 
 __all__ = ["DealSummary", "Problem", "Report", "escape_controls"]

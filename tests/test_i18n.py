@@ -214,6 +214,11 @@ def test_validate_in_the_pseudo_locale_leaves_no_english(
         # data: the file, the error code, the players, the profile and variant, the pot
         data = [str(record), name, "North", "East", "West", "parlett", "play-high", "pot"]
         assert list(_left(out, data)) == [], out
+    # a whole deal: its summary, payments and balances
+    record = ROOT / "examples" / "parlett-s0-auction.yaml"
+    out = _pseudo_run("es", ["validate", str(record)], monkeypatch, capsys)
+    data = [str(record), "Anna", "Ben", "Carla", "parlett", "pot", " H"]  # the trump suit, a card letter
+    assert list(_left(out, data)) == [], out
 
 
 def test_rules_in_the_pseudo_locale_leaves_no_english(

@@ -152,10 +152,11 @@ class DealSummary:
 
 
 def _pays(payments: tuple[tuple[str, str, int, str], ...] | list[tuple[str, str, int, str]]) -> str:
-    """``Ann pays Ben 2 (tiddy); ...``, the reason as the record format names it."""
+    """``Ann pays Ben 2 (tiddy); ...``: the reason as the record format names it, in the
+    language gleek speaks."""
     return "; ".join(
         _("{payer} pays {payee} {amount} ({reason})").format(
-            payer=quote_name(f), payee=quote_name(t), amount=a, reason=r
+            payer=quote_name(f), payee=quote_name(t), amount=a, reason=_(r)
         )
         for f, t, a, r in payments
     )

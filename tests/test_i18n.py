@@ -217,7 +217,7 @@ def test_validate_in_the_pseudo_locale_leaves_no_english(
     # a whole deal: its summary, payments and balances
     record = ROOT / "examples" / "parlett-s0-auction.yaml"
     out = _pseudo_run("es", ["validate", str(record)], monkeypatch, capsys)
-    data = [str(record), "Anna", "Ben", "Carla", "parlett", "pot", " H"]  # the trump suit, a card letter
+    data = [str(record), "Anna", "Ben", "Carla", "parlett", "pot", " H"]  # H: the trump suit
     assert list(_left(out, data)) == [], out
 
 

@@ -161,7 +161,17 @@ def find_in_cotton(quote: str) -> tuple[int, ...]:
 class Parallel:
     """The same passage in another language's edition of a work (the Spanish teaching guide
     beside the French one): the edition's bibliography key ``ref``, the place ``at`` and its own
-    words ``quote``."""
+    words ``quote``.
+
+    >>> from gleek.i18n import language
+    >>> s = Source(ref="pedagogique", at="03", quote="le pas convenu ici est de 2",
+    ...            parallel=[Parallel("pedagogico", "03", "el incremento acordado aquí es 2")])
+    >>> with language("es"):
+    ...     print(s.cite(quotes=True))
+    Reglas didácticas, 03: "el incremento acordado aquí es 2"
+    >>> print(s.cite(quotes=True))  # no English edition: the work itself
+    Règles pédagogiques, 03: "le pas convenu ici est de 2"
+    """
 
     ref: str
     at: str

@@ -176,6 +176,10 @@ state = gleek.new_deal(gleek.load_profile("pi"), dealer=0, seed=1)
 while not state.is_over:
     state = state.apply(state.legal_actions()[0])
 assert validate(sys.argv[2]).valid
+from gleek import i18n
+assert (i18n.LOCALE_DIR / "fr" / "LC_MESSAGES" / "gleek.mo").is_file()  # built, not committed
+with i18n.language("es"):
+    assert i18n.gettext("valid") == "v\u00e1lido"
 """
 
 

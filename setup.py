@@ -19,6 +19,7 @@ from typing import Any
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
 
@@ -64,4 +65,38 @@ class OptionalBuildExt(build_ext):
                 wheel.root_is_pure = True  # type: ignore[attr-defined]
 
 
-setup(ext_modules=ext_modules(), cmdclass={"build_ext": OptionalBuildExt})
+def compile_catalogs(build_lib: Path) -> list[str]:
+    """Compile each gleek/locale/<lang>/LC_MESSAGES/gleek.po into its .mo in ``build_lib`` (the
+    wheel's tree) with Babel, a build requirement; the .mo files are never committed."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    made = []
+    for po in sorted((HERE / "gleek" / "locale").glob("*/LC_MESSAGES/gleek.po")):
+        lang = po.parent.parent.name
+        with po.open("rb") as fp:
+            catalog = read_po(fp, locale=lang)
+        out = build_lib / po.relative_to(HERE).with_suffix(".mo")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with out.open("wb") as fp:
+            write_mo(fp, catalog)
+        made.append(str(out))
+    return made
+
+
+class BuildPyWithCatalogs(build_py):
+    """build_py, then the compiled message catalogs beside the .po files (gleek.i18n)."""
+
+    def run(self) -> None:
+        super().run()
+        if not self.editable_mode:  # an editable install reads the .po itself (gleek.i18n)
+            self._catalogs = compile_catalogs(Path(self.build_lib))
+
+    def get_outputs(self, include_bytecode: bool = True) -> list[str]:
+        return [*super().get_outputs(include_bytecode), *getattr(self, "_catalogs", [])]
+
+
+setup(
+    ext_modules=ext_modules(),
+    cmdclass={"build_ext": OptionalBuildExt, "build_py": BuildPyWithCatalogs},
+)

@@ -20,7 +20,6 @@ import argparse
 import json
 import os
 import random
-import statistics
 import subprocess
 import sys
 import time
@@ -31,7 +30,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
-from playout import DEFAULT_BASELINE, load_baseline  # noqa: E402
+from playout import DEFAULT_BASELINE, load_baseline, paired_figures  # noqa: E402
 
 
 def _block(profile_id: str, n: int, seed: int) -> Callable[[], int]:
@@ -81,19 +80,7 @@ def worker(profile_id: str, n: int, pairs: int, baseline: Path) -> dict[str, obj
         start = time.perf_counter()
         block()
         ours.append(n / (time.perf_counter() - start))
-    out: dict[str, object] = {
-        "deals_per_s": statistics.median(ours),
-        "compiled": gleek.build_info().kind == "compiled",
-    }
-    if theirs:
-        ratios = sorted(o / t for o, t in zip(ours, theirs, strict=True))
-        out.update(
-            ratio=statistics.median(ratios),
-            low=ratios[0],
-            high=ratios[-1],
-            baseline_deals_per_s=statistics.median(theirs),
-        )
-    return out
+    return paired_figures(ours, theirs, gleek.build_info().kind == "compiled")
 
 
 def main() -> int:

@@ -257,6 +257,12 @@ def worker(mode: str, profile_id: str, n: int, pairs: int, baseline: Path) -> di
         elapsed = getattr(block, "elapsed", None) or time.perf_counter() - start
         ours.append(n / elapsed)
     compiled = not gleek._core.__file__.endswith(".py")
+    return paired_figures(ours, theirs, compiled)
+
+
+def paired_figures(ours: list[float], theirs: list[float], compiled: bool) -> dict[str, object]:
+    """The figures of paired blocks (deals a second of gleek's, and of the baseline's in the
+    same pairs): gleek's median, and the median ratio with its range, where the baseline ran."""
     out: dict[str, object] = {"deals_per_s": statistics.median(ours), "compiled": compiled}
     if theirs:
         ratios = sorted(o / t for o, t in zip(ours, theirs, strict=True))

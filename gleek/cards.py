@@ -20,6 +20,7 @@ import attrs
 
 from gleek._args import items_arg, items_of
 from gleek.errors import CardError
+from gleek.i18n import ngettext
 
 __all__ = [
     "CARDS",
@@ -185,7 +186,7 @@ def parse_cards(texts: Iterable[object]) -> tuple[Card, ...]:
 
 def n_cards(n: int) -> str:
     """``"1 card"``, ``"0 cards"``, ``"12 cards"``: a count of cards in words."""
-    return f"{n} card" if n == 1 else f"{n} cards"
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 from gleek._files import same_file
 from gleek.build import build_info
 from gleek.errors import ArgumentError, ArgumentTypeError, GleekError, ProfileError, RecordError
+from gleek.i18n import LANGUAGES, language, language_from_environment
 from gleek.limits import MAX_PLAYED_DEALS
 from gleek.profile import list_profiles, list_variants, load_profile, load_variant, not_listed
 from gleek.record.report import Report, escape_controls
@@ -90,6 +91,12 @@ def _parser() -> _Parser:
         action=_Version,
         nargs=0,
         help="print the version and the build (pure Python or compiled) and exit",
+    )
+    p.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=None,
+        help="the language of the output (default: GLEEK_LANG, else the locale, else en)",
     )
     sub = p.add_subparsers(
         dest="command",
@@ -659,7 +666,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         try:
             args = _parse(list(sys.argv[1:] if argv is None else argv))
-            status = 0 if args is None else _run(args)
+            if args is None:
+                status = 0
+            else:
+                with language(args.lang or language_from_environment()):
+                    status = _run(args)
         finally:
             sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
         return status

@@ -17,8 +17,17 @@ player), ``action`` and ``profile`` (the profile's name: its id with its variant
 >>> message(Refusal("forbidden-discard", "forbidden-discard", facts), "Ann", "discard JH", "x")
 'Ann discarded JH: x forbids discarding the A or J of trumps'
 
-May import: :mod:`gleek.cards`, :mod:`gleek.stages.common` (the facts' types); nothing of the
-engine.
+The strings are marked for the catalogs (:mod:`gleek.i18n`) and translated when a message is
+made, in the language gleek speaks then; the cards and the record's words (``discard JH``) stay
+as the record writes them.
+
+>>> from gleek.i18n import language
+>>> with language("fr"):
+...     print(message(Refusal("forbidden-discard", "forbidden-discard", facts), "Ann", "", "x"))
+Ann a écarté JH : x interdit d'écarter A ou J d'atout
+
+May import: :mod:`gleek.cards`, :mod:`gleek.stages.common` (the facts' types), :mod:`gleek.i18n`;
+nothing of the engine.
 """
 
 from __future__ import annotations
@@ -27,6 +36,8 @@ from collections.abc import Mapping
 from typing import Final
 
 from gleek.cards import Rank, Suit
+from gleek.i18n import N_
+from gleek.i18n import gettext as _
 from gleek.stages.common import Refusal
 
 __all__ = ["MESSAGES", "ORDERS", "SUIT_WORDS", "join_or", "message"]
@@ -34,51 +45,53 @@ __all__ = ["MESSAGES", "ORDERS", "SUIT_WORDS", "join_or", "message"]
 #: Each reason's message; the placeholders are the facts of the check that gives the reason.
 MESSAGES: Final[Mapping[str, str]] = {
     # before the phase's own check: the deal is over, or another seat acts
-    "over": "{action}: the deal is over",
-    "over-seat": "{who} tried {action}, but the deal is over",
-    "out-of-turn": "{who} acted ({action}) but it is {turn}'s turn",
+    "over": N_("{action}: the deal is over"),
+    "over-seat": N_("{who} tried {action}, but the deal is over"),
+    "out-of-turn": N_("{who} acted ({action}) but it is {turn}'s turn"),
     # the auction (gleek.stages.stock.verify_bid)
-    "auction-wrong-kind": "{who}: {action} during the auction for the stock",
-    "opening-bid": "{who} must open the auction at {opening}, not {action}",
-    "raise": (
+    "auction-wrong-kind": N_("{who}: {action} during the auction for the stock"),
+    "opening-bid": N_("{who} must open the auction at {opening}, not {action}"),
+    "raise": N_(
         "{who} bid {amount}: after {bid} the only bid is {next} (raise by exactly {increment})"
     ),
     # the discards (gleek.stages.stock.verify_discard)
-    "discard-first": "{who} must discard {left} more card(s) before {action}",
-    "discard-not-held": (
+    "discard-first": N_("{who} must discard {left} more card(s) before {action}"),
+    "discard-not-held": N_(
         "{who} discarded {card}, which is not in their hand (under {profile} {order})"
     ),
-    "discard-again": (
+    "discard-again": N_(
         "{who} discarded {card} again, which is not in their hand (under {profile} {order})"
     ),
-    "forbidden-discard": (
+    "forbidden-discard": N_(
         "{who} discarded {card}: {profile} forbids discarding the {ranks} of trumps"
     ),
     # the ruff (gleek.stages.ruff.verify_word)
-    "ruff-wrong-kind": "{who}: {action} while the ruff is being vied",
-    "ruff-before-vie": "{who} said {action} before anyone vied (only {words})",
-    "ruff-after-vie": "{who} said {action} after a vie (only {words})",
+    "ruff-wrong-kind": N_("{who}: {action} while the ruff is being vied"),
+    "ruff-before-vie": N_("{who} said {action} before anyone vied (only {words})"),
+    "ruff-after-vie": N_("{who} said {action} after a vie (only {words})"),
     # the play (gleek.stages.tricks.verify_play)
-    "play-wrong-kind": "{who}: {action} during the play of the tricks",
-    "card-not-in-hand": "{who} played {card}, which they do not hold",
-    "revoke": "{who} played {card} to a {suit} lead while holding {held}",
-    "not-highest": (
+    "play-wrong-kind": N_("{who}: {action} during the play of the tricks"),
+    "card-not-in-hand": N_("{who} played {card}, which they do not hold"),
+    "revoke": N_("{who} played {card} to a {suit} lead while holding {held}"),
+    "not-highest": N_(
         "{who} played {card} to a {suit} lead while holding the higher {held} (play-high)"
     ),
 }
 
 #: The exchange orders (the fact ``order`` of gleek.stages.stock.exchange_facts), in words.
 ORDERS: Final[Mapping[str, str]] = {
-    "take-first": "the buyer takes the stock first, then lays out {count} of its {held} cards",
-    "discard-first": "the buyer lays out {count} of the {held} cards dealt before taking the stock",
+    "take-first": N_("the buyer takes the stock first, then lays out {count} of its {held} cards"),
+    "discard-first": N_(
+        "the buyer lays out {count} of the {held} cards dealt before taking the stock"
+    ),
 }
 
 #: A suit as a message names it ("a heart lead").
 SUIT_WORDS: Final[Mapping[Suit, str]] = {
-    Suit.SPADES: "spade",
-    Suit.HEARTS: "heart",
-    Suit.DIAMONDS: "diamond",
-    Suit.CLUBS: "club",
+    Suit.SPADES: N_("spade"),
+    Suit.HEARTS: N_("heart"),
+    Suit.DIAMONDS: N_("diamond"),
+    Suit.CLUBS: N_("club"),
 }
 
 
@@ -90,14 +103,14 @@ def join_or(words: tuple[str, ...]) -> str:
     """
     if len(words) < 2:
         return "".join(words)
-    return ", ".join(words[:-1]) + " or " + words[-1]
+    return _("{first} or {last}").format(first=", ".join(words[:-1]), last=words[-1])
 
 
 def _text(value: object) -> object:
     """A fact as a message writes it: a suit as its word, ranks and words joined by "or",
     anything else (a card, a number) as itself."""
     if isinstance(value, Suit):
-        return SUIT_WORDS[value]
+        return _(SUIT_WORDS[value])
     if isinstance(value, tuple):
         return join_or(tuple([v.symbol if isinstance(v, Rank) else str(v) for v in value]))
     return value
@@ -109,5 +122,5 @@ def message(refusal: Refusal, who: str, action: object, profile: str) -> str:
     facts = {name: _text(value) for name, value in refusal.facts.items()}
     order = refusal.facts.get("order")
     if isinstance(order, str):
-        facts["order"] = ORDERS[order].format(**facts)
-    return MESSAGES[refusal.reason].format(**facts, who=who, action=action, profile=profile)
+        facts["order"] = _(ORDERS[order]).format(**facts)
+    return _(MESSAGES[refusal.reason]).format(**facts, who=who, action=action, profile=profile)

@@ -31,6 +31,7 @@ import attrs
 
 from gleek.cards import Rank
 from gleek.errors import ArgumentError, ArgumentTypeError
+from gleek.i18n import gettext as _
 from gleek.schemacheck import short_repr
 from gleek.sources import Source
 
@@ -128,7 +129,7 @@ class RuleValue:
             return "not applicable"
         return self.source.certainty
 
-    def source_data(self) -> dict[str, str]:
+    def source_data(self) -> dict[str, Any]:
         """:meth:`Source.data`, with this value's :attr:`certainty`."""
         out = self.source.data()
         out["certainty"] = self.certainty
@@ -141,13 +142,13 @@ class RuleValue:
 
 def display_value(value: Any) -> str:
     if value is True:
-        return "yes"
+        return _("yes")
     if value is False:
-        return "no"
+        return _("no")
     if value is None:
         return "-"
     if isinstance(value, list | tuple):
-        return ", ".join(map(str, value)) if value else "none"
+        return ", ".join(map(str, value)) if value else _("none")
     if isinstance(value, dict):
         return ", ".join(f"{k} {v}" for k, v in value.items())
     return str(value)

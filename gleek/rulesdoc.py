@@ -25,6 +25,8 @@ from typing import Any, Final
 import attrs
 
 from gleek.errors import ProfileError
+from gleek.i18n import N_, get_language
+from gleek.i18n import gettext as _
 from gleek.profile import Profile, RuleValue, load_variant
 
 __all__ = [
@@ -58,35 +60,38 @@ def in_words(profile: Profile, path: str) -> str | None:
     ruff = profile.ruff
     if path == "ruff.carried_stake":
         if ruff.no_vie == "carry-double":
-            return "none: the opening stake doubles instead"
+            return _("none: the opening stake doubles instead")
         if ruff.no_vie == "show":
-            return "none: nothing carries to the next deal"
+            return _("none: nothing carries to the next deal")
         if ruff.carried_stake == ruff.stake:
-            return "the usual opening stake: nothing carries to the next deal"
-        return f"for the next deal only, after a deal nobody vied; the usual stake is {ruff.stake}"
+            return _("the usual opening stake: nothing carries to the next deal")
+        return _(
+            "for the next deal only, after a deal nobody vied; the usual stake is {stake}"
+        ).format(stake=ruff.stake)
     if path == "ruff.no_vie":
-        double = " (unless the youngest hand doubles it)" if ruff.youngest_doubles else ""
+        double = _(" (unless the youngest hand doubles it)") if ruff.youngest_doubles else ""
         if ruff.no_vie == "show":
-            return "the hands are shown at once and the best ruff takes the antes"
+            return _("the hands are shown at once and the best ruff takes the antes")
         if ruff.no_vie == "carry-double":
-            return (
+            return _(
                 "the next deal's opening stake doubles after each deal nobody vied, and is "
-                f"{ruff.stake} again after a contested ruff"
-            )
+                "{stake} again after a contested ruff"
+            ).format(stake=ruff.stake)
         if ruff.carried_stake == ruff.stake:
-            return f"no ruff this deal; the next deal opens at the usual {ruff.stake}{double}"
-        return (
-            f"no ruff this deal; the next deal only opens at {ruff.carried_stake}"
-            f" instead of {ruff.stake}{double}"
-        )
+            return _("no ruff this deal; the next deal opens at the usual {stake}{double}").format(
+                stake=ruff.stake, double=double
+            )
+        return _(
+            "no ruff this deal; the next deal only opens at {carried} instead of {stake}{double}"
+        ).format(carried=ruff.carried_stake, stake=ruff.stake, double=double)
     if path == "ruff.stake":
         if ruff.model == "pool":
-            return "each player's ante into the pool, before anyone speaks"
-        return "the stake of a vie, before any revie"
+            return _("each player's ante into the pool, before anyone speaks")
+        return _("the stake of a vie, before any revie")
     if path in ("turn_up.towser", "turn_up.tumbler") and profile.turn_up.double_when_turned:
         name = path.split(".")[1]
         held = getattr(profile.small_trumps, name)
-        return f"twice the {held} for holding it"
+        return _("twice the {held} for holding it").format(held=held)
     return None
 
 
@@ -123,7 +128,10 @@ def unchanged_by(profile: Profile) -> tuple[str, ...]:
 
 
 def _heading(profile: Profile) -> list[str]:
-    lines = [profile.title + (f" + {', '.join(profile.variants)}" if profile.variants else "")]
+    """The profile's title (in the language gleek speaks where the profile gives it one) and
+    its other titles."""
+    title = profile.titles.get(get_language(), profile.title)
+    lines = [title + (f" + {', '.join(profile.variants)}" if profile.variants else "")]
     for lang, title in profile.titles.items():
         lines.append(f"  ({lang}) {title}")
     return lines
@@ -131,16 +139,27 @@ def _heading(profile: Profile) -> list[str]:
 
 def _variant_notes(profile: Profile) -> list[str]:
     return [
-        f"The variant {vid} changes nothing here: this profile already has what it adds."
+        _(
+            "The variant {variant} changes nothing here: this profile already has what it adds."
+        ).format(variant=vid)
         for vid in unchanged_by(profile)
     ]
 
 
-LEGEND = (
+LEGEND = N_(
     "Each value is stated (its source says it), inferred (the source is silent: the project "
     "decides, and says why), doubtful (a reading of words that can be read another way) or not "
     "applicable (the rule does not arise under this profile)."
 )
+
+#: How sure a value is, as the text says it (the data keeps the English word: a contract).
+CERTAINTY_WORDS: Final[Mapping[str, str]] = {
+    "stated": N_("stated"),
+    "inferred": N_("inferred"),
+    "doubtful": N_("doubtful"),
+    "house rule": N_("house rule"),
+    "not applicable": N_("not applicable"),
+}
 
 
 def rules_text(profile: Profile) -> str:
@@ -150,17 +169,24 @@ def rules_text(profile: Profile) -> str:
     out.append("=" * len(out[0]))
     out.append(
         f"id: {profile.id}"
-        + (f" (aliases: {', '.join(profile.aliases)})" if profile.aliases else "")
+        + (
+            _(" (aliases: {aliases})").format(aliases=", ".join(profile.aliases))
+            if profile.aliases
+            else ""
+        )
     )
-    out.append(profile.summary)
+    out.append(_(profile.summary))
     out += _variant_notes(profile)
-    out.append(LEGEND)
+    out.append(_(LEGEND))
     for group, rules in _groups(profile):
-        out += ["", group, "-" * len(group)]
+        title = _(group)
+        out += ["", title, "-" * len(title)]
         for r in rules:
-            out.append(f"{r.title}: {_value(profile, r)} [{r.certainty}]")
-            out.append(f"    {r.description}")
-            out.append(f"    source: {r.source.cite(quotes=True)}")
+            sure = _(CERTAINTY_WORDS[r.certainty])
+            line = _("{rule}: {value} [{certainty}]")
+            out.append(line.format(rule=_(r.title), value=_value(profile, r), certainty=sure))
+            out.append(f"    {_(r.description)}")
+            out.append("    " + _("source: {citation}").format(citation=r.source.cite(quotes=True)))
     return "\n".join(out) + "\n"
 
 

@@ -18,14 +18,16 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path as FsPath
 from types import MappingProxyType
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 import attrs
 
 from gleek.errors import ProfileError
+from gleek.i18n import N_, get_language, ngettext
+from gleek.i18n import gettext as _
 from gleek.schemacheck import load_schema, pre_checked, problems
 from gleek.sourcemap import LocatedError, load_located
 
@@ -34,6 +36,7 @@ __all__ = [
     "SILENT_PAGE",
     "Bibliography",
     "BookSource",
+    "Parallel",
     "Source",
     "bibliography",
     "cotton_sentences",
@@ -43,7 +46,7 @@ __all__ = [
 
 COTTON: Final = "cotton"
 #: The title of the docs page that states every inference in the project's words.
-SILENT_PAGE: Final = "Where the sources are silent"
+SILENT_PAGE: Final = N_("Where the sources are silent")
 
 
 @attrs.frozen
@@ -155,6 +158,31 @@ def find_in_cotton(quote: str) -> tuple[int, ...]:
 
 
 @attrs.frozen
+class Parallel:
+    """The same passage in another language's edition of a work (the Spanish teaching guide
+    beside the French one): the edition's bibliography key ``ref``, the place ``at`` and its own
+    words ``quote``.
+
+    >>> from gleek.i18n import language
+    >>> s = Source(ref="pedagogique", at="03", quote="le pas convenu ici est de 2",
+    ...            parallel=[Parallel("pedagogico", "03", "el incremento acordado aquí es 2")])
+    >>> with language("es"):
+    ...     print(s.cite(quotes=True))
+    Reglas didácticas, 03: "el incremento acordado aquí es 2"
+    >>> print(s.cite(quotes=True))  # no English edition: the work itself
+    Règles pédagogiques, 03: "le pas convenu ici est de 2"
+    """
+
+    ref: str
+    at: str
+    quote: str
+
+
+def _parallels(value: Iterable[Parallel | Mapping[str, str]] | None) -> tuple[Parallel, ...]:
+    return tuple([v if isinstance(v, Parallel) else Parallel(**v) for v in value or ()])
+
+
+@attrs.frozen
 class Source:
     """Where a rule value comes from: ``ref`` (a key of the bibliography, ``profiles/sources.yaml``)
     with the place ``at`` and the ``quote``; ``cotton``, Cotton's words on the same point; or
@@ -162,7 +190,10 @@ class Source:
     of the docs page "Where the sources are silent" that explains it; or ``house``, a rule of
     your own that no source gives, with why (a house rule: it may still name the source it
     departs from, with ``ref``). ``doubt`` states why a reading of the words is uncertain.
-    ``kind`` is ``source``, ``cotton``, ``inferred`` or ``house``.
+    ``parallel`` gives the same passage in other languages' editions of the work: a citation
+    quotes the edition in the language gleek speaks where there is one, else the work itself
+    (never a translation of its words). ``kind`` is ``source``, ``cotton``, ``inferred`` or
+    ``house``.
 
     >>> mine = Source(house="our club opens the bidding at 14")
     >>> mine.kind, mine.certainty, mine.cite()
@@ -177,6 +208,7 @@ class Source:
     silent: str | None = None
     doubt: str | None = None
     house: str | None = None
+    parallel: tuple[Parallel, ...] = attrs.field(default=(), converter=_parallels)
 
     @property
     def kind(self) -> Literal["source", "cotton", "inferred", "house"]:
@@ -202,14 +234,23 @@ class Source:
         """What a reader should know beyond the citation: the reason of a house rule or of an
         inference (with its section of "Where the sources are silent") and the doubt of a
         reading."""
-        out = []
-        if self.house is not None:
-            out.append(f"house rule: {self.house}")
-        if self.inferred is not None:
-            out.append(f"inferred ({SILENT_PAGE}: {self.silent}): {self.inferred}")
-        if self.doubt is not None:
-            out.append(f"doubtful: {self.doubt}")
-        return tuple(out)
+        return tuple(n for n in (self._house(), self._inferred(), self._doubt()) if n)
+
+    def _house(self) -> str | None:
+        """The reason of a house rule, in the language gleek speaks."""
+        return None if self.house is None else _("house rule: {why}").format(why=_(self.house))
+
+    def _inferred(self) -> str | None:
+        """The reason of an inference and its section of "Where the sources are silent"."""
+        if self.inferred is None:
+            return None
+        return _("inferred ({page}: {section}): {why}").format(
+            page=_(SILENT_PAGE), section=self.silent, why=_(self.inferred)
+        )
+
+    def _doubt(self) -> str | None:
+        """The doubt of a reading."""
+        return None if self.doubt is None else _("doubtful: {why}").format(why=_(self.doubt))
 
     def place(self) -> str | None:
         """The place in the source: ``Stage 1 ¶1``; for Cotton, the sentence the quote is in."""
@@ -217,31 +258,42 @@ class Source:
             return _sentences(self.quote)
         return self.at
 
+    def edition(self) -> tuple[str, str | None, str | None]:
+        """The work cited, its place and its words: those of the :attr:`parallel` edition in the
+        language gleek speaks where the work itself is in another language and such an edition
+        has the passage, else the work's own (``ref`` must be set)."""
+        assert self.ref is not None
+        books = bibliography()
+        lang = get_language()
+        if books[self.ref].language != lang:
+            for p in self.parallel:
+                if books[p.ref].language == lang:
+                    return p.ref, p.at, p.quote
+        return self.ref, self.place(), self.quote
+
     def cite(self, *, quotes: bool = False) -> str:
         """A citation as a book gives it: ``Full rules (after Parlett), Stage 1 ¶1`` and, with
         ``quotes``, the words; an inference names its section of "Where the sources are silent"
         and says why."""
         parts: list[str] = []
-        if self.house is not None:
-            parts.append(f"house rule: {self.house}")
-        if self.inferred is not None:
-            parts.append(f"inferred ({SILENT_PAGE}: {self.silent}): {self.inferred}")
+        parts += [n for n in (self._house(), self._inferred()) if n]
         if self.ref is not None:
-            book = bibliography()[self.ref].cite_as
-            place = self.place()
+            ref, place, quote = self.edition()
+            book = bibliography()[ref].cite_as
             head = f"{book}, {place}" if place else book
-            parts.append(f'{head}: "{self.quote}"' if quotes and self.quote else head)
+            parts.append(f'{head}: "{quote}"' if quotes and quote else head)
         if self.cotton is not None and (quotes or self.ref is None):
             head = f"{bibliography()[COTTON].cite_as}, {_sentences(self.cotton)}"
             parts.append(f'{head}: "{self.cotton}"' if quotes or self.ref is None else head)
-        if self.doubt is not None and quotes:
-            parts.append(f"doubtful: {self.doubt}")
+        doubt = self._doubt()
+        if doubt is not None and quotes:
+            parts.append(doubt)
         return "; ".join(parts)
 
-    def data(self) -> dict[str, str]:
+    def data(self) -> dict[str, Any]:
         """The source as plain data (the JSON of ``gleek rules`` and ``gleek compare``), with the
         bibliography key, the place found for Cotton's words and the full citation."""
-        out = {k: v for k, v in attrs.asdict(self).items() if v is not None}
+        out = {k: v for k, v in attrs.asdict(self).items() if v is not None and v != []}
         place = self.place()
         if place is not None:
             out["at"] = place
@@ -255,7 +307,7 @@ class Source:
 def _sentences(quote: str) -> str:
     found = find_in_cotton(quote)
     if not found:
-        return "(not found in the text)"
-    if len(found) == 1:
-        return f"sentence {found[0]}"
-    return "sentences " + ", ".join(map(str, found))
+        return _("(not found in the text)")
+    return ngettext("sentence {n}", "sentences {n}", len(found)).format(
+        n=", ".join(map(str, found))
+    )

@@ -47,6 +47,7 @@ from gleek.carry import Carried, carry_over
 from gleek.errors import ArgumentError, ArgumentTypeError, RecordError
 from gleek.limits import MAX_SHOWN_BYTES, MAX_SHOWN_DEALS
 from gleek.record import Problem, Record, read, read_text
+from gleek.record.jsonlines import json_lines_document
 from gleek.record.read import read_record_file
 from gleek.schemacheck import short_repr
 from gleek.stages.common import POT, Payment
@@ -196,6 +197,8 @@ def load_record(
             name = str(path)
         else:
             data = _text(text)
+            if name.lower().endswith(".jsonl"):  # a text named as a JSON Lines file is one
+                data = json_lines_document(data, name)
         if len(data) > MAX_SHOWN_BYTES:
             raise RecordError(too_many_to_show(f"{len(data):,} bytes"), file=name)
         record = read_text(data, profile_dirs=profile_dirs, name=name)
@@ -461,7 +464,13 @@ function show(i){
  $('first').disabled=$('prev').disabled=at===0;
  $('last').disabled=$('next').disabled=at===steps.length-1;
  document.body.dataset.step=at;
+ fit();
 }
+/* framed (the browser page's Open a record), tell the page how tall this is, so that nothing
+ of it (the hand to act, at the bottom) is cut off by the frame */
+function fit(){if(window.parent!==window)window.parent.postMessage(
+ {gleekViewerHeight:document.documentElement.scrollHeight},'*');}
+window.addEventListener('resize',fit);
 function nextDeal(){show(first[at]+size[first[at]]);}
 function prevDeal(){const k=first[at];show(k===at&&k>0?first[k-1]:k);}
 $('first').onclick=()=>show(0);

@@ -9,6 +9,8 @@ see gleek.stages.rules), and some of its own answers (gleek.state.forget lists t
 test starts with those memos empty, so
 what a test checks is computed by the code under test, in that test, whatever ran before it
 (and a mutant of the rules is not hidden by a memo a clean run filled first).
+
+The commands the suite runs speak English whatever the locale (``GLEEK_LANG=en``).
 """
 
 from __future__ import annotations
@@ -19,6 +21,10 @@ import pytest
 from hypothesis import settings
 
 import gleek.state
+
+# The suite reads gleek's English (the default; tests/test_i18n.py sets the other languages):
+# a developer's French or Spanish locale must not change what the commands it runs print.
+os.environ["GLEEK_LANG"] = "en"
 
 _CAP = os.environ.get("GLEEK_MAX_EXAMPLES")
 if _CAP:

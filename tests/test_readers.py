@@ -77,6 +77,20 @@ def test_every_reader_of_a_yaml_record_says_the_same(text: str) -> None:
     agree(readers(text, ".yaml"))
 
 
+def test_an_unknown_profile_behind_an_error_in_a_deal_is_read_as_that_error() -> None:
+    """Found by the test above: the replay stops at a schema error in a deal before it looks
+    the profile up, so the reader of a record says that error too (it raised ProfileError)."""
+    text = (
+        "format: gleek-record/1\nprofile: 12.0pedagogical\nplayers: [A, B, C]\n"
+        "deals:\n- dealer: C\n  ruff:\n  - 12.0{A: wait}\n"
+    )
+    found = readers(text, ".yaml")
+    agree(found)
+    assert found["read"] is not None and found["read"].endswith(
+        "schema: missing key 'hands' in deals[0]"
+    )
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(json_lines())
 def test_every_reader_of_a_json_lines_record_says_the_same(text: str) -> None:

@@ -397,3 +397,36 @@ def test_a_folder_with_a_manifest_of_something_else_is_not_built_over(
         with pytest.raises(web.BuildError, match="not a page gleek built"):
             web.build(site, tmp_path / "cache", run=tools.run, npm="npm")
     assert not (site / web.MARK).exists()
+
+
+def test_the_page_sums_up_the_chosen_rules_before_the_first_deal() -> None:
+    """What the page shows before a deal: the profile's main values in words, as ``gleek
+    rules`` gives them, and the whole of its rules; the variants by title with their rule."""
+    from gleek.rulesdoc import rules_text
+    from gleek.web import app
+
+    data = json.loads(app.summary("pi", ["play-high"]))
+    profile = gleek.load_profile("pi", ["play-high"])
+    assert data["name"] == "publications-international+play-high"
+    assert data["full"] == rules_text(profile)
+    by_title = {r["title"]: r for r in data["rules"]}
+    assert by_title["Opening bid"]["value"] == "10"
+    assert by_title["Play high"] == {"title": "Play high", "value": "yes", "certainty": "stated"}
+    assert len(data["rules"]) == len(app.SUMMARY_RULES) and len(data["steps"]) == 5
+    info = json.loads(app.options())["variant_info"]
+    assert [v["id"] for v in info] == list(gleek.list_variants())
+    for v in info:
+        variant = gleek.profile.load_variant(v["id"])
+        assert (v["title"], v["summary"]) == (variant.title, variant.summary)
+
+
+def test_a_json_lines_record_opens_in_the_page() -> None:
+    from gleek import record
+    from gleek.web import app
+
+    example = ROOT / "examples" / "parlett-s0-auction.yaml"
+    text = record.dumps(record.read(example), "jsonl")
+    answer = json.loads(app.open_record(text, "deal.jsonl"))
+    assert answer["error"] is None and answer["page"]
+    broken = json.loads(app.open_record(text.replace('"Ben": 12', '"Ben": NaN', 1), "d.jsonl"))
+    assert broken["error"].startswith("d.jsonl:2:") and "syntax" in broken["error"]

@@ -103,6 +103,41 @@ def _new_game(driver: Any, seed: int) -> None:
     driver.find_element("id", "new-game").click()
 
 
+def test_before_the_first_deal_the_chosen_rules_are_summed_up(page: Any) -> None:
+    """(Before any deal is played.) The table shows how to play the chosen profile, its main
+    values, and the full rules a click away; the variants are listed by title, each with its
+    rule on hover and on focus."""
+    from selenium.webdriver.support.ui import Select
+
+    head = _text(page, "#summary h2")
+    assert head == "How to play: Parlett's reconstruction (parlett)"
+    rows = {
+        r.find_element("tag name", "th").text: r.find_elements("tag name", "td")[0].text
+        for r in page.find_elements("css selector", "#summary table.rules tr")
+    }
+    assert rows["Opening bid"] == "12" and rows["Raise"] == "1"
+    Select(page.find_element("id", "profile")).select_by_value("publications-international")
+    assert "Publications International" in _text(page, "#summary h2")
+    rows = {
+        r.find_element("tag name", "th").text: r.find_elements("tag name", "td")[0].text
+        for r in page.find_elements("css selector", "#summary table.rules tr")
+    }
+    assert rows["Opening bid"] == "10" and rows["First lead"] == "buyer"
+    full = page.find_element("id", "full-rules")
+    assert full.get_attribute("open") is None
+    page.find_element("css selector", "#summary a[href='#full-rules']").click()
+    assert full.get_attribute("open") is not None and "Opening bid: 10" in full.text
+    Select(page.find_element("id", "profile")).select_by_value("parlett")
+    labels = page.find_elements("css selector", "#variants label")
+    play_high = gleek.profile.load_variant("play-high")
+    (label,) = [x for x in labels if play_high.title in x.text]
+    assert label.get_attribute("title") == play_high.summary
+    tip = label.find_element("css selector", ".tip")
+    assert not tip.is_displayed()
+    label.find_element("tag name", "input").send_keys("")  # focus, not a click
+    assert tip.is_displayed() and tip.text == play_high.summary
+
+
 def test_a_deal_played_by_clicks_pays_what_the_engine_pays(page: Any) -> None:
     _new_game(page, 5)
     assert _play_deal(page) > 0
@@ -197,16 +232,39 @@ def test_a_broken_record_opens_at_its_error(page: Any) -> None:
     error = report.errors[0]
     page.find_element("id", "tab-record").click()
     page.find_element("id", "record-file").send_keys(str(REVOKE))
-    banner = _text(page, "#record-error")
-    assert f"revoke.yaml:{error.line}:{error.column}: revoke: {error.message}" in banner
+    # the error is said once, by the viewer's banner (the page's own is for no page at all)
+    assert not page.find_element("id", "record-error").is_displayed()
     frame = page.find_element("id", "record-view")
     page.switch_to.frame(frame)
     try:
         # the viewer of `gleek show --html`: opened at the refused action
         assert _text(page, "#caption").endswith(": against the rules")
         assert "6H" in _text(page, "#caption")
-        assert "Invalid record" in _text(page, "#banner")
+        banner = _text(page, "#banner")
+        assert f"revoke.yaml:{error.line}:{error.column}: revoke: {error.message}" in banner
         assert page.find_element("id", "next").get_attribute("disabled") is not None
+        tall = int(page.execute_script("return document.documentElement.scrollHeight"))
+    finally:
+        page.switch_to.default_content()
+    # the frame is as tall as the viewer: nothing (the hand to act, at the bottom) is cut off
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(page, 10).until(lambda d: frame.size["height"] >= tall)
+
+
+def test_a_json_lines_record_is_chosen_and_opened(page: Any, tmp_path: Path) -> None:
+    from gleek import record
+
+    lines = tmp_path / "deal.jsonl"
+    example = ROOT / "examples" / "parlett-s0-auction.yaml"
+    lines.write_text(record.dumps(record.read(example), "jsonl"), encoding="utf-8")
+    chooser = page.find_element("id", "record-file")
+    assert ".jsonl" in str(chooser.get_attribute("accept")).split(",")
+    chooser.send_keys(str(lines))
+    page.switch_to.frame(page.find_element("id", "record-view"))
+    try:
+        assert not page.find_element("id", "banner").is_displayed()  # valid
+        assert _text(page, "#position").startswith("deal 1, step")
     finally:
         page.switch_to.default_content()
 

@@ -31,7 +31,7 @@ from typing import IO, TYPE_CHECKING, Any
 import attrs
 
 from gleek._args import check_int, check_text, check_type, type_name
-from gleek.errors import ArgumentTypeError, RecordError
+from gleek.errors import ArgumentTypeError, ProfileError, RecordError
 from gleek.profile import Profile, named_profile, registered_dirs
 from gleek.record.read import parse_record, read_record_file
 from gleek.record.replay import player_name, replay_document
@@ -215,6 +215,18 @@ def read_text(
     return _replay(text, name, profile_dirs)
 
 
+def _record_error(problem: Problem, name: str) -> RecordError:
+    """The :class:`RecordError` that stops reading a record at ``problem``."""
+    return RecordError(
+        problem.message,
+        file=name,
+        line=problem.line,
+        column=problem.column,
+        path=problem.path,
+        code=problem.code,
+    )
+
+
 def _replay(data: str | bytes, name: str, profile_dirs: Iterable[str | os.PathLike[str]]) -> Record:
     dirs = registered_dirs(profile_dirs)
     doc = parse_record(data, name)
@@ -230,16 +242,13 @@ def _replay(data: str | bytes, name: str, profile_dirs: Iterable[str | os.PathLi
         if not (isinstance(parsed, dict) and conforms_head({**parsed, "deals": [None]})):
             stop = error  # (the head's own errors were cut off after the deals' many)
     if stop is not None:
-        raise RecordError(
-            stop.message,
-            file=name,
-            line=stop.line,
-            column=stop.column,
-            path=stop.path,
-            code=stop.code,
-        )
+        raise _record_error(stop, name)
     raw: dict[str, Any] = doc.data
-    profile = named_profile(raw["profile"], tuple(raw.get("variants") or ()), profile_dirs=dirs)
+    try:
+        profile = named_profile(raw["profile"], tuple(raw.get("variants") or ()), profile_dirs=dirs)
+    except ProfileError:  # unknown, but a schema error in a deal stopped the replay before
+        assert error is not None  # (it looked the profile up): that error is the record's first
+        raise _record_error(error, name) from None
     names = [player_name(n) for n in raw["players"]]
     players: tuple[str, str, str] = (names[0], names[1], names[2])
     seats = {n: i for i, n in enumerate(players)}

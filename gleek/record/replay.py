@@ -29,6 +29,8 @@ from gleek.actions import PLAY as _PLAY
 from gleek.cards import Card, mask_of, n_cards
 from gleek.carry import Carried, carry_over
 from gleek.errors import CardError, ProfileError
+from gleek.i18n import N_
+from gleek.i18n import gettext as _
 from gleek.limits import MAX_WARNINGS
 from gleek.profile import Profile, named_profile
 from gleek.record.report import DealSummary, Problem, Report
@@ -245,7 +247,7 @@ class Replayer:
     def problem(self, code: str, message: str, path: Path, *, key: bool = False) -> Problem:
         pos = self.doc.key_position(path) if key else self.doc.position(path)
         line, col = pos if pos else (None, None)
-        where = f"deal {self.deal_no}: " if self.deal_no else ""
+        where = _("deal {deal}: ").format(deal=self.deal_no) if self.deal_no else ""
         return Problem(code, where + message, self.deal_no or None, format_path(path), line, col)
 
     def seat_of(self, name: Any, path: Path, errors: list[Problem]) -> int | None:
@@ -260,10 +262,13 @@ class Replayer:
 
     def unknown_player(self, name: str, path: Path) -> Problem:
         close = difflib.get_close_matches(player_name(name), self.players, n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
+        hint = _("; did you mean {name}?").format(name=repr(close[0])) if close else ""
         return self.problem(
             "unknown-player",
-            f"{short_repr(name)} is not one of the players ({', '.join(self.players)}){hint}",
+            _("{name} is not one of the players ({players})").format(
+                name=short_repr(name), players=", ".join(self.players)
+            )
+            + hint,
             path,
             key=True,
         )
@@ -277,7 +282,11 @@ class Replayer:
             card = Card.parse(text)
         except CardError:
             errors.append(
-                self.problem("bad-card", f"{short_repr(text)} is not one of the 44 cards", path)
+                self.problem(
+                    "bad-card",
+                    _("{text} is not one of the 44 cards").format(text=short_repr(text)),
+                    path,
+                )
             )
             return None
         if len(_PARSED) < 10_000:  # pragma: no branch - a bound, not a case
@@ -323,8 +332,10 @@ class Replayer:
                 self.head.append(
                     self.problem(
                         "schema",
-                        f"{short_repr(raw_players[i])} is the name of another player "
-                        "(names are compared in Unicode NFC form)",
+                        _(
+                            "{name} is the name of another player "
+                            "(names are compared in Unicode NFC form)"
+                        ).format(name=short_repr(raw_players[i])),
                         ("players", i),
                     )
                 )
@@ -354,7 +365,9 @@ class Replayer:
             self.going = False
             if self.ended is None:  # an error in the replay: the deal gives nothing
                 if self.state is not None and self.errors[0] is self.stopped:
-                    self.stop_note = f"deal {self.deal_no} stops {progress(self.state)}"
+                    self.stop_note = _("deal {deal} stops {where}").format(
+                        deal=self.deal_no, where=progress(self.state)
+                    )
                 self.deal_no = 0
                 return False
         self.deal_no = 0
@@ -390,9 +403,10 @@ class Replayer:
             warnings = [
                 self.problem(
                     "deal-count",
-                    f"{count} deals is not a multiple of "
-                    f"{self.profile.session.deals_multiple}, so the players do not deal equally "
-                    "often",
+                    _(
+                        "{count} deals is not a multiple of {multiple}, so the players do not "
+                        "deal equally often"
+                    ).format(count=count, multiple=self.profile.session.deals_multiple),
                     ("deals",),
                 ),
                 *warnings,
@@ -470,7 +484,9 @@ class Replayer:
         expected = None if previous is None else next_dealer(previous)
         if "dealer" not in deal:
             if expected is None:
-                errors.append(self.problem("schema", "the first deal must name its dealer", path))
+                errors.append(
+                    self.problem("schema", _("the first deal must name its dealer"), path)
+                )
             return expected
         dpath = (*path, "dealer")
         seat = self.seat_of(deal["dealer"], dpath, errors)
@@ -478,8 +494,9 @@ class Replayer:
             errors.append(
                 self.problem(
                     "wrong-dealer",
-                    f"{deal['dealer']} is named dealer, but the deal passes left to "
-                    f"{self.players[expected]}",
+                    _("{name} is named dealer, but the deal passes left to {expected}").format(
+                        name=deal["dealer"], expected=self.players[expected]
+                    ),
                     dpath,
                 )
             )
@@ -500,8 +517,9 @@ class Replayer:
                 errors.append(
                     self.problem(
                         "bad-deal",
-                        f"the deck has {n_cards(len(got))}, {distinct} distinct; it must be the 44 "
-                        "cards",
+                        _(
+                            "the deck has {cards}, {distinct} distinct; it must be the 44 cards"
+                        ).format(cards=n_cards(len(got)), distinct=distinct),
                         dpath,
                     )
                 )
@@ -515,7 +533,10 @@ class Replayer:
             if seat is not None and seat in hands:
                 errors.append(
                     self.problem(
-                        "bad-deal", f"a second hand for {self.players[seat]}", hpath, key=True
+                        "bad-deal",
+                        _("a second hand for {name}").format(name=self.players[seat]),
+                        hpath,
+                        key=True,
                     )
                 )
             elif seat is not None:
@@ -524,14 +545,20 @@ class Replayer:
                     errors.append(
                         self.problem(
                             "bad-deal",
-                            f"{self.players[seat]} has {n_cards(len(got))}; each hand has 12",
+                            _("{name} has {cards}; each hand has 12").format(
+                                name=self.players[seat], cards=n_cards(len(got))
+                            ),
                             hpath,
                         )
                     )
         for seat in range(3):
             if seat not in hands:
                 errors.append(
-                    self.problem("bad-deal", f"no hand for {self.players[seat]}", (*path, "hands"))
+                    self.problem(
+                        "bad-deal",
+                        _("no hand for {name}").format(name=self.players[seat]),
+                        (*path, "hands"),
+                    )
                 )
         turn_up = self.card(deal["turn_up"], (*path, "turn_up"), errors)
         stock_texts: list[str] = deal["stock"]
@@ -539,7 +566,9 @@ class Replayer:
         if len(stock) != 7:
             errors.append(
                 self.problem(
-                    "bad-deal", f"the stock has {n_cards(len(stock))}; it has 7", (*path, "stock")
+                    "bad-deal",
+                    _("the stock has {cards}; it has 7").format(cards=n_cards(len(stock))),
+                    (*path, "stock"),
                 )
             )
         if len(errors) > before:
@@ -574,12 +603,23 @@ class Replayer:
             if c in seen:
                 first_path, first_text = seen[c]
                 pos = self.doc.position(first_path)
-                at = f" at line {pos[0]}, column {pos[1]}" if pos else ""
+                at = (
+                    _(" at line {line}, column {column}").format(line=pos[0], column=pos[1])
+                    if pos
+                    else ""
+                )
                 return self.problem(
                     "bad-deal",
-                    f"{c} is dealt twice: here as {short_repr(text)} and{at} as "
-                    f"{short_repr(first_text)} ({format_path(first_path)}); the deal must be "
-                    "the 44 distinct cards split 12/12/12/1/7",
+                    _(
+                        "{card} is dealt twice: here as {text} and{at} as {first} ({path}); "
+                        "the deal must be the 44 distinct cards split 12/12/12/1/7"
+                    ).format(
+                        card=c,
+                        text=short_repr(text),
+                        at=at,
+                        first=short_repr(first_text),
+                        path=format_path(first_path),
+                    ),
                     cpath,
                 )
             seen[c] = (cpath, text)
@@ -600,7 +640,13 @@ class Replayer:
             bad = seat is None
             if value != "pass" and value < 0:
                 errors.append(
-                    self.problem("bad-bid", f"{name} bid {value}: a bid cannot be negative", epath)
+                    self.problem(
+                        "bad-bid",
+                        _("{name} bid {value}: a bid cannot be negative").format(
+                            name=name, value=value
+                        ),
+                        epath,
+                    )
                 )
                 bad = True
             if bad or seat is None:
@@ -622,8 +668,10 @@ class Replayer:
                 errors.append(
                     self.problem(
                         "bad-discard",
-                        f"the buyer discarded {n_cards(len(got))} ({distinct} distinct); "
-                        "the buyer discards exactly 7",
+                        _(
+                            "the buyer discarded {cards} ({distinct} distinct); "
+                            "the buyer discards exactly 7"
+                        ).format(cards=n_cards(len(got)), distinct=distinct),
                         dpath,
                     )
                 )
@@ -661,7 +709,11 @@ class Replayer:
                     seat = self.seat_of(name, (*epath, name), errors)
                 if j >= 3:
                     errors.append(
-                        self.problem("extra-action", f"trick {t + 1} has more than 3 cards", epath)
+                        self.problem(
+                            "extra-action",
+                            _("trick {trick} has more than 3 cards").format(trick=t + 1),
+                            epath,
+                        )
                     )
                 played = _PLAYS.get(text) if type(text) is str else None
                 if played is None:
@@ -704,7 +756,7 @@ class Replayer:
                     return self.stop(
                         errors,
                         "extra-action",
-                        f"{players[seat]} bid after the auction had ended",
+                        _("{name} bid after the auction had ended").format(name=players[seat]),
                         ipath,
                     )
                 if op == _DISCARD:
@@ -717,7 +769,9 @@ class Replayer:
                         return self.stop(
                             errors,
                             "extra-action",
-                            f"{players[seat]} said {action} after the ruff was settled",
+                            _("{name} said {action} after the ruff was settled").format(
+                                name=players[seat], action=action
+                            ),
                             ipath,
                         )
                     if action is _PASS and _WAIT in state.legal_actions():
@@ -740,7 +794,12 @@ class Replayer:
                     )
             elif op == _NO_DISCARD:
                 buyer = players[state.buyer]  # type: ignore[index]
-                return self.stop(errors, "incomplete", f"{buyer}'s discards are missing", ipath)
+                return self.stop(
+                    errors,
+                    "incomplete",
+                    _("{name}'s discards are missing").format(name=buyer),
+                    ipath,
+                )
             elif op == _RUFF_END:
                 if state.phase is Phase.RUFF:
                     return self.stop(
@@ -752,21 +811,25 @@ class Replayer:
                     return self.stop(
                         errors,
                         "extra-action",
-                        f"trick {seat + 1} is played after the twelfth",
+                        _("trick {trick} is played after the twelfth").format(trick=seat + 1),
                         ipath,
                     )
             elif op == _TRICK_END:
                 if seat < 3:
                     t = int(ipath[-1]) + 1
-                    cards = "1 card" if seat == 1 else f"{seat} cards"
                     return self.stop(
-                        errors, "incomplete", f"trick {t} has {cards}; a trick has 3", ipath
+                        errors,
+                        "incomplete",
+                        _("trick {trick} has {cards}; a trick has 3").format(
+                            trick=t, cards=n_cards(seat)
+                        ),
+                        ipath,
                     )
             elif not state.is_over:  # _DEAL_END
                 return self.stop(
                     errors,
                     "incomplete",
-                    f"the record stops after {len(state.tricks)} of 12 tricks",
+                    _("the record stops after {done} of 12 tricks").format(done=len(state.tricks)),
                     ipath,
                 )
             else:
@@ -798,7 +861,11 @@ class Replayer:
             self.stopped = errors[-1] = attrs.evolve(
                 p,
                 message=p.message.replace(
-                    f"deal {self.deal_no}: ", f"deal {self.deal_no}, trick {int(path[-2]) + 1}: ", 1
+                    _("deal {deal}: ").format(deal=self.deal_no),
+                    _("deal {deal}, trick {trick}: ").format(
+                        deal=self.deal_no, trick=int(path[-2]) + 1
+                    ),
+                    1,
                 ),
             )
 
@@ -811,9 +878,9 @@ class Replayer:
         held: dict[int, set[str]] = {}
         for seat in range(3):
             hand = mask_of(state.hand(seat))
-            have = {f"{kind}-{letter}" for kind, letter, _ in sets_held(self.profile, hand)}
+            have = {f"{kind}-{letter}" for kind, letter, _n in sets_held(self.profile, hand)}
             trumps = state.trumps.index
-            have |= {name for name, _ in small_trumps_held(self.profile, hand, trumps)}
+            have |= {name for name, _amount in small_trumps_held(self.profile, hand, trumps)}
             held[seat] = have
         said: dict[int, set[str]] = {0: set(), 1: set(), 2: set()}
         named: dict[int, str] = {}
@@ -826,8 +893,7 @@ class Replayer:
                     errors.append(
                         self.problem(
                             "false-claim",
-                            f"{self.players[seat]} claims {claim} but "
-                            f"{self._why_not(seat, claim, state)}",
+                            self._why_not(self.players[seat], seat, claim, state),
                             (*cpath, j),
                         )
                     )
@@ -837,11 +903,15 @@ class Replayer:
             for missing in sorted(held[seat] - said[seat]):
                 self.warnings.append(
                     self.problem(
-                        "unclaimed", f"{name} holds {missing} but the claims do not list it", where
+                        "unclaimed",
+                        _("{name} holds {claim} but the claims do not list it").format(
+                            name=name, claim=missing
+                        ),
+                        where,
                     )
                 )
         words: list[list[str]] = [[], [], []]
-        for seat, _, _, items in self.claimed:
+        for seat, _at, _what, items in self.claimed:
             words[seat] += items
         self.claim_words = (tuple(words[0]), tuple(words[1]), tuple(words[2]))
 
@@ -850,18 +920,24 @@ class Replayer:
         rule :func:`~gleek.state.outcome` charges)."""
         return bool(claim_forfeits(state, seat, (claim,)))
 
-    def _why_not(self, seat: int, claim: str, state: State) -> str:
+    def _why_not(self, name: str, seat: int, claim: str, state: State) -> str:
         hand = mask_of(state.hand(seat))
         small = small_trump_rank(claim)
         if small is not None:
             c = Card(small, state.trumps)
             if not hand >> c.index & 1:
-                return f"does not hold {c}"
-            return f"{claim} pays nothing under {self.profile.name}"
+                return _("{name} claims {claim} but does not hold {card}").format(
+                    name=name, claim=claim, card=c
+                )
+            return _("{name} claims {claim} but {claim} pays nothing under {profile}").format(
+                name=name, claim=claim, profile=self.profile.name
+            )
         letter = claim.split("-")[1]
         r = {"A": 10, "K": 9, "Q": 8, "J": 7}[letter]
         n = (hand & RANK_MASK[r]).bit_count()
-        return f"holds {n} of that rank after the exchange"
+        return _("{name} claims {claim} but holds {n} of that rank after the exchange").format(
+            name=name, claim=claim, n=n
+        )
 
     def end(self, deal: dict[str, Any], path: Path, state: State) -> None:
         """The deal is over: its outcome (with any forfeits), summary and recorded result."""
@@ -927,11 +1003,20 @@ class Replayer:
                         continue
                     should = rules[seat]
                 if value != should:
-                    unit = "points" if kind == "points" else "chips"
                     self.result_errors.append(
                         self.problem(
                             "wrong-result",
-                            f"{name} is recorded with {value} {unit}, but the rules give {should}",
+                            (
+                                _(
+                                    "{name} is recorded with {value} points, but the rules give "
+                                    "{should}"
+                                )
+                                if kind == "points"
+                                else _(
+                                    "{name} is recorded with {value} chips, but the rules give "
+                                    "{should}"
+                                )
+                            ).format(name=name, value=value, should=should),
                             (*path, "result", kind, name),
                         )
                     )
@@ -948,10 +1033,14 @@ def progress(state: State) -> str:
     if phase is Phase.PLAY:
         done = len(state.tricks)  # the tricks finished (the one on the table is not one)
         if state.trick:
-            return f"in trick {done + 1}"
-        return f"after trick {done}" if done else "before the first trick"
-    return {
-        Phase.AUCTION: "in the auction",
-        Phase.DISCARD: "in the discards",
-        Phase.RUFF: "in the ruff",
-    }.get(phase, "at its end")
+            return _("in trick {trick}").format(trick=done + 1)
+        if done:
+            return _("after trick {trick}").format(trick=done)
+        return _("before the first trick")
+    return _(
+        {
+            Phase.AUCTION: N_("in the auction"),
+            Phase.DISCARD: N_("in the discards"),
+            Phase.RUFF: N_("in the ruff"),
+        }.get(phase, N_("at its end"))
+    )

@@ -10,6 +10,8 @@ from typing import Any, Final
 import attrs
 
 from gleek._args import check_type
+from gleek.i18n import gettext as _
+from gleek.i18n import ngettext
 from gleek.stages.common import SET_REASONS
 
 __all__ = ["DealSummary", "Problem", "Report", "escape_controls"]
@@ -115,27 +117,49 @@ class DealSummary:
     def human(self, number: int) -> list[str]:
         q = quote_name
         lines = [
-            f"  deal {number}: {q(self.dealer)} deals, trumps {self.trumps}; "
-            f"{q(self.buyer)} buys the stock for {self.price}"
+            "  "
+            + _(
+                "deal {number}: {dealer} deals, trumps {trumps}; {buyer} buys the stock for {price}"
+            ).format(
+                number=number,
+                dealer=q(self.dealer),
+                trumps=self.trumps,
+                buyer=q(self.buyer),
+                price=self.price,
+            )
         ]
         if self.ruff is None:
-            lines.append("    ruff: nobody vied")
+            lines.append("    " + _("ruff: nobody vied"))
         else:
-            how = "shown" if self.ruff[2] else "not shown"
-            lines.append(f"    ruff: {q(self.ruff[0])} wins at stake {self.ruff[1]} ({how})")
+            winner, stake, shown = self.ruff
+            said = (
+                _("ruff: {winner} wins at stake {stake} (shown)")
+                if shown
+                else _("ruff: {winner} wins at stake {stake} (not shown)")
+            )
+            lines.append("    " + said.format(winner=q(winner), stake=stake))
         sets = [p for p in self.payments if p[3] in SET_REASONS]
         if sets:
             lines.append(
-                "    sets and small trumps: "
-                + "; ".join(f"{q(f)} pays {q(t)} {a} ({r})" for f, t, a, r in sets)
+                "    " + _("sets and small trumps: {payments}").format(payments=_pays(sets))
             )
-        lines.append("    points: " + ", ".join(f"{q(n)} {p}" for n, p in self.points))
-        lines.append(
-            "    payments: "
-            + "; ".join(f"{q(f)} pays {q(t)} {a} ({r})" for f, t, a, r in self.payments)
-        )
-        lines.append("    chips: " + ", ".join(f"{q(n)} {c:+d}" for n, c in self.chips))
+        points = ", ".join(f"{q(n)} {p}" for n, p in self.points)
+        lines.append("    " + _("points: {points}").format(points=points))
+        lines.append("    " + _("payments: {payments}").format(payments=_pays(self.payments)))
+        chips = ", ".join(f"{q(n)} {c:+d}" for n, c in self.chips)
+        lines.append("    " + _("chips: {chips}").format(chips=chips))
         return lines
+
+
+def _pays(payments: tuple[tuple[str, str, int, str], ...] | list[tuple[str, str, int, str]]) -> str:
+    """``Ann pays Ben 2 (tiddy); ...``: the reason as the record format names it, in the
+    language gleek speaks."""
+    return "; ".join(
+        _("{payer} pays {payee} {amount} ({reason})").format(
+            payer=quote_name(f), payee=quote_name(t), amount=a, reason=_(r)
+        )
+        for f, t, a, r in payments
+    )
 
 
 @attrs.frozen
@@ -183,17 +207,31 @@ class Report:
         'invalid (1 error) under pi, deal 1 stops after trick 7'
         """
         n, d = len(self.errors), len(self.deals)
-        verdict = "valid" if self.valid else f"invalid ({n} error{'' if n == 1 else 's'})"
-        replayed = "no deal" if d == 0 else f"{d} deal{'' if d == 1 else 's'}"
+        verdict = (
+            _("valid")
+            if self.valid
+            else ngettext("invalid ({n} error)", "invalid ({n} errors)", n).format(n=n)
+        )
+        replayed = (
+            _("no deal replayed")
+            if d == 0
+            else ngettext("{d} deal replayed", "{d} deals replayed", d).format(d=d)
+        )
         unknown = self.errors and self.errors[0].code in ("unknown-profile", "unknown-variant")
         if self.profile is None or unknown:  # no rules to name: nothing was replayed
-            return f"{verdict}, {replayed} replayed"
+            return _("{verdict}, {replayed}").format(verdict=verdict, replayed=replayed)
         name = "+".join((self.profile, *self.variants))
         if self.stopped is not None:
             if d:
-                return f"{verdict} under {name}, {replayed} replayed, then {self.stopped}"
-            return f"{verdict} under {name}, {self.stopped}"
-        return f"{verdict} under {name}, {replayed} replayed"
+                return _("{verdict} under {profile}, {replayed}, then {stopped}").format(
+                    verdict=verdict, profile=name, replayed=replayed, stopped=self.stopped
+                )
+            return _("{verdict} under {profile}, {stopped}").format(
+                verdict=verdict, profile=name, stopped=self.stopped
+            )
+        return _("{verdict} under {profile}, {replayed}").format(
+            verdict=verdict, profile=name, replayed=replayed
+        )
 
     def human(self) -> str:
         """Compiler-style lines (``file:line:col: code: message``), then a summary per deal."""
@@ -206,14 +244,14 @@ class Report:
         for e in self.errors:
             yield escape_controls(e.human(file))
         for w in self.warnings:
-            yield escape_controls(w.human(file, "warning: "))
+            yield escape_controls(w.human(file, _("warning: ")))
         yield escape_controls(f"{file}: {self.verdict()}")
         for i, d in enumerate(self.deals, 1):
             for line in d.human(i):
                 yield escape_controls(line)
         if self.chips:
             balances = ", ".join(f"{quote_name(n)} {c}" for n, c in self.chips)
-            yield escape_controls("  balances: " + balances)
+            yield escape_controls("  " + _("balances: {balances}").format(balances=balances))
 
 
 class _Lazy(list):  # type: ignore[type-arg]

@@ -13,6 +13,7 @@ import attrs
 from gleek._args import check_int, check_seat, check_type
 from gleek.cards import CARDS, Card, Rank
 from gleek.errors import ArgumentError
+from gleek.i18n import N_
 
 __all__ = [
     "POT",
@@ -36,18 +37,19 @@ __all__ = [
 POT: Final = "pot"
 Party: TypeAlias = int | Literal["pot"]
 
-#: Why chips move: the record format's reasons for a payment.
+#: Why chips move: the record format's reasons for a payment (marked for the catalogs: a report
+#: in French or Spanish says them in its words, a record and the JSON report keep these).
 REASONS: Final = (
-    "stock",
-    "turn-up",
-    "ruff",
-    "ruff-pool",
-    "set",
-    "tiddy",
-    "towser",
-    "tumbler",
-    "settlement",
-    "forfeit",
+    N_("stock"),
+    N_("turn-up"),
+    N_("ruff"),
+    N_("ruff-pool"),
+    N_("set"),
+    N_("tiddy"),
+    N_("towser"),
+    N_("tumbler"),
+    N_("settlement"),
+    N_("forfeit"),
 )
 
 

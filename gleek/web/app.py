@@ -25,9 +25,10 @@ from typing import Any, Final
 import gleek
 from gleek import Action, Outcome, Payment, Profile, RuleValue, State
 from gleek.compare import compare_record_text, rule_matrix
-from gleek.profile import with_rules
+from gleek.profile import load_variant, with_rules
 from gleek.record import dumps
 from gleek.render import payment_text
+from gleek.rulesdoc import in_words, rules_text, with_words
 from gleek.session import DealRecord, Session
 from gleek.sim.search import SearchBot
 from gleek.stages.common import cited_rules
@@ -79,12 +80,74 @@ def _outcome(o: Outcome) -> dict[str, Any]:
 
 
 def options() -> str:
-    """The profiles, the variants and the disputed rules, for the page's menus."""
+    """The profiles, the variants (each with its title and what it sets) and the disputed
+    rules, for the page's menus."""
     return _dumps(
         {
             "profiles": list(gleek.list_profiles()),
             "variants": list(gleek.list_variants()),
+            "variant_info": [_variant(v) for v in gleek.list_variants()],
             "disputed": disputed(),
+        }
+    )
+
+
+def _variant(vid: str) -> dict[str, Any]:
+    """A variant as the page shows it beside its box: its title, and its rule in words."""
+    v = load_variant(vid)
+    return {"id": v.id, "title": v.title, "summary": v.summary}
+
+
+#: The rules a newcomer needs first, in the order of a deal (the summary before the first deal).
+SUMMARY_RULES: Final = (
+    "stock.opening_bid",
+    "stock.increment",
+    "stock.exchange",
+    "ruff.model",
+    "ruff.stake",
+    "sets.gleek",
+    "sets.mournival",
+    "small_trumps.tiddy",
+    "tricks.first_lead",
+    "tricks.play_high",
+    "tricks.honours",
+    "tricks.honours_to",
+    "scoring.par",
+)
+
+
+def summary(profile: str, variants: list[str]) -> str:
+    """A short summary of a profile's rules for the page before the first deal (one screen):
+    how a deal goes, the values that matter first (each in words where it needs them), and the
+    whole rules as ``gleek rules`` prints them, for the page's link to them."""
+    p = gleek.load_profile(profile, list(variants))
+    steps = [
+        "Three players, 44 cards (no 2s or 3s); 12 each, the next card turned up for trumps, "
+        "7 left as the stock.",
+        "Buying the stock: eldest opens the bidding; the buyer pays the price to the others "
+        "and exchanges 7 cards with the stock.",
+        "Vying the ruff: the best suit by card values wins the stake.",
+        "Gleeks (three Aces, Kings, Queens or Jacks) and mournivals (all four) are paid by "
+        "each opponent.",
+        "Twelve tricks: follow suit if you can; the highest trump wins, else the highest card "
+        "of the suit led. Tricks and honours of trumps score points against a par.",
+    ]
+    key = [
+        {
+            "title": r.title,
+            "value": with_words(r, in_words(p, r.path)),
+            "certainty": r.certainty,
+        }
+        for r in (p.rule(path) for path in SUMMARY_RULES)
+    ]
+    return _dumps(
+        {
+            "name": p.name,
+            "title": p.title,
+            "summary": p.summary,
+            "steps": steps,
+            "rules": key,
+            "full": rules_text(p),
         }
     )
 

@@ -87,19 +87,81 @@ function option(select, value, label) {
 function setup() {
   for (const p of options.profiles) option($("profile"), p, p);
   $("profile").value = options.profiles.includes("parlett") ? "parlett" : options.profiles[0];
-  for (const v of options.variants) {
+  for (const v of options.variant_info) {
+    // each variant by its title; its rule on hover (title) and on focus (the note below it)
     const label = document.createElement("label");
+    label.title = v.summary;
     const box = document.createElement("input");
     box.type = "checkbox";
-    box.value = v;
-    label.append(box, " " + v);
+    box.value = v.id;
+    const tip = document.createElement("span");
+    tip.className = "tip";
+    tip.id = `tip-${v.id}`;
+    tip.textContent = v.summary;
+    box.setAttribute("aria-describedby", tip.id);
+    label.append(box, " " + v.title, tip);
     $("variants").appendChild(label);
   }
+  $("profile").addEventListener("change", showSummary);
+  $("variants").addEventListener("change", showSummary);
+  showSummary();
   for (const d of options.disputed) option($("toggle-path"), d.path, `${d.title} (${d.path})`);
   $("toggle-path").addEventListener("change", fillValues);
   if (options.disputed.some((d) => d.path === "tricks.honours_to")) $("toggle-path").value = "tricks.honours_to";
   fillValues();
   $("new-game").disabled = false;
+}
+
+// Before the first deal: what the chosen rules are, in one screen, and the whole of them.
+function showSummary() {
+  if (table) return;
+  const variants = [...$("variants").querySelectorAll("input:checked")].map((b) => b.value);
+  let s;
+  try {
+    s = JSON.parse(app.summary($("profile").value, py.toPy(variants)));
+  } catch (err) {
+    status(message(err), true);
+    return;
+  }
+  const box = $("table");
+  box.innerHTML = "";
+  const div = document.createElement("div");
+  div.id = "summary";
+  const h = document.createElement("h2");
+  h.textContent = `How to play: ${s.title} (${s.name})`;
+  const p = document.createElement("p");
+  p.textContent = s.summary;
+  const ol = document.createElement("ol");
+  for (const step of s.steps) {
+    const li = document.createElement("li");
+    li.textContent = step;
+    ol.appendChild(li);
+  }
+  const dl = document.createElement("table");
+  dl.className = "rules";
+  for (const r of s.rules) {
+    const tr = dl.insertRow();
+    const th = document.createElement("th");
+    th.textContent = r.title;
+    tr.appendChild(th);
+    tr.insertCell().textContent = r.value;
+    tr.insertCell().textContent = r.certainty;
+  }
+  const more = document.createElement("details");
+  more.id = "full-rules";
+  const sum = document.createElement("summary");
+  sum.textContent = "The full rules, with their sources (as gleek rules prints them)";
+  const pre = document.createElement("pre");
+  pre.textContent = s.full;
+  more.append(sum, pre);
+  const link = document.createElement("p");
+  const a = document.createElement("a");
+  a.href = "#full-rules";
+  a.textContent = "Read the full rules";
+  a.addEventListener("click", () => { more.open = true; });
+  link.append(a, " (every rule, with its source), or press New game.");
+  div.append(h, p, ol, dl, link, more);
+  box.appendChild(div);
 }
 
 function fillValues() {
@@ -338,9 +400,10 @@ async function openRecord(file) {
   if (!app) return;
   const text = await file.text();
   const r = JSON.parse(call(() => app.open_record(text, file.name)));
+  // the error is said once: by the viewer's own banner when there is a page, else here
   const err = $("record-error");
-  err.hidden = !r.error;
-  err.textContent = r.error ? "Invalid record: " + r.error : "";
+  err.hidden = !r.error || !!r.page;
+  err.textContent = r.error && !r.page ? "Invalid record: " + r.error : "";
   const view = $("record-view");
   view.hidden = !r.page;
   if (!r.page) { status(`${file.name}: ${r.error}`, true); return; }
@@ -348,6 +411,12 @@ async function openRecord(file) {
   view.addEventListener("load", () => view.contentWindow.focus(), { once: true });
   status(r.error ? `${file.name}: not valid; the viewer opens at the first broken rule.` : `${file.name}: valid.`, !!r.error);
 }
+// the viewer in the frame says how tall it is (every step): the frame takes that height
+window.addEventListener("message", (e) => {
+  const view = $("record-view");
+  if (e.source !== view.contentWindow || !e.data || typeof e.data.gleekViewerHeight !== "number") return;
+  view.style.height = `${Math.min(Math.max(e.data.gleekViewerHeight + 24, 300), 6000)}px`;
+});
 $("record-file").addEventListener("change", () => {
   const file = $("record-file").files[0];
   if (file) openRecord(file);

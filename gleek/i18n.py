@@ -1,0 +1,161 @@
+"""The language of what gleek prints: English (the default), French or Spanish.
+
+The words are gettext catalogs, made with Babel: ``gleek/locale/gleek.pot`` (extracted from the
+code, ``babel.cfg``) and ``gleek/locale/{fr,es}/LC_MESSAGES/gleek.po``. The build compiles each
+``.po`` into its ``.mo`` (setup.py), so wheels and sdists carry the compiled catalogs; in a
+working copy, where no ``.mo`` was built, the ``.po`` itself is read with Babel (a development
+dependency). Error codes and the record format stay English: they are a contract.
+
+>>> from gleek.i18n import gettext as _, language, get_language
+>>> get_language()
+'en'
+>>> with language("fr"):
+...     print(_("valid"))
+valide
+>>> with language("es"):
+...     print(_("valid"))
+válido
+>>> print(_("valid"))
+valid
+
+The command line chooses with ``gleek --lang fr|es|en``, else ``GLEEK_LANG``, else the locale
+(``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English (:func:`language_from_environment`).
+
+May import: :mod:`gleek.errors`; nothing of the engine.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from gettext import GNUTranslations, NullTranslations
+from pathlib import Path
+from typing import Final
+
+from gleek.errors import ArgumentError
+
+__all__ = [
+    "LANGUAGES",
+    "N_",
+    "get_language",
+    "gettext",
+    "language",
+    "language_from_environment",
+    "ngettext",
+    "set_language",
+]
+
+#: The languages gleek speaks, English first (the default, and the words of the code).
+LANGUAGES: Final = ("en", "fr", "es")
+DOMAIN: Final = "gleek"
+LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
+
+_current: ContextVar[str] = ContextVar("gleek_language", default="en")
+
+
+def _check(lang: str, what: str = "language") -> str:
+    if lang not in LANGUAGES:
+        raise ArgumentError(
+            f"{what}: {lang!r} is not one of the languages gleek speaks ({', '.join(LANGUAGES)})"
+        )
+    return lang
+
+
+def set_language(lang: str) -> None:
+    """Speak ``lang`` (``"en"``, ``"fr"`` or ``"es"``) from now on, in this thread or task."""
+    _current.set(_check(lang))
+
+
+def get_language() -> str:
+    """The language gleek speaks now."""
+    return _current.get()
+
+
+@contextmanager
+def language(lang: str) -> Iterator[None]:
+    """Speak ``lang`` inside the ``with`` block, and the language before it after."""
+    token = _current.set(_check(lang))
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def _from_tag(tag: str) -> str | None:
+    """The language of a locale name (``fr_FR.UTF-8`` is French), None if gleek does not speak
+    it."""
+    code = tag.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """``GLEEK_LANG`` if set (it must be a language gleek speaks), else the first of
+    ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set and names one, else English.
+
+    >>> language_from_environment({"LANG": "es_ES.UTF-8"})
+    'es'
+    >>> language_from_environment({"GLEEK_LANG": "fr", "LANG": "es_ES.UTF-8"})
+    'fr'
+    >>> language_from_environment({"LC_ALL": "C", "LANG": "de_DE.UTF-8"})
+    'en'
+    """
+    env = os.environ if environ is None else environ
+    chosen = env.get("GLEEK_LANG", "")
+    if chosen:
+        return _check(chosen, "GLEEK_LANG")
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value:  # the first one set decides, as for the C library
+            return _from_tag(value) or "en"
+    return "en"
+
+
+@cache
+def catalog(lang: str) -> NullTranslations:
+    """The translations of ``lang``: its compiled ``.mo`` where the build made one, else its
+    ``.po`` compiled in memory with Babel (a working copy)."""
+    if lang == "en":
+        return NullTranslations()
+    base = LOCALE_DIR / lang / "LC_MESSAGES"
+    mo = base / f"{DOMAIN}.mo"
+    if mo.is_file():
+        with mo.open("rb") as fp:
+            return GNUTranslations(fp)
+    return _compile((base / f"{DOMAIN}.po").read_bytes(), lang)
+
+
+def _compile(po: bytes, lang: str) -> GNUTranslations:
+    """A ``.po`` file's bytes as translations (Babel reads it and writes the ``.mo``)."""
+    try:
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+    except ImportError:  # pragma: no cover - the build ships .mo; a working copy has dev extras
+        raise ArgumentError(
+            f"language {lang!r}: this copy of gleek has no compiled catalog; install it with "
+            "pip (the build compiles them) or install Babel"
+        ) from None
+    buf = io.BytesIO()
+    write_mo(buf, read_po(io.BytesIO(po), locale=lang))
+    buf.seek(0)
+    return GNUTranslations(buf)
+
+
+def gettext(message: str) -> str:
+    """``message`` in the language gleek speaks now (imported as ``_`` where it is used)."""
+    lang = _current.get()
+    return message if lang == "en" else catalog(lang).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or the plural of a message, for ``n``, in the language gleek speaks now."""
+    return catalog(_current.get()).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalogs without translating it (a table of messages,
+    translated where it is used)."""
+    return message

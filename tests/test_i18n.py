@@ -1,0 +1,244 @@
+"""French and Spanish: the catalogs are complete, their placeholders match, the template is the
+code's, and what ``gleek --lang`` prints is translated (a pseudo-locale run)."""
+
+from __future__ import annotations
+
+import gettext
+import io
+import re
+import string
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.frontend import CommandLineInterface
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from gleek import i18n
+from gleek.cli import main
+from gleek.errors import ArgumentError
+from gleek.profile import load_profile
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "gleek" / "locale"
+LANGS = ("fr", "es")
+
+
+def _read(path: Path, locale: str | None = None) -> Catalog:
+    with path.open("rb") as fp:
+        return read_po(fp, locale=locale)
+
+
+def _po(lang: str) -> Catalog:
+    return _read(LOCALE / lang / "LC_MESSAGES" / "gleek.po", lang)
+
+
+def _ids(catalog: Catalog) -> set[object]:
+    return {m.id for m in catalog if m.id}
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_message_is_translated(lang: str) -> None:
+    """Each message of the template has a translation, every plural form of it too."""
+    po = _po(lang)
+    assert _ids(po) == _ids(_read(LOCALE / "gleek.pot"))
+    for m in po:
+        if m.id:
+            forms = m.string if isinstance(m.string, tuple) else (m.string,)
+            assert forms and all(f.strip() for f in forms), (lang, m.id)
+            assert not m.fuzzy, (lang, m.id)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_placeholders_match(lang: str) -> None:
+    """Each translation fills the placeholders of its message, no more and no fewer."""
+    for m in _po(lang):
+        if not m.id:
+            continue
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        forms = m.string if isinstance(m.string, tuple) else (m.string,)
+        want = set().union(*map(_fields, ids))
+        for form in forms:
+            assert _fields(form) == want, (lang, m.id, form)
+
+
+def test_the_template_is_the_codes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``pybabel extract`` with babel.cfg finds the messages of the committed template, no more
+    and no fewer (an edited message needs the template and the catalogs updated)."""
+    monkeypatch.chdir(ROOT)
+    out = tmp_path / "gleek.pot"
+    CommandLineInterface().run(
+        ["pybabel", "-q", "extract", "-F", "babel.cfg", "-k", "N_", "-o", str(out), "."]
+    )
+    assert _ids(_read(out)) == _ids(_read(LOCALE / "gleek.pot"))
+
+
+def test_the_language_is_english_by_default_and_chosen() -> None:
+    assert i18n.get_language() == "en"
+    with i18n.language("fr"):
+        assert i18n.get_language() == "fr"
+        assert i18n.ngettext("{n} card", "{n} cards", 2).format(n=2) == "2 cartes"
+        with i18n.language("es"):
+            assert i18n.gettext("valid") == "válido"
+        assert i18n.gettext("valid") == "valide"
+    assert i18n.gettext("valid") == "valid"
+    assert i18n.ngettext("{n} card", "{n} cards", 1).format(n=1) == "1 card"
+    with pytest.raises(ArgumentError, match="'de' is not one of the languages gleek speaks"):
+        i18n.set_language("de")
+    with pytest.raises(ArgumentError, match="GLEEK_LANG: 'xx' is not one"):
+        i18n.language_from_environment({"GLEEK_LANG": "xx"})
+    assert i18n.language_from_environment({"LC_MESSAGES": "es", "LANG": "fr_FR"}) == "es"
+    assert i18n.language_from_environment({}) == "en"
+
+
+def test_set_language_holds_in_its_context() -> None:
+    import contextvars
+
+    def inside() -> str:
+        i18n.set_language("es")
+        return i18n.gettext("valid")
+
+    assert contextvars.copy_context().run(inside) == "válido"
+    assert i18n.get_language() == "en"
+
+
+def test_a_built_catalog_is_read_from_its_mo(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the build compiled a ``.mo`` (a wheel), it is read instead of the ``.po``."""
+    mo = tmp_path / "fr" / "LC_MESSAGES" / "gleek.mo"
+    mo.parent.mkdir(parents=True)
+    po = _po("fr")
+    po.get("valid").string = "valide (mo)"
+    with mo.open("wb") as fp:
+        write_mo(fp, po)
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    assert i18n.catalog.__wrapped__("fr").gettext("valid") == "valide (mo)"
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "said"),
+    [
+        (["--lang", "fr"], {}, "invalide (1 erreur) selon parlett+play-high"),
+        ([], {"GLEEK_LANG": "es"}, "inválido (1 error) según parlett+play-high"),
+        ([], {"LANG": "fr_CA.UTF-8"}, "invalide (1 erreur)"),
+        (["--lang", "en"], {"GLEEK_LANG": "fr"}, "invalid (1 error) under parlett+play-high"),
+    ],
+)
+def test_the_command_speaks_the_language_chosen(
+    args: list[str],
+    env: dict[str, str],
+    said: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for name in ("GLEEK_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert main([*args, "validate", str(ROOT / "tests" / "records" / "revoke.yaml")]) == 1
+    assert said in capsys.readouterr().out
+    assert i18n.get_language() == "en"  # the command's language ends with it
+
+
+def test_a_bad_language_is_refused(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--lang", "de", "profiles"]) == 2
+    assert "invalid choice: 'de'" in capsys.readouterr().err
+    monkeypatch.setenv("GLEEK_LANG", "klingon")
+    assert main(["profiles"]) == 2
+    assert "GLEEK_LANG: 'klingon' is not one of the languages" in capsys.readouterr().err
+
+
+# -- the pseudo-locale run: every translation wrapped in markers; whatever a user reads outside
+# them must be data (cards, names, numbers, codes, file names, the sources' own words)
+
+OPEN, CLOSE = "⟦", "⟧"
+
+
+def _pseudo(lang: str) -> gettext.GNUTranslations:
+    po = _po(lang)
+    for m in po:
+        if m.id:
+            if isinstance(m.string, tuple):
+                m.string = tuple(f"{OPEN}{s}{CLOSE}" for s in m.string)
+            else:
+                m.string = f"{OPEN}{m.string}{CLOSE}"
+    buf = io.BytesIO()
+    write_mo(buf, po)
+    buf.seek(0)
+    return gettext.GNUTranslations(buf)
+
+
+def _unmarked(text: str) -> str:
+    """``text`` less every marked span (innermost first: a message may hold another)."""
+    inner = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
+    while True:
+        text, n = inner.subn(" ", text)
+        if not n:
+            return text
+
+
+def _pseudo_run(
+    lang: str, argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> str:
+    catalog = _pseudo(lang)
+    monkeypatch.setattr(i18n, "catalog", lambda _lang: catalog)
+    main(["--lang", lang, *argv])
+    return capsys.readouterr().out
+
+
+def _left(out: str, data: list[str]) -> Iterator[str]:
+    """The words of ``out`` outside the markers that are not ``data``."""
+    for line in out.splitlines():
+        rest = _unmarked(line)
+        for item in sorted(data, key=len, reverse=True):
+            rest = rest.replace(item, " ")
+        yield from re.findall(r"[^\W\d_]{2,}", rest)
+
+
+def test_validate_in_the_pseudo_locale_leaves_no_english(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name in ("revoke", "incomplete", "bad-discard", "wrong-result", "out-of-turn"):
+        record = ROOT / "tests" / "records" / f"{name}.yaml"
+        out = _pseudo_run("fr", ["validate", str(record)], monkeypatch, capsys)
+        assert OPEN in out
+        # data: the file, the error code, the players, the profile and variant, the pot
+        data = [str(record), name, "North", "East", "West", "parlett", "play-high", "pot"]
+        assert list(_left(out, data)) == [], out
+    # a whole deal: its summary, payments and balances
+    record = ROOT / "examples" / "parlett-s0-auction.yaml"
+    out = _pseudo_run("es", ["validate", str(record)], monkeypatch, capsys)
+    data = [str(record), "Anna", "Ben", "Carla", "parlett", "pot", " H"]  # H: the trump suit
+    assert list(_left(out, data)) == [], out
+
+
+def test_rules_in_the_pseudo_locale_leaves_no_english(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = _pseudo_run("es", ["rules", "pedagogical"], monkeypatch, capsys)
+    profile = load_profile("pedagogical")
+    data = ["pedagogical", "pedagogique", "pedagogico", "id"]
+    data += [*profile.titles, *profile.titles.values()]  # (fr) Règles pédagogiques
+    data += ["Reglas didácticas", "Règles pédagogiques", "Cotton, Compleat Gamester, ch. VII"]
+    for r in profile.rules:
+        with i18n.language("es"):
+            data.append(_unmarked(r.display()))  # the value: numbers, card letters, yes/no marked
+        s = r.source
+        data += [p.quote for p in s.parallel] + [p.at for p in s.parallel]
+        data += [w for w in (s.quote, s.at, s.cotton, s.silent) if w]
+        if isinstance(r.value, str):
+            data.append(r.value)
+    left = list(_left(out, data))
+    assert left == [], left
+    # the Spanish guide is quoted, not the French one, where it has the passage
+    assert '"Reparte 12 cartas a cada persona en lotes de 4."' in out
+    assert "Distribuez" not in out

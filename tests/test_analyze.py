@@ -88,7 +88,7 @@ def test_the_pimc_bot_is_named_legal_and_reproducible() -> None:
     from gleek.sim.match import load_bot, play_match
     from gleek.sim.pimc import PimcBot
 
-    assert load_bot("pimc").worlds == 20 and load_bot("pimc:3").worlds == 3
+    assert load_bot("pimc").worlds == 40 and load_bot("pimc:3").worlds == 3
     for bad in ("pimc:0", "pimc:x", "pimc:99999999"):
         with pytest.raises(ArgumentError, match="pimc:N"):
             load_bot(bad)

@@ -1,7 +1,7 @@
 """A perfect-information Monte Carlo bot: deals drawn, each solved, the best card on average.
 
 :class:`PimcBot` sees only its :class:`~gleek.state.Observation`. From the ``exact_from``-th
-trick on (default the 7th: six tricks left), for a card to play it draws ``worlds`` deals the
+trick on (default the 5th: eight tricks left), for a card to play it draws ``worlds`` deals the
 seat cannot tell from the real one (the sampler of :class:`gleek.sim.search.SearchBot`, on
 :class:`~gleek.sim.knowledge.Knowledge`'s constraints), solves each to the end of the deal with
 :mod:`gleek.analysis` (the seat's points when it maximises them and the other two minimise
@@ -9,7 +9,7 @@ them) and plays the card whose sum over the worlds is highest; cards of equal va
 apart by one greedy rollout (:func:`gleek.rollout`) each per world, counted a tenth. Before that
 trick the deal is too long to solve quickly, and the bot searches one card deep with a rollout
 as the leaf's value: it plays as :class:`~gleek.sim.search.SearchBot` does (``playouts``
-greedy rollouts a decision). The auction, the discards and the ruff are left to
+greedy rollouts a decision, by default 160, twice the search bot's). The auction, the discards and the ruff are left to
 :class:`~gleek.sim.bots.RuleAwareBot`. Its choice depends only on the observation and the
 random generator passed in.
 
@@ -38,10 +38,17 @@ from gleek.sim.bots import RuleAwareBot
 from gleek.sim.search import DEFAULT_PLAYOUTS, SearchBot, Worlds, budget_of, distinct_cards
 from gleek.state import Action, Observation, Phase, apply, rollout
 
-__all__ = ["DEFAULT_WORLDS", "PimcBot", "pimc_bot"]
+__all__ = ["DEFAULT_WORLDS", "EARLY_PLAYOUTS", "EXACT_FROM", "PimcBot", "pimc_bot"]
 
-DEFAULT_WORLDS: Final = 20
+DEFAULT_WORLDS: Final = 40
 """Deals drawn and solved per decision by ``PimcBot()`` (``pimc``)."""
+
+EXACT_FROM: Final = 5
+"""The trick from which ``PimcBot()`` solves (eight tricks left)."""
+
+EARLY_PLAYOUTS: Final = 2 * DEFAULT_PLAYOUTS
+"""The greedy rollouts of a decision of ``PimcBot()`` before :data:`EXACT_FROM` (160: twice the
+search bot's)."""
 
 
 class PimcBot:
@@ -57,8 +64,8 @@ class PimcBot:
         self,
         worlds: int = DEFAULT_WORLDS,
         *,
-        exact_from: int = 7,
-        playouts: int = DEFAULT_PLAYOUTS,
+        exact_from: int = EXACT_FROM,
+        playouts: int = EARLY_PLAYOUTS,
         base: Bot | None = None,
     ) -> None:
         for name, value, low, high in (

@@ -9,9 +9,9 @@ them) and plays the card whose sum over the worlds is highest; cards of equal va
 apart by one greedy rollout (:func:`gleek.rollout`) each per world, counted a tenth. Before that
 trick the deal is too long to solve quickly, and the bot searches one card deep with a rollout
 as the leaf's value: it plays as :class:`~gleek.sim.search.SearchBot` does (``playouts``
-greedy rollouts a decision, by default 160, twice the search bot's). The auction, the discards and the ruff are left to
-:class:`~gleek.sim.bots.RuleAwareBot`. Its choice depends only on the observation and the
-random generator passed in.
+greedy rollouts a decision, by default 160, twice the search bot's). The auction, the discards
+and the ruff are left to :class:`~gleek.sim.bots.RuleAwareBot`. Its choice depends only on the
+observation and the random generator passed in.
 
 >>> import random, gleek
 >>> s = gleek.new_deal(gleek.load_profile("parlett"), dealer=0, seed=3)

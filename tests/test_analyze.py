@@ -97,7 +97,7 @@ def test_the_pimc_bot_is_named_legal_and_reproducible() -> None:
     for bad_args in ({"worlds": 0}, {"exact_from": 13}, {"worlds": True}):
         with pytest.raises(ArgumentError):
             PimcBot(**bad_args)
-    bot = PimcBot(3, exact_from=11, playouts=6)
+    bot = PimcBot(3, exact_from=9, playouts=6)
     assert repr(bot) == "PimcBot(3)"
     s = gleek.new_deal(gleek.load_profile("parlett"), dealer=0, seed=4)
     seen = 0

@@ -90,6 +90,9 @@ class Solver:
         self.nodes = 0
         self.seat = 0
         self.tables: list[dict[int, int]] = [{}, {}, {}]
+        #: the most positions a seat's table holds before it is emptied (an attribute, not the
+        #: constant, so that a test can make it small in the compiled build too)
+        self.budget: int = TABLE_BUDGET
         self.tt: dict[int, int] = self.tables[0]
         # what a card scores in a trick by itself (its honour, where honours go to the winner)
         # and at once (where they go to the player): two cards play alike only if both agree
@@ -358,7 +361,7 @@ class Solver:
                 lo = max(lo, best)
             else:
                 lo = hi = best
-            if len(self.tt) >= TABLE_BUDGET:  # (bounded: emptied when full)
+            if len(self.tt) >= self.budget:  # (bounded: emptied when full)
                 self.tt.clear()
             self.tt[key] = lo | hi << 10 | (best_card + 1) << 20
         return best

@@ -481,7 +481,7 @@ def test_the_warnings_kept_are_capped_and_the_rest_counted(
     text = _warning_deals(30)
     every = record.validate_text(text).warnings
     assert len(every) >= 25 and {w.code for w in every} == {"unclaimed"}
-    monkeypatch.setattr(gleek.record.replay, "MAX_WARNINGS", 10)
+    monkeypatch.setitem(gleek.record.replay.KEPT, "warnings", 10)
     path = tmp_path / "r.yaml"
     path.write_text(text, encoding="utf-8")
     for report in (record.validate_text(text), validate_path(path, quick_from=None)):

@@ -22,7 +22,9 @@ from gleek.errors import ArgumentError
 from gleek.profile import load_profile
 
 ROOT = Path(__file__).resolve().parent.parent
-LOCALE = ROOT / "gleek" / "locale"
+#: the catalogs of the gleek imported (the package ships its .pot and .po beside the .mo; the
+#: compiled build's suite runs against an install, with no source tree beside the tests)
+LOCALE = i18n.LOCALE_DIR
 LANGS = ("fr", "es")
 
 
@@ -70,7 +72,10 @@ def test_placeholders_match(lang: str) -> None:
 
 def test_the_template_is_the_codes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``pybabel extract`` with babel.cfg finds the messages of the committed template, no more
-    and no fewer (an edited message needs the template and the catalogs updated)."""
+    and no fewer (an edited message needs the template and the catalogs updated). It reads the
+    source tree, which the compiled build's run of the suite (against an install) has not."""
+    if not (ROOT / "babel.cfg").is_file():
+        pytest.skip("the source tree is not beside the tests (the compiled build's run)")
     monkeypatch.chdir(ROOT)
     out = tmp_path / "gleek.pot"
     CommandLineInterface().run(

@@ -109,13 +109,7 @@ def _parser() -> _Parser:
 
     r = sub.add_parser("rules", help="the complete rules of a profile, with sources")
     r.add_argument("profile", help="a profile id, alias or file")
-    r.add_argument(
-        "--variant",
-        action="append",
-        default=[],
-        metavar="V",
-        help="apply a variant overlay (repeatable, applied in order)",
-    )
+    _variant_arg(r)
     r.add_argument(
         "--format",
         choices=("text", "markdown", "json"),
@@ -125,16 +119,8 @@ def _parser() -> _Parser:
     _profile_dir(r)
 
     pl = sub.add_parser("play", help="bots play deals; prints each deal readably")
-    pl.add_argument(
-        "--profile", default="parlett", help="a profile id, alias or file (default: parlett)"
-    )
-    pl.add_argument(
-        "--variant",
-        action="append",
-        default=[],
-        metavar="V",
-        help="apply a variant overlay (repeatable, applied in order)",
-    )
+    _profile_arg(pl)
+    _variant_arg(pl)
     pl.add_argument(
         "--seed",
         type=int,
@@ -232,16 +218,8 @@ def _parser() -> _Parser:
         help="the profile whose rules it lists (default: parlett)",
     )
     nr = nsub.add_parser("record", help="a record of one deal to fill in, every key commented")
-    nr.add_argument(
-        "--profile", default="parlett", help="a profile id, alias or file (default: parlett)"
-    )
-    nr.add_argument(
-        "--variant",
-        action="append",
-        default=[],
-        metavar="V",
-        help="apply a variant overlay (repeatable, applied in order)",
-    )
+    _profile_arg(nr)
+    _variant_arg(nr)
     nr.add_argument(
         "--players",
         type=_players,
@@ -346,16 +324,8 @@ def _parser() -> _Parser:
         default=300,
         help="how many deals, played on decks of three with the bots moved round (default: 300)",
     )
-    m.add_argument(
-        "--profile", default="parlett", help="a profile id, alias or file (default: parlett)"
-    )
-    m.add_argument(
-        "--variant",
-        action="append",
-        default=[],
-        metavar="V",
-        help="apply a variant overlay (repeatable, applied in order)",
-    )
+    _profile_arg(m)
+    _variant_arg(m)
     m.add_argument("--seed", type=int, default=0, help="seed of the decks (default: 0)")
     m.add_argument(
         "--workers",
@@ -449,6 +419,24 @@ def _bots(text: str) -> str:
         return check_bots(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _profile_arg(p: argparse.ArgumentParser) -> None:
+    """``--profile P``, as every command that plays or reads one profile takes it."""
+    p.add_argument(
+        "--profile", default="parlett", help="a profile id, alias or file (default: parlett)"
+    )
+
+
+def _variant_arg(p: argparse.ArgumentParser) -> None:
+    """``--variant V`` (repeatable), as every command that loads a profile takes it."""
+    p.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="V",
+        help="apply a variant overlay (repeatable, applied in order)",
+    )
 
 
 def _profile_dir(p: argparse.ArgumentParser) -> None:

@@ -25,6 +25,8 @@ from gleek._args import check_int
 from gleek.analysis import MODES, card_values, solver_for
 from gleek.cards import Card
 from gleek.errors import ArgumentError
+from gleek.i18n import gettext as _
+from gleek.i18n import ngettext
 from gleek.record import Record
 from gleek.state import Phase
 
@@ -83,11 +85,21 @@ class DealVerdict:
 
     def summary(self) -> tuple[str, ...]:
         """A line per costly card: "Ben's 7S at trick 4 cost 6 points"."""
-        unit = "point" if self.mode == "points" else "chip"
+        if self.mode == "points":
+            said = (
+                "{player}'s {card} at trick {trick} cost {n} point",
+                "{player}'s {card} at trick {trick} cost {n} points",
+            )
+        else:
+            said = (
+                "{player}'s {card} at trick {trick} cost {n} chip",
+                "{player}'s {card} at trick {trick} cost {n} chips",
+            )
         return tuple(
             [
-                f"{c.player}'s {c.card} at trick {c.trick} cost {c.cost} "
-                f"{unit}{'' if c.cost == 1 else 's'}"
+                ngettext(*said, c.cost).format(
+                    player=c.player, card=c.card, trick=c.trick, n=c.cost
+                )
                 for c in self.costly
             ]
         )
@@ -138,20 +150,31 @@ def verdicts_text(verdicts: tuple[DealVerdict, ...], from_trick: int = 1) -> str
     the costly ones), then the summary."""
     lines: list[str] = []
     for d in verdicts:
-        unit = d.mode
-        start = f", from trick {from_trick}" if from_trick > 1 else ""
-        lines.append(f"deal {d.number} ({unit} at the end of the deal, best play{start}):")
+        if d.mode == "points":
+            head = _("deal {number} (points at the end of the deal, best play):")
+            if from_trick > 1:
+                head = _(
+                    "deal {number} (points at the end of the deal, best play, from trick {trick}):"
+                )
+            none = _("no card cost its player a point")
+        else:
+            head = _("deal {number} (chips at the end of the deal, best play):")
+            if from_trick > 1:
+                head = _(
+                    "deal {number} (chips at the end of the deal, best play, from trick {trick}):"
+                )
+            none = _("no card cost its player a chip")
+        lines.append(head.format(number=d.number, trick=from_trick))
         for c in d.cards:
-            mark = f"  * cost {c.cost}" if c.cost >= 1 else ""
-            lines.append(
-                f"  trick {c.trick:>2}  {c.player:<12.12} {c.card!s:<3}  {c.value:>4}"
-                f"  (best {c.best}){mark}"
-            )
+            mark = "  * " + _("cost {n}").format(n=c.cost) if c.cost >= 1 else ""
+            trick = _("trick {n}").format(n=f"{c.trick:>2}")
+            best = _("(best {n})").format(n=c.best)
+            lines.append(f"  {trick}  {c.player:<12.12} {c.card!s:<3}  {c.value:>4}  {best}{mark}")
         summary = d.summary()
         if summary:
             lines.extend(f"  {s}" for s in summary)
         else:
-            lines.append(f"  no card cost its player a {unit[:-1]}")
+            lines.append(f"  {none}")
     return "\n".join(lines)
 
 
@@ -167,5 +190,7 @@ def step_notes(verdicts: tuple[DealVerdict, ...]) -> dict[tuple[int, int], str]:
     notes: dict[tuple[int, int], str] = {}
     for d in verdicts:
         for c, line in zip(d.costly, d.summary(), strict=True):
-            notes[(d.number, c.step + 1)] = f"{line} (best {c.best}, played {c.value})"
+            notes[(d.number, c.step + 1)] = _("{line} (best {best}, played {value})").format(
+                line=line, best=c.best, value=c.value
+            )
     return notes

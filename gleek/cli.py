@@ -24,7 +24,15 @@ if TYPE_CHECKING:
 from gleek._files import same_file
 from gleek.build import build_info
 from gleek.errors import ArgumentError, ArgumentTypeError, GleekError, ProfileError, RecordError
-from gleek.i18n import LANGUAGES, language, language_from_environment
+from gleek.i18n import (
+    LANGUAGES,
+    argparse_speaks,
+    get_language,
+    language,
+    language_from_environment,
+    ngettext,
+)
+from gleek.i18n import gettext as _
 from gleek.limits import MAX_PLAYED_DEALS
 from gleek.profile import list_profiles, list_variants, load_profile, load_variant, not_listed
 from gleek.record.report import Report, escape_controls
@@ -46,7 +54,9 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
+        raise UsageError(
+            _("{prog}: {message} (see '{prog} --help')").format(prog=self.prog, message=message)
+        )
 
     def unknown(self, extras: Sequence[str]) -> NoReturn:
         """Refuse arguments this command does not take, with a "did you mean" for an option
@@ -56,9 +66,18 @@ class _Parser(argparse.ArgumentParser):
             name = first.split("=", 1)[0]
             options = [o for a in self._actions for o in a.option_strings if o.startswith("--")]
             close = difflib.get_close_matches(name, options, n=1)
-            hint = f" (did you mean {close[0]}?)" if close else ""
-            self.error(f"unknown option {name}{hint}")
-        self.error(f"unexpected argument{'s' if len(extras) > 1 else ''}: {' '.join(extras)}")
+            if close:
+                self.error(
+                    _("unknown option {name} (did you mean {option}?)").format(
+                        name=name, option=close[0]
+                    )
+                )
+            self.error(_("unknown option {name}").format(name=name))
+        self.error(
+            ngettext(
+                "unexpected argument: {arguments}", "unexpected arguments: {arguments}", len(extras)
+            ).format(arguments=" ".join(extras))
+        )
 
     def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
         """After ``--help`` or ``--version``: the output flushed first, so that one that
@@ -84,19 +103,19 @@ class _Version(argparse.Action):
 
 def _parser() -> _Parser:
     p = _Parser(
-        prog="gleek", description="Rules, validation and comparison for the card game Gleek."
+        prog="gleek", description=_("Rules, validation and comparison for the card game Gleek.")
     )
     p.add_argument(
         "--version",
         action=_Version,
         nargs=0,
-        help="print the version and the build (pure Python or compiled) and exit",
+        help=_("print the version and the build (pure Python or compiled) and exit"),
     )
     p.add_argument(
         "--lang",
         choices=LANGUAGES,
         default=None,
-        help="the language of the output (default: GLEEK_LANG, else the locale, else en)",
+        help=_("the language of the output (default: GLEEK_LANG, else the locale, else en)"),
     )
     sub = p.add_subparsers(
         dest="command",
@@ -105,119 +124,133 @@ def _parser() -> _Parser:
         metavar="{profiles,rules,play,validate,compare,effects,show,match,ladder,new,web}",
     )
 
-    _profile_dir(sub.add_parser("profiles", help="list profiles and variants with their titles"))
+    _profile_dir(sub.add_parser("profiles", help=_("list profiles and variants with their titles")))
 
-    r = sub.add_parser("rules", help="the complete rules of a profile, with sources")
-    r.add_argument("profile", help="a profile id, alias or file")
+    r = sub.add_parser("rules", help=_("the complete rules of a profile, with sources"))
+    r.add_argument("profile", help=_("a profile id, alias or file"))
     _variant_arg(r)
     r.add_argument(
         "--format",
         choices=("text", "markdown", "json"),
         default="text",
-        help="text, markdown (pastes into a wiki) or json (for programs) (default: text)",
+        help=_("text, markdown (pastes into a wiki) or json (for programs) (default: text)"),
     )
     _profile_dir(r)
 
-    pl = sub.add_parser("play", help="bots play deals; prints each deal readably")
+    pl = sub.add_parser("play", help=_("bots play deals; prints each deal readably"))
     _profile_arg(pl)
     _variant_arg(pl)
     pl.add_argument(
         "--seed",
         type=int,
         default=1,
-        help="seed of the shuffles and the bots' choices (default: 1)",
+        help=_("seed of the shuffles and the bots' choices (default: 1)"),
     )
     pl.add_argument(
-        "--deals", type=_positive, default=1, help="how many deals to play (default: 1)"
+        "--deals", type=_positive, default=1, help=_("how many deals to play (default: 1)")
     )
     pl.add_argument(
         "--bots",
         type=_bot_name,
         metavar="{" + ",".join(BOTS) + "}",
         default="basic",
-        help="basic (simple habits of play), random (any legal action) or rules (the "
-        "rule-aware bot, which plays the profile it is given) (default: basic)",
+        help=_(
+            "basic (simple habits of play), random (any legal action) or rules (the "
+            "rule-aware bot, which plays the profile it is given) (default: basic)"
+        ),
     )
     _profile_dir(pl)
     pl.add_argument(
         "--out",
         type=_path,
-        metavar="FILE",
-        help="also write the deals as a format-1 record (.yaml or .json)",
+        metavar=_("FILE"),
+        help=_("also write the deals as a format-1 record (.yaml or .json)"),
     )
     pl.add_argument(
-        "--html", type=_path, metavar="FILE", help="also write a page that steps through the deals"
+        "--html",
+        type=_path,
+        metavar=_("FILE"),
+        help=_("also write a page that steps through the deals"),
     )
 
-    v = sub.add_parser("validate", help="replay recorded deals and report the first rule broken")
+    v = sub.add_parser("validate", help=_("replay recorded deals and report the first rule broken"))
     v.add_argument(
-        "files", nargs="+", metavar="FILE", help="records (.yaml, .yml, .json or .jsonl)"
+        "files", nargs="+", metavar=_("FILE"), help=_("records (.yaml, .yml, .json or .jsonl)")
     )
-    v.add_argument("--json", action="store_true", help="print the report as JSON")
+    v.add_argument("--json", action="store_true", help=_("print the report as JSON"))
     v.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="a progress bar on stderr (default: for a file of 16 MiB or more, when stderr is a "
-        "terminal)",
+        help=_(
+            "a progress bar on stderr (default: for a file of 16 MiB or more, when stderr is a "
+            "terminal)"
+        ),
     )
     _profile_dir(v)
 
-    sh = sub.add_parser("show", help="a record as a page that steps through it (or one picture)")
+    sh = sub.add_parser("show", help=_("a record as a page that steps through it (or one picture)"))
     sh.add_argument(
-        "record", type=_path, metavar="RECORD", help="a record (.yaml, .yml, .json or .jsonl)"
+        "record", type=_path, metavar=_("RECORD"), help=_("a record (.yaml, .yml, .json or .jsonl)")
     )
-    sh.add_argument("--html", type=_path, metavar="FILE", help="write the step-by-step page here")
-    sh.add_argument("--svg", type=_path, metavar="FILE", help="write the last state reached here")
-    sh.add_argument("--four-colour", action="store_true", help="blue diamonds, green clubs")
+    sh.add_argument(
+        "--html", type=_path, metavar=_("FILE"), help=_("write the step-by-step page here")
+    )
+    sh.add_argument(
+        "--svg", type=_path, metavar=_("FILE"), help=_("write the last state reached here")
+    )
+    sh.add_argument("--four-colour", action="store_true", help=_("blue diamonds, green clubs"))
     _profile_dir(sh)
 
     an = sub.add_parser(
-        "analyze", help="which cards lost points (or chips): each card played weighed by a solver"
+        "analyze",
+        help=_("which cards lost points (or chips): each card played weighed by a solver"),
     )
     an.add_argument(
-        "record", type=_path, metavar="RECORD", help="a record (.yaml, .yml, .json or .jsonl)"
+        "record", type=_path, metavar=_("RECORD"), help=_("a record (.yaml, .yml, .json or .jsonl)")
     )
     an.add_argument(
         "--chips",
         action="store_true",
-        help="weigh in chips at the end of the deal (the settlement's), not points",
+        help=_("weigh in chips at the end of the deal (the settlement's), not points"),
     )
     an.add_argument(
         "--from-trick",
         type=_trick_number,
         default=1,
         metavar="N",
-        help="weigh the cards from trick N (1 to 12) on, for speed (default: 1)",
+        help=_("weigh the cards from trick N (1 to 12) on, for speed (default: 1)"),
     )
     an.add_argument(
         "--format",
         choices=("text", "json"),
         default="text",
-        help="text (a line per card, then the costly ones) or json (default: text)",
+        help=_("text (a line per card, then the costly ones) or json (default: text)"),
     )
     an.add_argument(
         "--html",
         type=_path,
-        metavar="FILE",
-        help="also write the viewer's page, the costly cards marked",
+        metavar=_("FILE"),
+        help=_("also write the viewer's page, the costly cards marked"),
     )
     _profile_dir(an)
 
-    n = sub.add_parser("new", help="a file to fill in by hand: a variant of house rules, a record")
+    n = sub.add_parser(
+        "new", help=_("a file to fill in by hand: a variant of house rules, a record")
+    )
     nsub = n.add_subparsers(
         dest="new_command", required=True, parser_class=_Parser, metavar="{variant,record}"
     )
-    nv = nsub.add_parser("variant", help="a variant of house rules, every rule commented")
-    nv.add_argument("name", metavar="NAME", help="the variant's id (as club-14)")
+    nv = nsub.add_parser("variant", help=_("a variant of house rules, every rule commented"))
+    nv.add_argument("name", metavar=_("NAME"), help=_("the variant's id (as club-14)"))
     nv.add_argument(
         "--from",
         dest="base",
         default="parlett",
-        metavar="PROFILE",
-        help="the profile whose rules it lists (default: parlett)",
+        metavar=_("PROFILE"),
+        help=_("the profile whose rules it lists (default: parlett)"),
     )
-    nr = nsub.add_parser("record", help="a record of one deal to fill in, every key commented")
+    nr = nsub.add_parser("record", help=_("a record of one deal to fill in, every key commented"))
     _profile_arg(nr)
     _variant_arg(nr)
     nr.add_argument(
@@ -225,63 +258,65 @@ def _parser() -> _Parser:
         type=_players,
         default=("North", "East", "West"),
         metavar="A,B,C",
-        help="three names, clockwise from the first dealer (default: North,East,West)",
+        help=_("three names, clockwise from the first dealer (default: North,East,West)"),
     )
     for parser in (nv, nr):
         parser.add_argument(
             "--out",
             type=_path,
-            metavar="FILE",
-            help="write it to FILE (which must not exist yet) rather than print it",
+            metavar=_("FILE"),
+            help=_("write it to FILE (which must not exist yet) rather than print it"),
         )
         _profile_dir(parser)
 
-    w = sub.add_parser("web", help="the page that plays Gleek in the browser (Pyodide)")
+    w = sub.add_parser("web", help=_("the page that plays Gleek in the browser (Pyodide)"))
     wsub = w.add_subparsers(
         dest="web_command", required=True, parser_class=_Parser, metavar="{build}"
     )
-    wb = wsub.add_parser("build", help="write the page's static folder (docs/web.rst)")
-    wb.add_argument("out", type=_path, metavar="OUT", help="the folder to write (made if missing)")
+    wb = wsub.add_parser("build", help=_("write the page's static folder (docs/web.rst)"))
+    wb.add_argument(
+        "out", type=_path, metavar=_("OUT"), help=_("the folder to write (made if missing)")
+    )
     wb.add_argument(
         "--cache",
         type=_path,
         default=Path("build/web-cache"),
-        metavar="DIR",
-        help="keep the npm and PyPI downloads here between builds (default: build/web-cache)",
+        metavar=_("DIR"),
+        help=_("keep the npm and PyPI downloads here between builds (default: build/web-cache)"),
     )
 
-    c = sub.add_parser("compare", help="how the profiles differ: matrix, record, simulation")
+    c = sub.add_parser("compare", help=_("how the profiles differ: matrix, record, simulation"))
     c.add_argument(
-        "profiles", nargs="*", metavar="PROFILE", help="profiles to compare (default: all)"
+        "profiles", nargs="*", metavar=_("PROFILE"), help=_("profiles to compare (default: all)")
     )
     c.add_argument(
         "--variant",
         action="append",
         default=[],
         metavar="V",
-        help="apply a variant to every profile compared",
+        help=_("apply a variant to every profile compared"),
     )
-    c.add_argument("--all", action="store_true", help="every rule, not only those that differ")
+    c.add_argument("--all", action="store_true", help=_("every rule, not only those that differ"))
     c.add_argument(
         "--rules",
         action="append",
         default=[],
         metavar="GLOB",
-        help="only the rules whose path matches GLOB ('stock.*', ruff.stake); repeatable",
+        help=_("only the rules whose path matches GLOB ('stock.*', ruff.stake); repeatable"),
     )
     c.add_argument(
         "--format",
         choices=("text", "markdown", "json"),
         default="text",
-        help="text, markdown (the rule matrix only) or json (default: text)",
+        help=_("text, markdown (the rule matrix only) or json (default: text)"),
     )
     c.add_argument(
-        "--record", type=_path, metavar="FILE", help="replay this record under each profile"
+        "--record", type=_path, metavar=_("FILE"), help=_("replay this record under each profile")
     )
     c.add_argument(
-        "--simulate", type=_positive, metavar="N", help="play N seeded deals under each profile"
+        "--simulate", type=_positive, metavar="N", help=_("play N seeded deals under each profile")
     )
-    c.add_argument("--seed", type=int, default=None, help="for --simulate (default: 0)")
+    c.add_argument("--seed", type=int, default=None, help=_("for --simulate (default: 0)"))
     c.add_argument(
         "--bot",
         "--bots",
@@ -289,58 +324,66 @@ def _parser() -> _Parser:
         type=_bot_name,
         metavar="{" + ",".join(BOTS) + "}",
         default=None,
-        help=f"the bot for every seat in --simulate (default: {DEFAULT_BOT}, rule-aware)",
+        help=_("the bot for every seat in --simulate (default: {bot}, rule-aware)").format(
+            bot=DEFAULT_BOT
+        ),
     )
     c.add_argument(
         "--workers",
         type=_positive,
         default=None,
-        help="processes for --simulate (default: all cores; never more than sessions of deals)",
+        help=_("processes for --simulate (default: all cores; never more than sessions of deals)"),
     )
     c.add_argument(
         "--scheduler",
         type=_scheduler,
         default=None,
-        metavar="WHERE",
-        help="where --simulate runs: 'processes' (default), 'dask' (a local dask cluster) "
-        "or tcp://HOST:PORT (a running dask scheduler)",
+        metavar=_("WHERE"),
+        help=_(
+            "where --simulate runs: 'processes' (default), 'dask' (a local dask cluster) "
+            "or tcp://HOST:PORT (a running dask scheduler)"
+        ),
     )
-    c.add_argument("--no-progress", action="store_true", help="no progress bar")
+    c.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
     _profile_dir(c)
     _effects_parser(sub)
 
-    m = sub.add_parser("match", help="a tournament: three bots play seeded deals, seats rotated")
+    m = sub.add_parser("match", help=_("a tournament: three bots play seeded deals, seats rotated"))
     m.add_argument(
         "bots",
         nargs=3,
-        metavar="BOT",
-        help="random, basic, rules (the rule-aware bot), search, search:N (N playouts a "
-        "decision), ismcts:N (OpenSpiel's ISMCTS, N simulations) or module:Class (a bot class "
-        "of your own)",
+        metavar=_("BOT"),
+        help=_(
+            "random, basic, rules (the rule-aware bot), search, search:N (N playouts a "
+            "decision), ismcts:N (OpenSpiel's ISMCTS, N simulations) or module:Class (a bot class "
+            "of your own)"
+        ),
     )
     m.add_argument(
         "--deals",
         type=_positive,
         default=300,
-        help="how many deals, played on decks of three with the bots moved round (default: 300)",
+        help=_("how many deals, played on decks of three with the bots moved round (default: 300)"),
     )
     _profile_arg(m)
     _variant_arg(m)
-    m.add_argument("--seed", type=int, default=0, help="seed of the decks (default: 0)")
+    m.add_argument("--seed", type=int, default=0, help=_("seed of the decks (default: 0)"))
     m.add_argument(
         "--workers",
         type=_positive,
         default=None,
-        help="processes (default: all cores; never more than decks of deals); the result is "
-        "the same for any number",
+        help=_(
+            "processes (default: all cores; never more than decks of deals); the result is "
+            "the same for any number"
+        ),
     )
     m.add_argument(
         "--format",
         choices=("text", "json"),
         default="text",
-        help="text (a table) or json (for programs) (default: text)",
+        help=_("text (a table) or json (for programs) (default: text)"),
     )
-    m.add_argument("--no-progress", action="store_true", help="no progress bar")
+    m.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
     _profile_dir(m)
     _ladder_parser(sub)
     return p
@@ -348,26 +391,28 @@ def _parser() -> _Parser:
 
 def _effects_parser(sub: argparse._SubParsersAction[_Parser]) -> None:
     e = sub.add_parser(
-        "effects", help="what each disputed rule does alone: paired effects over seeded deals"
+        "effects", help=_("what each disputed rule does alone: paired effects over seeded deals")
     )
     e.add_argument(
-        "base", metavar="BASE", help="the profile whose rules are changed, one at a time"
+        "base", metavar=_("BASE"), help=_("the profile whose rules are changed, one at a time")
     )
     e.add_argument(
         "rules",
         nargs="*",
-        metavar="RULE-or-PROFILE",
-        help="a rule (ruff.stake), a glob of rules ('stock.*') or a profile (the rules where it "
-        "differs from BASE); default: every rule on which the profiles differ",
+        metavar=_("RULE-or-PROFILE"),
+        help=_(
+            "a rule (ruff.stake), a glob of rules ('stock.*') or a profile (the rules where it "
+            "differs from BASE); default: every rule on which the profiles differ"
+        ),
     )
-    e.add_argument("--variant", action="append", default=[], metavar="V", help="apply to BASE")
-    e.add_argument("--deals", type=_positive, default=2000, help="paired deals (default: 2000)")
-    e.add_argument("--seed", type=int, default=0, help="seed of the deals (default: 0)")
+    e.add_argument("--variant", action="append", default=[], metavar="V", help=_("apply to BASE"))
+    e.add_argument("--deals", type=_positive, default=2000, help=_("paired deals (default: 2000)"))
+    e.add_argument("--seed", type=int, default=0, help=_("seed of the deals (default: 0)"))
     e.add_argument(
         "--bots",
         type=_bots,
         default=DEFAULT_BOT,
-        help="the bot for every seat: rules (default), basic, random, search or search:N",
+        help=_("the bot for every seat: rules (default), basic, random, search or search:N"),
     )
     e.add_argument(
         "--check-bots",
@@ -375,36 +420,43 @@ def _effects_parser(sub: argparse._SubParsersAction[_Parser]) -> None:
         nargs="?",
         const=CHECK_BOTS,
         default=None,
-        metavar="BOTS",
-        help=f"also play with these bots (default {CHECK_BOTS}) and say where an effect differs "
-        f"in sign or size between the two",
+        metavar=_("BOTS"),
+        help=_(
+            "also play with these bots (default {bots}) and say where an effect differs in sign "
+            "or size between the two"
+        ).format(bots=CHECK_BOTS),
     )
     e.add_argument(
         "--format",
         choices=("text", "markdown", "json"),
         default="text",
-        help="text (tables), markdown or json (every figure with its interval) (default: text)",
+        help=_("text (tables), markdown or json (every figure with its interval) (default: text)"),
     )
     e.add_argument(
         "--metric",
         action="append",
         default=[],
         metavar="M",
-        help="only these figures in the tables and the plot (repeatable; see the text's list)",
+        help=_("only these figures in the tables and the plot (repeatable; see the text's list)"),
     )
-    e.add_argument("--csv", type=_path, metavar="FILE", help="write the per-deal rows here")
+    e.add_argument("--csv", type=_path, metavar=_("FILE"), help=_("write the per-deal rows here"))
     e.add_argument(
-        "--plot", type=_path, metavar="FILE", help="write a forest plot (.svg or .png; gleek[plot])"
+        "--plot",
+        type=_path,
+        metavar=_("FILE"),
+        help=_("write a forest plot (.svg or .png; gleek[plot])"),
     )
-    e.add_argument("--workers", type=_positive, default=None, help="processes (default: all cores)")
+    e.add_argument(
+        "--workers", type=_positive, default=None, help=_("processes (default: all cores)")
+    )
     e.add_argument(
         "--scheduler",
         type=_scheduler,
         default=None,
-        metavar="WHERE",
-        help="'processes' (default), 'dask' (a local dask cluster) or tcp://HOST:PORT",
+        metavar=_("WHERE"),
+        help=_("'processes' (default), 'dask' (a local dask cluster) or tcp://HOST:PORT"),
     )
-    e.add_argument("--no-progress", action="store_true", help="no progress bar")
+    e.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
     _profile_dir(e)
 
 
@@ -424,7 +476,7 @@ def _bots(text: str) -> str:
 def _profile_arg(p: argparse.ArgumentParser) -> None:
     """``--profile P``, as every command that plays or reads one profile takes it."""
     p.add_argument(
-        "--profile", default="parlett", help="a profile id, alias or file (default: parlett)"
+        "--profile", default="parlett", help=_("a profile id, alias or file (default: parlett)")
     )
 
 
@@ -435,7 +487,7 @@ def _variant_arg(p: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="V",
-        help="apply a variant overlay (repeatable, applied in order)",
+        help=_("apply a variant overlay (repeatable, applied in order)"),
     )
 
 
@@ -444,8 +496,8 @@ def _profile_dir(p: argparse.ArgumentParser) -> None:
         "--profile-dir",
         action="append",
         default=[],
-        metavar="DIR",
-        help="also find profiles in DIR (variants in DIR/variants); repeatable",
+        metavar=_("DIR"),
+        help=_("also find profiles in DIR (variants in DIR/variants); repeatable"),
     )
 
 
@@ -524,10 +576,14 @@ def _write_output(
     try:
         write_atomic(path, text)
     except OSError as exc:
-        raise UsageError(f"gleek: {flag} {path}: cannot write: {exc.strerror or exc}") from None
+        raise UsageError(
+            _("gleek: {flag} {path}: cannot write: {why}").format(
+                flag=flag, path=path, why=exc.strerror or exc
+            )
+        ) from None
     except ValueError as exc:
         raise UsageError(f"gleek: {flag} {path}: {exc}") from None
-    (say or _out)(f"Wrote {path}")
+    (say or _out)(_("Wrote {file}").format(file=path))
 
 
 def _check_outputs(
@@ -542,14 +598,28 @@ def _check_outputs(
         for given in inputs:
             if same_file(given, path):
                 raise UsageError(
-                    f"gleek {command}: {flag} {escape_controls(str(path))}: that is the input "
-                    f"file {escape_controls(str(given))}; choose another output"
+                    _(
+                        "gleek {command}: {flag} {path}: that is the input file {given}; choose "
+                        "another output"
+                    ).format(
+                        command=command,
+                        flag=flag,
+                        path=escape_controls(str(path)),
+                        given=escape_controls(str(given)),
+                    )
                 )
         for other_flag, other in seen:
             if same_file(other, path):
                 raise UsageError(
-                    f"gleek {command}: {flag} {escape_controls(str(path))}: {other_flag} writes "
-                    f"that file too; give each output its own file"
+                    _(
+                        "gleek {command}: {flag} {path}: {other} writes that file too; give each "
+                        "output its own file"
+                    ).format(
+                        command=command,
+                        flag=flag,
+                        path=escape_controls(str(path)),
+                        other=other_flag,
+                    )
                 )
         seen.append((flag, path))
 
@@ -558,7 +628,7 @@ def _path(text: str) -> Path:
     """A file or folder named on the command line; an empty one is refused (``Path("")`` would
     be the current folder)."""
     if not text:
-        raise argparse.ArgumentTypeError("an empty path names no file")
+        raise argparse.ArgumentTypeError(_("an empty path names no file"))
     return Path(text)
 
 
@@ -566,7 +636,9 @@ def _players(text: str) -> tuple[str, ...]:
     """Three names, comma-separated (``Anna,Ben,Carla``)."""
     names = tuple(n.strip() for n in text.split(","))
     if len(names) != 3 or not all(names):
-        raise argparse.ArgumentTypeError(f"give three names, comma-separated, not {text!r:.80}")
+        raise argparse.ArgumentTypeError(
+            _("give three names, comma-separated, not {text}").format(text=f"{text!r:.80}")
+        )
     return names
 
 
@@ -575,9 +647,16 @@ def _bot_name(text: str) -> str:
     if text in BOTS:
         return text
     close = difflib.get_close_matches(text.lower(), list(BOTS), n=1)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    if close:
+        raise argparse.ArgumentTypeError(
+            _("unknown bot {bot} (did you mean {close}?); choose one of {bots}").format(
+                bot=f"{text!r:.80}", close=repr(close[0]), bots=", ".join(BOTS)
+            )
+        )
     raise argparse.ArgumentTypeError(
-        f"unknown bot {text!r:.80}{hint}; choose one of {', '.join(BOTS)}"
+        _("unknown bot {bot}; choose one of {bots}").format(
+            bot=f"{text!r:.80}", bots=", ".join(BOTS)
+        )
     )
 
 
@@ -585,9 +664,11 @@ def _positive(text: str) -> int:
     try:
         n = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("not a whole number: {text}").format(text=repr(text))
+        ) from None
     if n < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
+        raise argparse.ArgumentTypeError(_("must be at least 1, not {n}").format(n=n))
     return n
 
 
@@ -646,18 +727,62 @@ def _parse(argv: list[str]) -> argparse.Namespace | None:
     return args
 
 
+def _lang_asked(argv: Sequence[str]) -> str | None:
+    """The language ``--lang`` asks for, read before the parser is built (its ``--help`` and
+    its errors speak it): among the options before the command, the last; None when there is
+    none, or it is not a language gleek speaks (the parser refuses it then).
+
+    >>> _lang_asked(["--lang", "fr", "validate", "--lang", "es"]), _lang_asked(["--lang=es"])
+    ('fr', 'es')
+    """
+    asked = None
+    rest = iter(argv)
+    for arg in rest:
+        if not arg.startswith("-"):  # the command: its own options are its own
+            break
+        if arg == "--lang":
+            value = next(rest, "")
+        elif arg.startswith("--lang="):
+            value = arg.removeprefix("--lang=")
+        else:
+            continue
+        asked = value if value in LANGUAGES else None
+    return asked
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command ``argv`` (``sys.argv[1:]`` if None) and return its exit status. It
+    speaks the language of ``--lang``, else of the environment
+    (:func:`~gleek.i18n.language_from_environment`), from the parsing on: the help, argparse's
+    own words and errors too."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    asked = _lang_asked(arguments)
+    refused: ArgumentError | None = None
+    if asked is None:
+        try:
+            asked = language_from_environment()
+        except ArgumentError as exc:  # said once the arguments are read (--help still helps)
+            asked, refused = "en", exc
+    with language(asked), argparse_speaks():
+        return _main(arguments, refused)
+
+
+def _main(arguments: list[str], refused: ArgumentError | None) -> int:
     if sys.stdout is None:  # started with its standard output closed (``>&-``)
         if sys.stderr is not None:
-            print("gleek: the standard output is closed; nothing can be printed", file=sys.stderr)
+            print(
+                _("gleek: the standard output is closed; nothing can be printed"), file=sys.stderr
+            )
         return 2
     try:
         try:
-            args = _parse(list(sys.argv[1:] if argv is None else argv))
+            args = _parse(arguments)
             if args is None:
                 status = 0
+            elif args.lang is None and refused is not None:  # a GLEEK_LANG gleek does not speak
+                raise refused
             else:
-                with language(args.lang or language_from_environment()):
+                with language(args.lang or get_language()):
                     status = _run(args)
         finally:
             sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
@@ -676,7 +801,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _err(f"gleek: {exc}")
         return 1
     except KeyboardInterrupt:
-        _err("gleek: interrupted")
+        _err(_("gleek: interrupted"))
         return 130
     except BrokenPipeError:
         _discard_stdout()
@@ -684,14 +809,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UnicodeEncodeError:
         _discard_stdout()
         _err(
-            f"gleek: the output holds characters this terminal's encoding "
-            f"({sys.stdout.encoding}) cannot show; set PYTHONIOENCODING=utf-8 (or use --json, "
-            f"where the command has it)"
+            _(
+                "gleek: the output holds characters this terminal's encoding ({encoding}) cannot "
+                "show; set PYTHONIOENCODING=utf-8 (or use --json, where the command has it)"
+            ).format(encoding=sys.stdout.encoding)
         )
         return 2
     except OSError as exc:
         _discard_stdout()
-        _err(f"gleek: cannot write the output: {exc.strerror or exc}")
+        _err(_("gleek: cannot write the output: {why}").format(why=exc.strerror or exc))
         return 2
 
 
@@ -708,7 +834,11 @@ def _discard_stdout() -> None:
 def _run(args: argparse.Namespace) -> int:
     for d in getattr(args, "profile_dir", []):
         if not (os.path.isdir(d) and os.access(d, os.R_OK | os.X_OK)):
-            raise UsageError(f"gleek {args.command}: --profile-dir {d}: not a readable folder")
+            raise UsageError(
+                _("gleek {command}: --profile-dir {folder}: not a readable folder").format(
+                    command=args.command, folder=d
+                )
+            )
     if args.command == "profiles":
         return _profiles(args.profile_dir)
     if args.command == "rules":
@@ -747,8 +877,10 @@ def _new(args: argparse.Namespace) -> int:
         return 0
     if os.path.lexists(args.out):  # a file being filled in is never written over
         raise UsageError(
-            f"gleek new {args.new_command}: --out {escape_controls(str(args.out))}: the file "
-            "exists already; choose another name (or remove it)"
+            _(
+                "gleek new {command}: --out {file}: the file exists already; choose another name "
+                "(or remove it)"
+            ).format(command=args.new_command, file=escape_controls(str(args.out)))
         )
     _write_output(args.out, text, "--out")
     return 0
@@ -760,7 +892,9 @@ def _web(args: argparse.Namespace) -> int:
     for flag, folder in (("OUT", args.out), ("--cache", args.cache)):
         if folder.exists() and not folder.is_dir():  # an output that cannot be written: 2
             raise UsageError(
-                f"gleek web build: {flag} {escape_controls(str(folder))}: not a folder"
+                _("gleek web build: {flag} {folder}: not a folder").format(
+                    flag=flag, folder=escape_controls(str(folder))
+                )
             )
 
     def say(step: str) -> None:  # what takes a while, as it starts (a minute, uncached)
@@ -768,20 +902,28 @@ def _web(args: argparse.Namespace) -> int:
 
     files = build(args.out, args.cache, say=say)
     out = escape_controls(str(args.out))
-    print(f"wrote {len(files)} file{'' if len(files) == 1 else 's'} to {out}/; serve it with:")
+    print(
+        ngettext(
+            "wrote {n} file to {folder}/; serve it with:",
+            "wrote {n} files to {folder}/; serve it with:",
+            len(files),
+        ).format(n=len(files), folder=out)
+    )
     print(f"  python -m http.server --directory {out} 8000")
-    print("and open http://localhost:8000/ (docs/web.rst: any static host serves it too)")
+    print(_("and open http://localhost:8000/ (docs/web.rst: any static host serves it too)"))
     return 0
 
 
 def _profiles(dirs: list[str]) -> int:
-    print("Profiles:")
+    print(_("Profiles:"))
     for pid in list_profiles(dirs):
         p = load_profile(pid, profile_dirs=dirs)
-        aliases = f" (aliases: {', '.join(p.aliases)})" if p.aliases else ""
+        aliases = (
+            _(" (aliases: {aliases})").format(aliases=", ".join(p.aliases)) if p.aliases else ""
+        )
         titles = "".join(f"; {lang}: {t}" for lang, t in p.titles.items())
         _out(f"  {pid:<28} {p.title}{titles}{aliases}")
-    print("Variants (apply with --variant):")
+    print(_("Variants (apply with --variant):"))
     for vid in list_variants(dirs):
         var = load_variant(vid, profile_dirs=dirs)
         _out(f"  {var.id:<28} {var.title}")
@@ -794,8 +936,10 @@ def _say_not_listed(command: str, dirs: list[str]) -> None:
     variants listed, because it is not valid (:func:`gleek.profile.not_listed`)."""
     for file in not_listed(dirs):
         _err(
-            f"gleek {command}: {escape_controls(file)}: not a valid profile or variant, left out "
-            f"(gleek rules FILE says where it is wrong)"
+            _(
+                "gleek {command}: {file}: not a valid profile or variant, left out (gleek rules "
+                "FILE says where it is wrong)"
+            ).format(command=command, file=escape_controls(file))
         )
 
 
@@ -817,7 +961,11 @@ def _play(args: argparse.Namespace) -> int:
     from gleek.session import Session
 
     if args.out is not None and args.out.suffix not in (".yaml", ".yml", ".json"):
-        raise UsageError(f"gleek play: --out {args.out}: the file must end in .yaml, .yml or .json")
+        raise UsageError(
+            _("gleek play: --out {file}: the file must end in .yaml, .yml or .json").format(
+                file=args.out
+            )
+        )
     _check_outputs(
         "play", [args.profile, *args.variant], [("--out", args.out), ("--html", args.html)]
     )
@@ -826,22 +974,25 @@ def _play(args: argparse.Namespace) -> int:
     session = Session.start(profile, deals=args.deals, players=players)
     bot = BOTS[args.bots]()
     session = session.play_out([bot, bot, bot], seed=args.seed)
-    _out(f"{profile.title} ({profile.name}), seed {args.seed}, {args.bots} bots")
+    _out(
+        _("{title} ({name}), seed {seed}, {bots} bots").format(
+            title=profile.title, name=profile.name, seed=args.seed, bots=args.bots
+        )
+    )
     for w in session.warnings:
-        _out(f"warning: {w}")
+        _out(_("warning: {warning}").format(warning=w))
     balances = list(session.start_chips)
     for i, deal in enumerate(session.deals, 1):
         print()
         print(describe_deal(deal.final, deal.outcome, players, i))
         balances = [b + c for b, c in zip(balances, deal.outcome.chips, strict=True)]
-        print("Balances: " + ", ".join(f"{n} {b}" for n, b in zip(players, balances, strict=True)))
+        shown = ", ".join(f"{n} {b}" for n, b in zip(players, balances, strict=True))
+        print(_("Balances: {balances}").format(balances=shown))
     print()
-    print(
-        f"Pot: {session.pot}. Ranking: "
-        + "; ".join(
-            f"{place}. {' = '.join(names)} ({bal})" for place, names, bal in session.ranking()
-        )
+    ranking = "; ".join(
+        f"{place}. {' = '.join(names)} ({bal})" for place, names, bal in session.ranking()
     )
+    print(_("Pot: {pot}. Ranking: {ranking}").format(pot=session.pot, ranking=ranking))
     if args.out is not None:
         fmt: Literal["yaml", "json"] = "json" if args.out.suffix == ".json" else "yaml"
         _write_output(args.out, dumps(session, fmt), "--out")
@@ -858,7 +1009,7 @@ def _show(args: argparse.Namespace) -> int:
     from gleek.viewer import deal_steps, load_record, viewer_page
 
     if args.html is None and args.svg is None:
-        raise UsageError("gleek show: give --html FILE, --svg FILE or both")
+        raise UsageError(_("gleek show: give --html FILE, --svg FILE or both"))
     _check_outputs("show", [args.record], [("--html", args.html), ("--svg", args.svg)])
     dirs = args.profile_dir
     try:
@@ -874,7 +1025,7 @@ def _show(args: argparse.Namespace) -> int:
         if not deals:
             _err(f"gleek show: {error}")  # why not (a valid record has a deal)
             raise RecordError(
-                "no deal could be replayed, so there is no picture", file=str(args.record)
+                _("no deal could be replayed, so there is no picture"), file=str(args.record)
             )
         last = deals[-1]
         picture = draw(last.final, names=last.names, four_colour=args.four_colour)
@@ -906,7 +1057,7 @@ def _analyze(args: argparse.Namespace) -> int:
         page = viewer_page(deals, names, str(args.record), error, False, step_notes(verdicts))
         _write_output(args.html, page, "--html")
     if error is not None:
-        _err(f"gleek analyze: {error} (only the deals before it are weighed)")
+        _err(_("gleek analyze: {error} (only the deals before it are weighed)").format(error=error))
         return 1
     return 0
 
@@ -914,7 +1065,9 @@ def _analyze(args: argparse.Namespace) -> int:
 def _trick_number(text: str) -> int:
     n = int(text) if text.isascii() and text.isdigit() else 0
     if not 1 <= n <= 12:
-        raise argparse.ArgumentTypeError(f"a trick from 1 to 12, not {text!r:.40}")
+        raise argparse.ArgumentTypeError(
+            _("a trick from 1 to 12, not {text}").format(text=f"{text!r:.40}")
+        )
     return n
 
 
@@ -1000,12 +1153,14 @@ def _compare(args: argparse.Namespace) -> int:
         _say_not_listed("compare", args.profile_dir)
     profiles = [load_profile(n, args.variant, profile_dirs=args.profile_dir) for n in names]
     if args.record is not None and args.simulate is not None:
-        raise UsageError("gleek compare: give --record or --simulate, not both")
+        raise UsageError(_("gleek compare: give --record or --simulate, not both"))
     # an option the chosen comparison does not use is refused, never ignored
     if args.simulate is None:
         for flag, used in (("--seed", args.seed is not None), ("--bot", args.bots is not None)):
             if used:
-                raise UsageError(f"gleek compare: {flag} applies only to --simulate")
+                raise UsageError(
+                    _("gleek compare: {flag} applies only to --simulate").format(flag=flag)
+                )
     if args.record is not None or args.simulate is not None:
         for flag, used in (
             ("--all", args.all),
@@ -1014,15 +1169,17 @@ def _compare(args: argparse.Namespace) -> int:
         ):
             if used:
                 raise UsageError(
-                    f"gleek compare: {flag} applies only to the comparison of the rules "
-                    f"(without --record or --simulate)"
+                    _(
+                        "gleek compare: {flag} applies only to the comparison of the rules "
+                        "(without --record or --simulate)"
+                    ).format(flag=flag)
                 )
     if args.record is not None:
         why = None
         if not args.record.is_file():
-            why = "not a regular file" if args.record.exists() else "no such file"
+            why = _("not a regular file") if args.record.exists() else _("no such file")
         elif not os.access(args.record, os.R_OK):  # as one not there: status 2, not 1
-            why = "cannot read: permission denied"
+            why = _("cannot read: permission denied")
         if why is not None:
             raise UsageError(f"gleek compare: --record {escape_controls(str(args.record))}: {why}")
         try:
@@ -1040,12 +1197,15 @@ def _compare(args: argparse.Namespace) -> int:
     if args.simulate is None:
         for flag in ("workers", "scheduler"):
             if getattr(args, flag) is not None:
-                raise UsageError(f"gleek compare: --{flag} applies only to --simulate")
+                raise UsageError(
+                    _("gleek compare: {flag} applies only to --simulate").format(flag=f"--{flag}")
+                )
     if args.simulate is not None:
         if args.simulate > MAX_PLAYED_DEALS:  # said before any work (the bar, the workers)
             raise UsageError(
-                f"gleek compare: --simulate: at most {MAX_PLAYED_DEALS:,} deals, not "
-                f"{args.simulate:,}"
+                _("gleek compare: --simulate: at most {most} deals, not {n}").format(
+                    most=f"{MAX_PLAYED_DEALS:,}", n=f"{args.simulate:,}"
+                )
             )
         progress: Callable[[int], None] | None = None
         bar = None
@@ -1053,7 +1213,11 @@ def _compare(args: argparse.Namespace) -> int:
             from tqdm import tqdm
 
             bar = tqdm(
-                total=args.simulate, unit="deal", desc="simulating", file=sys.stderr, leave=False
+                total=args.simulate,
+                unit=_("deal"),
+                desc=_("simulating"),
+                file=sys.stderr,
+                leave=False,
             )
 
             def progress(n: int) -> None:
@@ -1099,13 +1263,20 @@ def _effects(args: argparse.Namespace) -> int:
         for m in metrics:
             if m not in effects.KEYS:
                 raise UsageError(
-                    f"gleek effects: --metric {escape_controls(m)!r}: unknown; choose from "
-                    f"{', '.join(effects.KEYS)}"
+                    _("gleek effects: --metric {metric}: unknown; choose from {metrics}").format(
+                        metric=repr(escape_controls(m)), metrics=", ".join(effects.KEYS)
+                    )
                 )
     if args.plot is not None and args.plot.suffix.lower() not in (".svg", ".png"):
-        raise UsageError(f"gleek effects: --plot {args.plot}: the file must end in .svg or .png")
+        raise UsageError(
+            _("gleek effects: --plot {file}: the file must end in .svg or .png").format(
+                file=args.plot
+            )
+        )
     if args.check_bots is not None and args.check_bots == args.bots:
-        raise UsageError(f"gleek effects: --check-bots {args.check_bots}: that is --bots too")
+        raise UsageError(
+            _("gleek effects: --check-bots {bots}: that is --bots too").format(bots=args.check_bots)
+        )
     _check_outputs(
         "effects",
         [args.base, *args.variant, *args.rules],
@@ -1116,17 +1287,17 @@ def _effects(args: argparse.Namespace) -> int:
             import matplotlib  # noqa: F401
         except ImportError:
             raise UsageError(
-                "gleek effects: --plot needs matplotlib: pip install 'gleek[plot]'"
+                _("gleek effects: --plot needs matplotlib: pip install 'gleek[plot]'")
             ) from None
     dirs = args.profile_dir
     base = load_profile(args.base, args.variant, profile_dirs=dirs)
-    changes, _ = effects.rule_changes(base, args.rules, profile_dirs=dirs)
+    changes = effects.rule_changes(base, args.rules, profile_dirs=dirs)[0]
     bot_sets = [args.bots] + ([args.check_bots] if args.check_bots else [])
     if not changes:  # (effects() says why)
         effects.effects(base, args.rules, deals=1, profile_dirs=dirs)
     total = args.deals * len(bot_sets)  # a deal counts once played under every rule set
     results = []
-    desc = f"{len(changes) + 1} rule sets"
+    desc = ngettext("{n} rule set", "{n} rule sets", len(changes) + 1).format(n=len(changes) + 1)
     with _progress_bar(total, desc, args.no_progress) as progress:
         for bots in bot_sets:
             try:
@@ -1164,7 +1335,7 @@ def _effects(args: argparse.Namespace) -> int:
             report.plot(args.plot, metrics or effects.PLOT_METRICS)
         except effects.PlotError as exc:
             raise UsageError(f"gleek effects: --plot {args.plot}: {exc}") from None
-        _err(f"Wrote {args.plot}")
+        _err(_("Wrote {file}").format(file=args.plot))
     return 0
 
 
@@ -1177,7 +1348,7 @@ def _progress_bar(total: int, desc: str, off: bool) -> Iterator[Callable[[int], 
         return
     from tqdm import tqdm
 
-    with tqdm(total=total, unit="deal", desc=desc, file=sys.stderr, leave=False) as bar:
+    with tqdm(total=total, unit=_("deal"), desc=desc, file=sys.stderr, leave=False) as bar:
 
         def progress(n: int) -> None:
             bar.update(n)
@@ -1191,12 +1362,20 @@ def _match(args: argparse.Namespace) -> int:
     from gleek.sim.match import load_bot, play_match
 
     if args.deals > MAX_PLAYED_DEALS:  # said before any work (the bar, the workers)
-        raise UsageError(f"gleek match: --deals: at most {MAX_PLAYED_DEALS:,}, not {args.deals:,}")
+        raise UsageError(
+            _("gleek match: --deals: at most {most}, not {n}").format(
+                most=f"{MAX_PLAYED_DEALS:,}", n=f"{args.deals:,}"
+            )
+        )
     profile = load_profile(args.profile, args.variant, profile_dirs=args.profile_dir)
     for spec in args.bots:
         load_bot(spec)
     with tqdm(
-        total=args.deals, unit="deal", desc="match", file=sys.stderr, disable=args.no_progress
+        total=args.deals,
+        unit=_("deal"),
+        desc=_("match"),
+        file=sys.stderr,
+        disable=args.no_progress,
     ) as bar:
 
         def progress(n: int) -> None:
@@ -1221,42 +1400,46 @@ def _match(args: argparse.Namespace) -> int:
 def _ladder_parser(sub: argparse._SubParsersAction[_Parser]) -> None:
     lad = sub.add_parser(
         "ladder",
-        help="a bot ladder: every three bots play the same decks, seats rotated; ratings with "
-        "95%% intervals per profile (the defaults reproduce the documented ladder)",
+        help=_(
+            "a bot ladder: every three bots play the same decks, seats rotated; ratings with "
+            "95%% intervals per profile (the defaults reproduce the documented ladder)"
+        ),
     )
     lad.add_argument(
         "--bot",
         action="append",
         default=[],
-        metavar="BOT",
-        help="a bot of the field, named as gleek match names them (repeatable; default the "
-        "documented field: random basic rules search:10 search:80 ismcts:10)",
+        metavar=_("BOT"),
+        help=_(
+            "a bot of the field, named as gleek match names them (repeatable; default the "
+            "documented field: random basic rules search:10 search:80 ismcts:10)"
+        ),
     )
     lad.add_argument(
         "--profile",
         action="append",
         default=[],
         metavar="P",
-        help="a profile (repeatable; default the four shipped profiles)",
+        help=_("a profile (repeatable; default the four shipped profiles)"),
     )
-    lad.add_argument("--decks", type=_positive, default=None, help="decks a match (default 4)")
-    lad.add_argument("--seed", type=int, default=0, help="seed of the decks (default: 0)")
+    lad.add_argument("--decks", type=_positive, default=None, help=_("decks a match (default 4)"))
+    lad.add_argument("--seed", type=int, default=0, help=_("seed of the decks (default: 0)"))
     lad.add_argument(
-        "--resamples", type=int, default=1000, help="bootstrap resamples (default: 1000)"
+        "--resamples", type=int, default=1000, help=_("bootstrap resamples (default: 1000)")
     )
     lad.add_argument(
         "--workers",
         type=_positive,
         default=None,
-        help="processes (default: all cores); the result is the same for any number",
+        help=_("processes (default: all cores); the result is the same for any number"),
     )
     lad.add_argument(
         "--format",
         choices=("text", "json"),
         default="text",
-        help="text (a table) or json (for programs) (default: text)",
+        help=_("text (a table) or json (for programs) (default: text)"),
     )
-    lad.add_argument("--no-progress", action="store_true", help="no progress bar")
+    lad.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
     _profile_dir(lad)
 
 
@@ -1278,7 +1461,11 @@ def _ladder(args: argparse.Namespace) -> int:
     ]
     total = ladder_deals(len(bots), len(profiles), decks)
     with tqdm(
-        total=total, unit="deal", desc="ladder", file=sys.stderr, disable=args.no_progress
+        total=total,
+        unit=_("deal"),
+        desc=_("ladder"),
+        file=sys.stderr,
+        disable=args.no_progress,
     ) as bar:
 
         def progress(n: int) -> None:

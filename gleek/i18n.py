@@ -21,11 +21,15 @@ valid
 The command line chooses with ``gleek --lang fr|es|en``, else ``GLEEK_LANG``, else the locale
 (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English (:func:`language_from_environment`).
 
+argparse's own words (``usage:``, ``options``, its errors) are gleek's messages too, while
+gleek's command runs: :func:`argparse_speaks`.
+
 May import: :mod:`gleek.errors`; nothing of the engine.
 """
 
 from __future__ import annotations
 
+import argparse
 import io
 import os
 from collections.abc import Iterator, Mapping
@@ -39,8 +43,10 @@ from typing import Final
 from gleek.errors import ArgumentError
 
 __all__ = [
+    "ARGPARSE_MESSAGES",
     "LANGUAGES",
     "N_",
+    "argparse_speaks",
     "get_language",
     "gettext",
     "language",
@@ -159,3 +165,59 @@ def N_(message: str) -> str:
     """Marks ``message`` for the catalogs without translating it (a table of messages,
     translated where it is used)."""
     return message
+
+
+#: argparse's own words that a user of ``gleek`` reads (its help's headings and its errors), as
+#: argparse writes them: marked here, in one place, for ``pybabel extract``; argparse looks them
+#: up itself (:func:`argparse_speaks`). Its messages for the programmer (a parser built wrong)
+#: are left out: they never reach a user.
+ARGPARSE_MESSAGES: Final = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"),
+    N_("one of the arguments %s is required"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("unexpected option string: %s"),
+    N_("can't open '%(filename)s': %(error)s"),
+)
+
+
+def _argparse_plurals() -> None:  # pragma: no cover - never called: it marks, argparse asks
+    """argparse's plural message a user reads (``nargs=3`` given two), marked for ``pybabel
+    extract`` as :data:`ARGPARSE_MESSAGES` are."""
+    ngettext("expected %s argument", "expected %s arguments", 2)
+
+
+@contextmanager
+def argparse_speaks() -> Iterator[None]:
+    """Inside the ``with`` block, argparse's own words come from gleek's catalogs, in the
+    language gleek speaks (argparse calls the module-level ``_`` and ``ngettext`` it imported
+    from :mod:`gettext`, with the ``messages`` domain, which gleek does not ship); as before
+    after. Only the command line uses it, around the parsing and the run of one command.
+
+    >>> parser = argparse.ArgumentParser(prog="p")
+    >>> with language("fr"), argparse_speaks():
+    ...     print(parser.format_usage().strip())
+    utilisation : p [-h]
+    >>> print(parser.format_usage().strip())
+    usage: p [-h]
+    """
+    module = vars(argparse)
+    saved = module["_"], module["ngettext"]
+    module["_"], module["ngettext"] = gettext, ngettext
+    try:
+        yield
+    finally:
+        module["_"], module["ngettext"] = saved

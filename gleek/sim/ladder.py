@@ -31,6 +31,7 @@ import attrs
 
 from gleek._args import check_int
 from gleek.errors import ArgumentError
+from gleek.i18n import gettext, ngettext
 from gleek.limits import MAX_PLAYED_DEALS
 from gleek.profile import Profile, load_profile
 from gleek.sim.batch import check_workers, pool_size, run_pool
@@ -111,11 +112,15 @@ class LadderTable:
 
     def text(self) -> str:
         width = max(len(r.bot) for r in self.ratings)
-        lines = [f"{self.profile}: {self.deals} deals"]
+        lines = [
+            ngettext("{profile}: {n} deal", "{profile}: {n} deals", self.deals).format(
+                profile=self.profile, n=self.deals
+            )
+        ]
         for i, r in enumerate(self.ratings):
             lines.append(
-                f"  {i + 1}. {r.bot:<{width}}  {r.rating:+7.0f} [{r.low:+5.0f}, {r.high:+5.0f}]"
-                f"  chips/deal {r.chips}"
+                f"  {i + 1}. {r.bot:<{width}}  {r.rating:+7.0f} [{r.low:+5.0f}, {r.high:+5.0f}]  "
+                + gettext("chips/deal {chips}").format(chips=r.chips)
             )
         return "\n".join(lines)
 
@@ -131,10 +136,16 @@ class Ladder:
     tables: tuple[LadderTable, ...]
 
     def text(self) -> str:
-        head = (
-            f"ladder of {', '.join(self.bots)}: every three bots, {self.decks} deck(s) each "
-            f"dealt three times (seats rotated), seed {self.seed}; Bradley-Terry ratings (Elo "
-            f"scale, the field's mean at 0) with 95% intervals ({self.resamples} resamples)"
+        head = ngettext(
+            "ladder of {bots}: every three bots, {decks} deck dealt three times (seats rotated), "
+            "seed {seed}; Bradley-Terry ratings (Elo scale, the field's mean at 0) with 95% "
+            "intervals ({resamples} resamples)",
+            "ladder of {bots}: every three bots, {decks} decks each dealt three times (seats "
+            "rotated), seed {seed}; Bradley-Terry ratings (Elo scale, the field's mean at 0) with "
+            "95% intervals ({resamples} resamples)",
+            self.decks,
+        ).format(
+            bots=", ".join(self.bots), decks=self.decks, seed=self.seed, resamples=self.resamples
         )
         return "\n".join([head, *(t.text() for t in self.tables)])
 

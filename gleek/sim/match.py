@@ -28,6 +28,7 @@ import attrs
 
 from gleek._args import check_int
 from gleek.errors import ArgumentError, ArgumentTypeError
+from gleek.i18n import ngettext
 from gleek.limits import MAX_PLAYED_DEALS, MAX_PLAYOUTS
 from gleek.profile import Profile, load_profile
 from gleek.sim.batch import check_workers, pool_size, run_pool
@@ -177,8 +178,13 @@ class MatchResult:
 
     def text(self) -> str:
         lines = [
-            f"{self.deals} deals of {self.profile}, seed {self.seed}, seats rotated; "
-            "chips per deal with 95% interval"
+            ngettext(
+                "{n} deal of {profile}, seed {seed}, seats rotated; chips per deal with 95% "
+                "interval",
+                "{n} deals of {profile}, seed {seed}, seats rotated; chips per deal with 95% "
+                "interval",
+                self.deals,
+            ).format(n=self.deals, profile=self.profile, seed=self.seed)
         ]
         labels = self.labels()
         width = max(len(b) for b in labels)

@@ -24,6 +24,8 @@ from tabulate import tabulate
 from gleek._args import check_callback, check_text, check_type, items_of
 from gleek.effects import paired_difference
 from gleek.errors import ArgumentError, ProfileError
+from gleek.i18n import N_, ngettext
+from gleek.i18n import gettext as _
 from gleek.profile import Profile, RuleValue, named_profile, with_rules
 from gleek.record.read import load_located_record, read_record_file
 from gleek.record.replay import Replayer
@@ -74,7 +76,7 @@ def _short_cite(c: RuleValue) -> str:
         return src.cite()
     where = attrs.evolve(src, inferred=None, silent=None)
     cite = where.cite() if (where.ref or where.cotton) else ""
-    head = f"inferred ({src.silent})"
+    head = _("inferred ({where})").format(where=src.silent)
     return f"{head}; {cite}" if cite else head
 
 
@@ -107,15 +109,20 @@ class Matrix:
         if not self.agreeing:
             return None
         n = len(self.agreeing)
-        rules = f"{n} rule{'s' if n != 1 else ''} agree"
         k = len(self.status_differs)
         if not k:
-            return f"{rules} in every profile: --all lists them."
-        return (
-            f"{rules} in value in every profile (--all lists them); {k} of them differ in how "
-            f"sure the value is (agree in value; status differs): "
-            f"{', '.join(self.status_differs)}."
-        )
+            return ngettext(
+                "{n} rule agrees in every profile: --all lists it.",
+                "{n} rules agree in every profile: --all lists them.",
+                n,
+            ).format(n=n)
+        return ngettext(
+            "{n} rule agrees in value in every profile (--all lists it); {k} of them differ in "
+            "how sure the value is (agree in value; status differs): {rules}.",
+            "{n} rules agree in value in every profile (--all lists them); {k} of them differ in "
+            "how sure the value is (agree in value; status differs): {rules}.",
+            n,
+        ).format(n=n, k=k, rules=", ".join(self.status_differs))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -177,10 +184,10 @@ class Matrix:
         def cell(c: RuleValue, value: str, refs: str) -> str:
             value = textwrap.fill(value, width)
             cite = textwrap.fill(_short_cite(c), width)
-            return f"{value}\n{c.certainty} {refs}\n{cite}".replace(" \n", "\n")
+            return f"{value}\n{_(c.certainty)} {refs}\n{cite}".replace(" \n", "\n")
 
         table = self._table("{}\n({})", cell)
-        grid = tabulate(table, headers=["rule", *self.profiles], tablefmt="grid")
+        grid = tabulate(table, headers=[_("rule"), *self.profiles], tablefmt="grid")
         footer = self._footer()
         if columns is not None and len(grid.partition("\n")[0]) > columns:
             grid = self._narrow(columns)
@@ -195,7 +202,7 @@ class Matrix:
 
         def cell(c: RuleValue, value: str, refs: str) -> str:
             mark = cites.setdefault(c.source.cite(), f"c{len(cites) + 1}")
-            return f"{value} ({c.certainty}) [{mark}] {refs}"
+            return f"{value} ({_(c.certainty)}) [{mark}] {refs}"
 
         table = self._table("{} ({})", cell)
         # a grid line is "| " + the cells joined by " | " + " |"; tabulate pads each header
@@ -210,7 +217,7 @@ class Matrix:
         ]
         first = max(room - sum(widths), 10)
         headers = [
-            "rule",
+            _("rule"),
             *(
                 textwrap.fill(p, w - 2, break_on_hyphens=True)
                 for p, w in zip(self.profiles, widths, strict=True)
@@ -230,9 +237,11 @@ class Matrix:
         if notes:
             out += [
                 "",
-                "Notes (stated: the source says it; inferred: the source is silent and "
-                "the project decides; doubtful: the words can be read another way; not "
-                "applicable: the rule does not arise under that profile):",
+                _(
+                    "Notes (stated: the source says it; inferred: the source is silent and "
+                    "the project decides; doubtful: the words can be read another way; not "
+                    "applicable: the rule does not arise under that profile):"
+                ),
             ]
             out += [f"{item}[{i}] {text(n)}" for i, n in enumerate(notes, 1)]
         agree = self._agree_line()
@@ -246,7 +255,7 @@ class Matrix:
         # every text of a profile escaped as rules --format markdown escapes it: no tag, link
         # or table cell can come from a source's words
         def cell(c: RuleValue, value: str, refs: str) -> str:
-            head = f"**{markdown_text(value)}** {c.certainty} {refs}"
+            head = f"**{markdown_text(value)}** {_(c.certainty)} {refs}"
             return f"{head.rstrip()}<br>{markdown_text(_short_cite(c))}"
 
         table = [
@@ -258,7 +267,7 @@ class Matrix:
                 (rule.split("\n"), cells) for rule, *cells in self._table("{}\n{}", cell)
             )
         ]
-        headers = ["rule", *(markdown_text(p) for p in self.profiles)]
+        headers = [_("rule"), *(markdown_text(p) for p in self.profiles)]
         out = [tabulate(table, headers=headers, tablefmt="pipe", disable_numparse=True)]
         out += self._footer("- ", markdown_text)
         return "\n".join(out)
@@ -342,16 +351,17 @@ class RecordComparison:
         }
 
     def text(self) -> str:
-        headers = ["", *(n for n, _ in self.reports)]
+        headers = ["", *(n for n, _r in self.reports)]
         rows: list[list[str]] = []
-        reps = [r for _, r in self.reports]
-        rows.append(["valid", *("yes" if r.valid else "NO" for r in reps)])
-        rows.append(["first error", *(_first_error(r) for r in reps)])
+        reps = [r for _n, r in self.reports]
+        rows.append([_("valid"), *(_("yes") if r.valid else _("NO") for r in reps)])
+        rows.append([_("first error"), *(_first_error(r) for r in reps)])
         for i in range(max(len(r.deals) for r in reps)):
             for label, show in (("points", "{} {}"), ("chips", "{} {:+d}")):
+                said = _("deal {n} points") if label == "points" else _("deal {n} chips")
                 rows.append(
                     [
-                        f"deal {i + 1} {label}",
+                        said.format(n=i + 1),
                         *(
                             ", ".join(show.format(*x) for x in getattr(r.deals[i], label))
                             if i < len(r.deals)
@@ -361,13 +371,22 @@ class RecordComparison:
                     ]
                 )
         out = [
-            f"{self.file} replayed under {len(reps)} profile(s) (recorded under {self.base})",
+            ngettext(
+                "{file} replayed under {n} profile (recorded under {base})",
+                "{file} replayed under {n} profiles (recorded under {base})",
+                len(reps),
+            ).format(file=self.file, n=len(reps), base=self.base),
             tabulate(rows, headers=headers, tablefmt="grid", maxcolwidths=36),
         ]
         for name, divs in self.causes:
             if not divs:
                 continue
-            out.append(f"\nWhat makes {name} differ from {self.base} (each rule alone):")
+            out.append(
+                "\n"
+                + _("What makes {name} differ from {base} (each rule alone):").format(
+                    name=name, base=self.base
+                )
+            )
             for d in divs:
                 out.append(
                     f"  - {d.title} ({d.path}): {d.base_value} -> {d.other_value}: {d.effect}"
@@ -379,7 +398,7 @@ def _first_error(r: Report) -> str:
     if not r.errors:
         return "-"
     e = r.errors[0]
-    return f"{e.code} at line {e.line}: {e.message}"
+    return _("{code} at line {line}: {message}").format(code=e.code, line=e.line, message=e.message)
 
 
 def _replay(doc: Any, file: str, profile: Profile, *, own: bool = False) -> Report:
@@ -398,19 +417,22 @@ def _effect(base: Report, alone: Report) -> str | None:
         return None
     if alone.errors and not base.errors:
         e = alone.errors[0]
-        return f"the record breaks this rule: {e.code} at line {e.line} ({e.message})"
+        return _("the record breaks this rule: {code} at line {line} ({message})").format(
+            code=e.code, line=e.line, message=e.message
+        )
     if base.errors and not alone.errors:
-        return "the record becomes legal"
+        return _("the record becomes legal")
     changes = []
     for i, (a, b) in enumerate(zip(base.deals, alone.deals, strict=False)):
         for label, show in (("points", "{}"), ("chips", "{:+d}")):
             pairs = zip(getattr(a, label), getattr(b, label), strict=True)
             moved = [
-                f"{n} {show.format(x)}->{show.format(y)}" for (n, x), (_, y) in pairs if x != y
+                f"{n} {show.format(x)}->{show.format(y)}" for (n, x), (_n, y) in pairs if x != y
             ]
             if moved:
-                changes.append(f"deal {i + 1} {label} " + ", ".join(moved))
-    return "; ".join(changes) or "the outcome changes"
+                said = _("deal {n} points") if label == "points" else _("deal {n} chips")
+                changes.append(said.format(n=i + 1) + " " + ", ".join(moved))
+    return "; ".join(changes) or _("the outcome changes")
 
 
 def _same(a: RuleValue, b: RuleValue) -> bool:
@@ -493,15 +515,15 @@ def compare_record_text(
 # ---------------------------------------------------------------------------- many deals
 
 METRICS: Final = (
-    ("dealer", "chips won per deal by the dealer"),
-    ("eldest", "chips won per deal by eldest"),
-    ("middle", "chips won per deal by the middle hand"),
-    ("buyer", "chips won per deal by the buyer"),
-    ("non_buyer", "chips won per deal by a non-buyer (mean of the two)"),
-    ("ruff_contested", "share of deals in which somebody vied the ruff"),
-    ("price", "price of the stock"),
-    ("pot_left", "chips left in the pot per deal"),
-    ("pot_share", "share of what was paid into the pot that stays there"),
+    ("dealer", N_("chips won per deal by the dealer")),
+    ("eldest", N_("chips won per deal by eldest")),
+    ("middle", N_("chips won per deal by the middle hand")),
+    ("buyer", N_("chips won per deal by the buyer")),
+    ("non_buyer", N_("chips won per deal by a non-buyer (mean of the two)")),
+    ("ruff_contested", N_("share of deals in which somebody vied the ruff")),
+    ("price", N_("price of the stock")),
+    ("pot_left", N_("chips left in the pot per deal")),
+    ("pot_share", N_("share of what was paid into the pot that stays there")),
 )
 
 BEHAVIOUR: Final = frozenset({"ruff_contested", "price"})
@@ -513,7 +535,7 @@ bots played them (who wins what, what stays in the pot)."""
 def metric_kind(key: str) -> str:
     """``"behaviour"`` (depends on the bots' choices) or ``"rules"`` (a consequence of the
     rules, given the play)."""
-    return "behaviour" if key in BEHAVIOUR else "rules"
+    return N_("behaviour") if key in BEHAVIOUR else N_("rules")
 
 
 @attrs.frozen
@@ -552,35 +574,45 @@ class SimulationResult:
     def text(self) -> str:
         rows = []
         for key, desc in METRICS:
-            row = [desc, metric_kind(key)]
-            for _, ms in (*self.metrics, *self.differences):
+            row = [_(desc), _(metric_kind(key))]
+            for _name, ms in (*self.metrics, *self.differences):
                 e = dict(ms)[key]
                 row.append(f"{e.mean:.3f} [{e.low:.3f}, {e.high:.3f}]")
             rows.append(row)
         first = self.profiles[0]
-        diffs = [f"{name} - {first}\n(paired)" for name, _ in self.differences]
-        head = (
-            f"{self.deals} deals, seed {self.seed}, every seat played by the {self.bots!r} bot "
-            f"({_BOT_WORDS.get(self.bots, 'a bot')}); mean [95% confidence interval]"
+        paired = _("(paired)")
+        diffs = [f"{name} - {first}\n{paired}" for name, _e in self.differences]
+        head = ngettext(
+            "{n} deal, seed {seed}, every seat played by the {bot} bot ({words}); mean [95% "
+            "confidence interval]",
+            "{n} deals, seed {seed}, every seat played by the {bot} bot ({words}); mean [95% "
+            "confidence interval]",
+            self.deals,
+        ).format(
+            n=self.deals,
+            seed=self.seed,
+            bot=repr(self.bots),
+            words=_(_BOT_WORDS.get(self.bots, N_("a bot"))),
         )
-        foot = (
+        foot = _(
             "kind: 'behaviour' rows measure what the bots chose (another bot gives other "
             "figures: --bot NAME); 'rules' rows are consequences of the rules as these bots "
             "played them."
         )
         if self.differences:
-            foot += (
-                f" '... - {first}' columns: the difference from {first}, deal by deal (the same "
-                f"deals under both), with its own interval (sessions of 3 deals as units)."
-            )
-        table = tabulate(rows, headers=["", "kind", *self.profiles, *diffs], tablefmt="grid")
+            foot += " " + _(
+                "'... - {first}' columns: the difference from {first}, deal by deal (the same "
+                "deals under both), with its own interval (sessions of 3 deals as units)."
+            ).format(first=first)
+        headers = ["", _("kind"), *self.profiles, *diffs]
+        table = tabulate(rows, headers=headers, tablefmt="grid")
         return f"{head}\n{table}\n{foot}"
 
 
 _BOT_WORDS: Final = {
-    "rules": "rule-aware: prices the stock, the ruff and the tricks by each profile",
-    "basic": "the same habits under every profile",
-    "random": "uniformly random legal actions",
+    "rules": N_("rule-aware: prices the stock, the ruff and the tricks by each profile"),
+    "basic": N_("the same habits under every profile"),
+    "random": N_("uniformly random legal actions"),
 }
 
 

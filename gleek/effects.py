@@ -45,6 +45,8 @@ from tabulate import tabulate
 from gleek._args import check_callback, check_int, check_type, items_arg
 from gleek.build import build_info
 from gleek.errors import ArgumentError, GleekError, ProfileError
+from gleek.i18n import N_, ngettext
+from gleek.i18n import gettext as _
 from gleek.profile import (
     Profile,
     RuleValue,
@@ -97,40 +99,43 @@ class Metric:
 
 
 METRICS: Final = (
-    Metric("chips.buyer", "chips", "chips a deal won by the buyer"),
-    Metric("chips.non_buyer", "chips", "chips a deal won by a non-buyer (mean of the two)"),
-    Metric("chips.dealer", "chips", "chips a deal won by the dealer"),
-    Metric("chips.eldest", "chips", "chips a deal won by eldest (the dealer's left)"),
-    Metric("chips.middle", "chips", "chips a deal won by the middle hand (the dealer's right)"),
-    Metric("points.buyer", "points", "points a deal of the buyer"),
-    Metric("points.dealer", "points", "points a deal of the dealer"),
-    Metric("points.eldest", "points", "points a deal of eldest"),
-    Metric("points.middle", "points", "points a deal of the middle hand"),
-    Metric("price", "stock", "price paid for the stock"),
-    Metric("bid", "stock", "share of deals where the stock is bought by a bid", share=True),
-    Metric("buys.eldest", "stock", "share of deals where eldest buys the stock", share=True),
-    Metric("buys.middle", "stock", "share of deals where the middle hand buys", share=True),
-    Metric("buys.dealer", "stock", "share of deals where the dealer buys", share=True),
-    Metric("vied", "ruff", "share of deals where somebody vies the ruff", share=True),
-    Metric("ruff.stake", "ruff", "the ruff's stake at the end"),
-    Metric("swing", "spread", "mean absolute chips a seat a deal (how swingy the game is)"),
-    Metric("spread", "spread", "standard deviation of the three seats' chips in a deal"),
-    Metric("pot", "spread", "chips a deal left in the pot"),
+    Metric("chips.buyer", "chips", N_("chips a deal won by the buyer")),
+    Metric("chips.non_buyer", "chips", N_("chips a deal won by a non-buyer (mean of the two)")),
+    Metric("chips.dealer", "chips", N_("chips a deal won by the dealer")),
+    Metric("chips.eldest", "chips", N_("chips a deal won by eldest (the dealer's left)")),
+    Metric("chips.middle", "chips", N_("chips a deal won by the middle hand (the dealer's right)")),
+    Metric("points.buyer", "points", N_("points a deal of the buyer")),
+    Metric("points.dealer", "points", N_("points a deal of the dealer")),
+    Metric("points.eldest", "points", N_("points a deal of eldest")),
+    Metric("points.middle", "points", N_("points a deal of the middle hand")),
+    Metric("price", "stock", N_("price paid for the stock")),
+    Metric("bid", "stock", N_("share of deals where the stock is bought by a bid"), share=True),
+    Metric("buys.eldest", "stock", N_("share of deals where eldest buys the stock"), share=True),
+    Metric("buys.middle", "stock", N_("share of deals where the middle hand buys"), share=True),
+    Metric("buys.dealer", "stock", N_("share of deals where the dealer buys"), share=True),
+    Metric("vied", "ruff", N_("share of deals where somebody vies the ruff"), share=True),
+    Metric("ruff.stake", "ruff", N_("the ruff's stake at the end")),
+    Metric("swing", "spread", N_("mean absolute chips a seat a deal (how swingy the game is)")),
+    Metric("spread", "spread", N_("standard deviation of the three seats' chips in a deal")),
+    Metric("pot", "spread", N_("chips a deal left in the pot")),
 )
 """Every figure measured, in the order of the tables. ``bid``: the stock is bought by a bid
 above eldest's forced opening (eldest must open, so somebody always ends with the stock: the
 share bought at all is 1 under every profile; a bid over the opening is the choice)."""
 
 GROUPS: Final = (
-    ("chips", "Chips a deal by role (seats relative to the dealer: dealer, eldest, middle)"),
-    ("points", "Points by role"),
-    ("stock", "The stock"),
-    ("ruff", "The ruff"),
-    ("spread", "The spread of chips"),
+    ("chips", N_("Chips a deal by role (seats relative to the dealer: dealer, eldest, middle)")),
+    ("points", N_("Points by role")),
+    ("stock", N_("The stock")),
+    ("ruff", N_("The ruff")),
+    ("spread", N_("The spread of chips")),
 )
 
 KEYS: Final = tuple(m.key for m in METRICS)
 _BY_KEY: Final = {m.key: m for m in METRICS}
+
+#: The build as the tables' head says it (:attr:`gleek.build.BuildInfo.kind`).
+_BUILD: Final = {"pure": N_("pure"), "compiled": N_("compiled")}
 
 PLOT_METRICS: Final = ("chips.buyer", "chips.eldest", "price", "bid", "vied", "swing")
 """The figures drawn by :meth:`EffectsResult.plot` unless told otherwise."""
@@ -504,36 +509,61 @@ class EffectsResult:
         out = []
         for c in self.changes:
             ch = c.change
-            head = f"{ch.label} (base {ch.base.display()})"
+            head = _("{rule} (base {value})").format(rule=ch.label, value=ch.base.display())
             if not c.deals_changed:
-                out.append(f"{head}: no deal came out otherwise: no effect.")
+                out.append(_("{head}: no deal came out otherwise: no effect.").format(head=head))
                 continue
             seen = [e for e in c.effects if e.distinguishable]
-            changed = f"{c.deals_changed} of {self.deals} deals came out otherwise"
+            changed = ngettext(
+                "{n} of {deals} deals came out otherwise",
+                "{n} of {deals} deals came out otherwise",
+                c.deals_changed,
+            ).format(n=c.deals_changed, deals=self.deals)
             if not seen:
-                out.append(f"{head}: {changed}; no effect distinguishable from zero.")
+                out.append(
+                    _("{head}: {changed}; no effect distinguishable from zero.").format(
+                        head=head, changed=changed
+                    )
+                )
                 continue
             said = "; ".join(
-                f"{_BY_KEY[e.key].words} {_fmt_share(_BY_KEY[e.key], e.mean)} "
+                f"{_(_BY_KEY[e.key].words)} {_fmt_share(_BY_KEY[e.key], e.mean)} "
                 f"[{_fmt_share(_BY_KEY[e.key], e.low)}, {_fmt_share(_BY_KEY[e.key], e.high)}]"
                 for e in seen
             )
-            out.append(f"{head}: {changed}; distinguishable from zero: {said}.")
+            out.append(
+                _("{head}: {changed}; distinguishable from zero: {effects}.").format(
+                    head=head, changed=changed, effects=said
+                )
+            )
         return out
 
     def _head(self) -> str:
         ratio = self.width_ratio()
         paired = (
-            f" Paired by deal, the intervals are {ratio:.1f} times narrower than two unpaired "
-            f"samples would give (median)."
+            " "
+            + _(
+                "Paired by deal, the intervals are {ratio} times narrower than two unpaired "
+                "samples would give (median)."
+            ).format(ratio=f"{ratio:.1f}")
             if ratio
             else ""
         )
         return (
-            f"What each rule does alone to {self.base}: {self.deals} paired deals (seed "
-            f"{self.seed}, sessions of {SESSION_DEALS}), every seat played by the {self.bots!r} "
-            f"bot, {self.build}. Each figure: changed minus base, mean ±95% interval "
-            f"(sessions as units); * distinguishable from zero.{paired}"
+            _(
+                "What each rule does alone to {base}: {deals} paired deals (seed {seed}, sessions "
+                "of {session}), every seat played by the {bots} bot, {build}. Each figure: "
+                "changed minus base, mean ±95% interval (sessions as units); * "
+                "distinguishable from zero."
+            ).format(
+                base=self.base,
+                deals=self.deals,
+                seed=self.seed,
+                session=SESSION_DEALS,
+                bots=repr(self.bots),
+                build=_(_BUILD.get(self.build, self.build)),
+            )
+            + paired
         )
 
     def _tables(self, fmt: str, keys: Sequence[str]) -> list[tuple[str, str]]:
@@ -553,13 +583,15 @@ class EffectsResult:
                 ]
                 for c in self.changes
             ]
-            headers = ["rule = value", "base", *(m.key for m in ms)]
-            out.append((title, tabulate(rows, headers=headers, tablefmt=fmt)))
+            headers = [_("rule = value"), _("base"), *(m.key for m in ms)]
+            out.append((_(title), tabulate(rows, headers=headers, tablefmt=fmt)))
         return out
 
     def _skipped_lines(self) -> list[str]:
         return [
-            f"{s.path} = {s.value} ({', '.join(s.holders)}): skipped: {s.reason}"
+            _("{path} = {value} ({holders}): skipped: {reason}").format(
+                path=s.path, value=s.value, holders=", ".join(s.holders), reason=s.reason
+            )
             for s in self.skipped
         ]
 
@@ -574,11 +606,12 @@ class EffectsResult:
         out = [textwrap.fill(self._head(), 100)]
         for title, table in self._tables("simple", keys):
             out += ["", title, table]
-        out += ["", "In words:", *(item(f) for f in self.findings())]
+        out += ["", _("In words:"), *(item(f) for f in self.findings())]
         if self.skipped:
-            out += ["", "Not played (the rule cannot change alone):"]
+            out += ["", _("Not played (the rule cannot change alone):")]
             out += [item(s) for s in self._skipped_lines()]
-        out += ["", "The figures:", *(f"  {m.key}: {m.words}" for m in METRICS if m.key in keys)]
+        out += ["", _("The figures:")]
+        out += [f"  {m.key}: {_(m.words)}" for m in METRICS if m.key in keys]
         return "\n".join(out)
 
     def markdown(self, metrics: Sequence[str] = KEYS) -> str:
@@ -587,9 +620,9 @@ class EffectsResult:
         out = [self._head().replace("*", "\\*")]
         for title, table in self._tables("pipe", keys):
             out += ["", f"### {title}", "", table.replace("*", "\\*")]
-        out += ["", "### In words", "", *(f"- {f}" for f in self.findings())]
+        out += ["", "### " + _("In words"), "", *(f"- {f}" for f in self.findings())]
         if self.skipped:
-            out += ["", "### Not played (the rule cannot change alone)", ""]
+            out += ["", "### " + _("Not played (the rule cannot change alone)"), ""]
             out += [f"- {s}" for s in self._skipped_lines()]
         return "\n".join(out)
 
@@ -624,9 +657,9 @@ class EffectsResult:
         try:
             base = load_profile(data["base"], profile_dirs=profile_dirs)
             wanted = [(c["rule"], _key(c["value"])) for c in data["changes"]]
-            changes, _ = rule_changes(
-                base, sorted({p for p, _ in wanted}), profile_dirs=profile_dirs
-            )
+            changes = rule_changes(
+                base, sorted({p for p, _v in wanted}), profile_dirs=profile_dirs
+            )[0]
             by = {(c.path, _key(c.new.value)): c for c in changes}
             out = []
             for c in data["changes"]:
@@ -797,10 +830,17 @@ class BotDisagreement:
     gap_high: float
 
     def text(self) -> str:
-        return (
-            f"{self.label}: {self.key}: {self.kind}: {self.first.cell()} vs "
-            f"{self.second.cell()} (difference {self.gap:+.2f} [{self.gap_low:+.2f}, "
-            f"{self.gap_high:+.2f}])"
+        return _(
+            "{rules}: {metric}: {kind}: {first} vs {second} (difference {gap} [{low}, {high}])"
+        ).format(
+            rules=self.label,
+            metric=self.key,
+            kind=_(self.kind),
+            first=self.first.cell(),
+            second=self.second.cell(),
+            gap=f"{self.gap:+.2f}",
+            low=f"{self.gap_low:+.2f}",
+            high=f"{self.gap_high:+.2f}",
         )
 
 
@@ -817,19 +857,24 @@ class BotCheck:
         out = [self.first.text(), "", self.second.text(), ""]
         if not self.disagreements:
             out.append(
-                f"The bots {a!r} and {b!r} agree: no effect differs in sign or size "
-                f"(95%) between them."
+                _(
+                    "The bots {first} and {second} agree: no effect differs in sign or size "
+                    "(95%) between them."
+                ).format(first=repr(a), second=repr(b))
             )
         else:
             out.append(
-                f"Where the bots {a!r} and {b!r} disagree (the effect is then partly the bots'):"
+                _(
+                    "Where the bots {first} and {second} disagree (the effect is then partly the "
+                    "bots'):"
+                ).format(first=repr(a), second=repr(b))
             )
             out += [f"- {d.text()}" for d in self.disagreements]
         return "\n".join(out)
 
     def markdown(self) -> str:
-        out = [self.first.markdown(), "", self.second.markdown(), "", "### Bots disagree", ""]
-        out += [f"- {d.text()}" for d in self.disagreements] or ["- nowhere"]
+        out = [self.first.markdown(), "", self.second.markdown(), "", "### " + _("Bots disagree")]
+        out += [""] + ([f"- {d.text()}" for d in self.disagreements] or ["- " + _("nowhere")])
         return "\n".join(out)
 
     def to_json(self) -> dict[str, Any]:
@@ -889,9 +934,9 @@ def check_bots_effects(first: EffectsResult, second: EffectsResult) -> BotCheck:
             half = Z95 * math.sqrt(var)
             kind = None
             if e1.mean * e2.mean < 0 and (e1.distinguishable or e2.distinguishable):
-                kind = "sign"
+                kind = N_("sign")
             elif abs(mean) > half and abs(mean) > 1e-12:
-                kind = "size"
+                kind = N_("size")
             if kind:
                 out.append(
                     BotDisagreement(

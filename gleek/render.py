@@ -7,11 +7,15 @@ seat 0 first.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from typing import Final
 
 from gleek._args import check_int, check_names, check_type
 from gleek.cards import format_cards
 from gleek.errors import ArgumentError, ArgumentTypeError
+from gleek.i18n import N_
+from gleek.i18n import gettext as _
 from gleek.stages.common import POT, SET_REASONS, Party, Payment
 from gleek.state import Outcome, State, split_history
 
@@ -75,6 +79,51 @@ def _payment_lines(payments: Sequence[Payment], names: Sequence[str]) -> list[st
     return [f"  {_payment_text(p, names)}" for p in payments]
 
 
+#: The trump suit as :func:`describe_deal` names it ("trumps diamonds").
+_TRUMPS: Final = {
+    "SPADES": N_("spades"),
+    "HEARTS": N_("hearts"),
+    "DIAMONDS": N_("diamonds"),
+    "CLUBS": N_("clubs"),
+}
+
+#: A payment's detail, as the stages write it, and how a deal's account says it: the engine's
+#: words stay English; an account in French or Spanish translates the detail it knows.
+_DETAILS: Final = (
+    (re.compile(r"turned (?P<what>\w+)"), N_("turned {what}")),
+    (re.compile(r"gleek of (?P<rank>\w+)"), N_("gleek of {rank}")),
+    (re.compile(r"mournival of (?P<rank>\w+)"), N_("mournival of {rank}")),
+    (re.compile(r"(?P<claim>\S+) laid out"), N_("{claim} laid out")),
+    (re.compile(r"(?P<claim>\S+) not held"), N_("{claim} not held")),
+    (re.compile(r"odd chip"), N_("odd chip")),
+)
+
+
+def _detail(detail: str) -> str:
+    """A payment's detail in the language gleek speaks (as it is if it is not one it knows)."""
+    for pattern, words in _DETAILS:
+        m = pattern.fullmatch(detail)
+        if m is not None:
+            return _(words).format(**m.groupdict())
+    return detail
+
+
+def _account_lines(payments: Sequence[Payment], names: Sequence[str]) -> list[str]:
+    """The payments of :func:`describe_deal`, in the language gleek speaks (the reasons are
+    the record format's, translated as the validator's report translates them)."""
+    out = []
+    for p in payments:
+        reason = _(p.reason) + (f": {_detail(p.detail)}" if p.detail else "")
+        said = _("{payer} pays {payee} {amount} ({reason})").format(
+            payer=_name(p.payer, names),
+            payee=_name(p.payee, names),
+            amount=p.amount,
+            reason=reason,
+        )
+        out.append(f"  {said}")
+    return out
+
+
 def describe_deal(
     final: State,
     o: Outcome,
@@ -114,45 +163,51 @@ def describe_deal(
     names = check_names("names", names)
     check_int("number", number, low=1)
     out = [
-        f"Deal {number}: {names[final.dealer]} deals; turn-up {final.turn_up}, "
-        f"trumps {final.trumps.name.lower()}"
+        _("Deal {number}: {dealer} deals; turn-up {card}, trumps {suit}").format(
+            number=number,
+            dealer=names[final.dealer],
+            card=final.turn_up,
+            suit=_(_TRUMPS[final.trumps.name]),
+        )
     ]
     for seat in range(3):
         out.append(f"  {names[seat]:>8}: {format_cards(final.dealt_hand(seat))}")
-    out.append(f"  stock: {format_cards(final.stock)}")
-    auction, _, ruff, _ = split_history(final.history)
+    out.append("  " + _("stock: {cards}").format(cards=format_cards(final.stock)))
+    parts = split_history(final.history)
+    auction, ruff = parts[0], parts[2]
     bids = [f"{names[seat]} {a.amount if a.kind == 'bid' else a.kind}" for seat, a in auction]
     words = [f"{names[seat]} {a.kind}" for seat, a in ruff]
-    out.append("Auction: " + ", ".join(bids))
-    out.append(
-        f"  {names[o.buyer]} buys the stock for {o.price} and discards "
-        f"{format_cards(final.discards)}"
+    out.append(_("Auction: {bids}").format(bids=", ".join(bids)))
+    bought = _("{buyer} buys the stock for {price} and discards {cards}").format(
+        buyer=names[o.buyer], price=o.price, cards=format_cards(final.discards)
     )
-    out.append(f"Ruff: {', '.join(words)}")
+    out.append(f"  {bought}")
+    out.append(_("Ruff: {words}").format(words=", ".join(words)))
     if o.ruff.winner is not None:
-        how = "shown down" if o.ruff.shown else "without showing"
-        out.append(f"  {names[o.ruff.winner]} wins the ruff ({how}), stake {o.ruff.stake}")
+        said = (
+            _("{winner} wins the ruff (shown down), stake {stake}")
+            if o.ruff.shown
+            else _("{winner} wins the ruff (without showing), stake {stake}")
+        ).format(winner=names[o.ruff.winner], stake=o.ruff.stake)
     elif ruff and ruff[-1][1].kind == "double":
-        out.append(
-            f"  nobody vied; {names[ruff[-1][0]]} doubles the ruff: the next deal's stake is "
-            f"{o.ruff_stake}"
+        said = _("nobody vied; {player} doubles the ruff: the next deal's stake is {stake}").format(
+            player=names[ruff[-1][0]], stake=o.ruff_stake
         )
     else:
-        out.append("  nobody vied: no ruff this deal")
+        said = _("nobody vied: no ruff this deal")
+    out.append(f"  {said}")
     sets = [p for p in o.payments if p.reason in SET_REASONS]
     if sets:
-        out.append("Sets and small trumps:")
-        out += _payment_lines(sets, names)
-    out.append("Tricks:")
+        out.append(_("Sets and small trumps:"))
+        out += _account_lines(sets, names)
+    out.append(_("Tricks:"))
     for i, (trick, win) in enumerate(zip(final.tricks, final.trick_winners, strict=True), 1):
         cards = ", ".join(f"{names[s]} {c}" for s, c in trick)
         out.append(f"  {i:>2}. {cards}  -> {names[win]}")
-    out.append("Points: " + ", ".join(f"{names[s]} {o.points[s]}" for s in range(3)))
-    out.append("Payments:")
-    out += _payment_lines(o.payments, names)
-    out.append(
-        "Chips this deal: "
-        + ", ".join(f"{names[s]} {o.chips[s]:+d}" for s in range(3))
-        + f", pot {o.pot:+d}"
-    )
+    points = ", ".join(f"{names[s]} {o.points[s]}" for s in range(3))
+    out.append(_("Points: {points}").format(points=points))
+    out.append(_("Payments:"))
+    out += _account_lines(o.payments, names)
+    chips = ", ".join(f"{names[s]} {o.chips[s]:+d}" for s in range(3))
+    out.append(_("Chips this deal: {chips}, pot {pot}").format(chips=chips, pot=f"{o.pot:+d}"))
     return "\n".join(out)

@@ -85,24 +85,22 @@ class DealVerdict:
 
     def summary(self) -> tuple[str, ...]:
         """A line per costly card: "Ben's 7S at trick 4 cost 6 points"."""
-        if self.mode == "points":
-            said = (
-                "{player}'s {card} at trick {trick} cost {n} point",
-                "{player}'s {card} at trick {trick} cost {n} points",
-            )
-        else:
-            said = (
-                "{player}'s {card} at trick {trick} cost {n} chip",
-                "{player}'s {card} at trick {trick} cost {n} chips",
-            )
-        return tuple(
-            [
-                ngettext(*said, c.cost).format(
-                    player=c.player, card=c.card, trick=c.trick, n=c.cost
+        out = []
+        for c in self.costly:
+            if self.mode == "points":
+                said = ngettext(
+                    "{player}'s {card} at trick {trick} cost {n} point",
+                    "{player}'s {card} at trick {trick} cost {n} points",
+                    c.cost,
                 )
-                for c in self.costly
-            ]
-        )
+            else:
+                said = ngettext(
+                    "{player}'s {card} at trick {trick} cost {n} chip",
+                    "{player}'s {card} at trick {trick} cost {n} chips",
+                    c.cost,
+                )
+            out.append(said.format(player=c.player, card=c.card, trick=c.trick, n=c.cost))
+        return tuple(out)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -127,7 +127,7 @@ def _parser() -> _Parser:
     _profile_dir(sub.add_parser("profiles", help=_("list profiles and variants with their titles")))
 
     r = sub.add_parser("rules", help=_("the complete rules of a profile, with sources"))
-    r.add_argument("profile", help=_("a profile id, alias or file"))
+    r.add_argument("profile", metavar=_("PROFILE"), help=_("a profile id, alias or file"))
     _variant_arg(r)
     r.add_argument(
         "--format",
@@ -142,12 +142,17 @@ def _parser() -> _Parser:
     _variant_arg(pl)
     pl.add_argument(
         "--seed",
+        metavar="N",
         type=int,
         default=1,
         help=_("seed of the shuffles and the bots' choices (default: 1)"),
     )
     pl.add_argument(
-        "--deals", type=_positive, default=1, help=_("how many deals to play (default: 1)")
+        "--deals",
+        metavar="N",
+        type=_positive,
+        default=1,
+        help=_("how many deals to play (default: 1)"),
     )
     pl.add_argument(
         "--bots",
@@ -301,7 +306,7 @@ def _parser() -> _Parser:
         "--rules",
         action="append",
         default=[],
-        metavar="GLOB",
+        metavar=_("GLOB"),
         help=_("only the rules whose path matches GLOB ('stock.*', ruff.stake); repeatable"),
     )
     c.add_argument(
@@ -316,7 +321,9 @@ def _parser() -> _Parser:
     c.add_argument(
         "--simulate", type=_positive, metavar="N", help=_("play N seeded deals under each profile")
     )
-    c.add_argument("--seed", type=int, default=None, help=_("for --simulate (default: 0)"))
+    c.add_argument(
+        "--seed", metavar="N", type=int, default=None, help=_("for --simulate (default: 0)")
+    )
     c.add_argument(
         "--bot",
         "--bots",
@@ -330,6 +337,7 @@ def _parser() -> _Parser:
     )
     c.add_argument(
         "--workers",
+        metavar="N",
         type=_positive,
         default=None,
         help=_("processes for --simulate (default: all cores; never more than sessions of deals)"),
@@ -361,15 +369,19 @@ def _parser() -> _Parser:
     )
     m.add_argument(
         "--deals",
+        metavar="N",
         type=_positive,
         default=300,
         help=_("how many deals, played on decks of three with the bots moved round (default: 300)"),
     )
     _profile_arg(m)
     _variant_arg(m)
-    m.add_argument("--seed", type=int, default=0, help=_("seed of the decks (default: 0)"))
+    m.add_argument(
+        "--seed", metavar="N", type=int, default=0, help=_("seed of the decks (default: 0)")
+    )
     m.add_argument(
         "--workers",
+        metavar="N",
         type=_positive,
         default=None,
         help=_(
@@ -406,11 +418,16 @@ def _effects_parser(sub: argparse._SubParsersAction[_Parser]) -> None:
         ),
     )
     e.add_argument("--variant", action="append", default=[], metavar="V", help=_("apply to BASE"))
-    e.add_argument("--deals", type=_positive, default=2000, help=_("paired deals (default: 2000)"))
-    e.add_argument("--seed", type=int, default=0, help=_("seed of the deals (default: 0)"))
+    e.add_argument(
+        "--deals", metavar="N", type=_positive, default=2000, help=_("paired deals (default: 2000)")
+    )
+    e.add_argument(
+        "--seed", metavar="N", type=int, default=0, help=_("seed of the deals (default: 0)")
+    )
     e.add_argument(
         "--bots",
         type=_bots,
+        metavar=_("BOTS"),
         default=DEFAULT_BOT,
         help=_("the bot for every seat: rules (default), basic, random, search or search:N"),
     )
@@ -447,7 +464,11 @@ def _effects_parser(sub: argparse._SubParsersAction[_Parser]) -> None:
         help=_("write a forest plot (.svg or .png; gleek[plot])"),
     )
     e.add_argument(
-        "--workers", type=_positive, default=None, help=_("processes (default: all cores)")
+        "--workers",
+        metavar="N",
+        type=_positive,
+        default=None,
+        help=_("processes (default: all cores)"),
     )
     e.add_argument(
         "--scheduler",
@@ -476,7 +497,10 @@ def _bots(text: str) -> str:
 def _profile_arg(p: argparse.ArgumentParser) -> None:
     """``--profile P``, as every command that plays or reads one profile takes it."""
     p.add_argument(
-        "--profile", default="parlett", help=_("a profile id, alias or file (default: parlett)")
+        "--profile",
+        default="parlett",
+        metavar=_("PROFILE"),
+        help=_("a profile id, alias or file (default: parlett)"),
     )
 
 
@@ -1422,13 +1446,22 @@ def _ladder_parser(sub: argparse._SubParsersAction[_Parser]) -> None:
         metavar="P",
         help=_("a profile (repeatable; default the four shipped profiles)"),
     )
-    lad.add_argument("--decks", type=_positive, default=None, help=_("decks a match (default 4)"))
-    lad.add_argument("--seed", type=int, default=0, help=_("seed of the decks (default: 0)"))
     lad.add_argument(
-        "--resamples", type=int, default=1000, help=_("bootstrap resamples (default: 1000)")
+        "--decks", metavar="N", type=_positive, default=None, help=_("decks a match (default 4)")
+    )
+    lad.add_argument(
+        "--seed", metavar="N", type=int, default=0, help=_("seed of the decks (default: 0)")
+    )
+    lad.add_argument(
+        "--resamples",
+        metavar="N",
+        type=int,
+        default=1000,
+        help=_("bootstrap resamples (default: 1000)"),
     )
     lad.add_argument(
         "--workers",
+        metavar="N",
         type=_positive,
         default=None,
         help=_("processes (default: all cores); the result is the same for any number"),

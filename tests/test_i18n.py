@@ -247,3 +247,144 @@ def test_rules_in_the_pseudo_locale_leaves_no_english(
     # the Spanish guide is quoted, not the French one, where it has the passage
     assert '"Reparte 12 cartas a cada persona en lotes de 4."' in out
     assert "Distribuez" not in out
+
+
+# -- the pseudo-locale run of every --help and of the text the other commands print (issue 47)
+
+#: every command and subcommand whose --help a user reads
+COMMANDS = [
+    [],
+    ["profiles"],
+    ["rules"],
+    ["play"],
+    ["validate"],
+    ["compare"],
+    ["effects"],
+    ["show"],
+    ["analyze"],
+    ["match"],
+    ["ladder"],
+    ["new"],
+    ["new", "variant"],
+    ["new", "record"],
+    ["web"],
+    ["web", "build"],
+]
+#: what is a name, not a word to translate, in a help: the program and its commands, the
+#: options and their choices ({text,json}), and the names the helps give as examples or values
+HELP_DATA = [
+    "gleek",
+    *(c for cmd in COMMANDS for c in cmd),
+    "analyze",
+    "GLEEK_LANG",
+]
+
+
+def _pseudo_out(
+    lang: str,
+    argv: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> tuple[int, str, str]:
+    """The exit status, stdout and stderr of ``gleek --lang lang argv`` in the pseudo-locale."""
+    catalog = _pseudo(lang)
+    monkeypatch.setattr(i18n, "catalog", lambda _lang: catalog)
+    try:
+        status = main(["--lang", lang, *argv])
+    except SystemExit as exc:  # --help
+        status = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def _english(text: str, data: list[str]) -> list[str]:
+    """The words of ``text`` outside the markers (a marked span may be wrapped over lines) that
+    are not ``data``, options (``--seed``), choices (``{text,json}``) or file names."""
+    rest = _unmarked(text)
+    rest = re.sub(
+        r"\{[^{}]*\}|(?<![\w])--?[\w-]+|\S+\.(yaml|yml|json|jsonl|svg|png|html)\b", " ", rest
+    )
+    for item in sorted(data, key=len, reverse=True):
+        rest = rest.replace(item, " ")
+    return re.findall(r"[^\W\d_]{2,}", rest)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c) or "gleek")
+def test_every_help_in_the_pseudo_locale_leaves_no_english(
+    lang: str,
+    command: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The help of each command: its descriptions, options, metavars, and argparse's own
+    headings ("usage:", "options", "show this help message and exit")."""
+    status, out, _err = _pseudo_out(lang, [*command, "--help"], monkeypatch, capsys)
+    assert status == 0
+    assert f"{OPEN}{_po(lang).get('usage: ').string}{CLOSE}" in out
+    assert _english(out, HELP_DATA) == [], out
+    assert i18n.get_language() == "en"
+    import argparse
+
+    assert argparse._("usage: ") == "usage: "  # type: ignore[attr-defined]  # argparse's again
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["match", "random", "basic"],  # argparse: the following arguments are required
+        ["rules", "parlett", "--format", "html"],  # argparse: invalid choice
+        ["play", "--seeds", "2"],  # gleek's own: unknown option, did you mean
+        ["play", "extra"],  # unexpected argument
+        ["play", "--deals", "0"],  # argument --deals: must be at least 1
+        ["play", "--bots", "rulez"],  # unknown bot, did you mean
+        ["compare", "--record", "x.yaml", "--simulate", "2"],
+    ],
+)
+def test_argument_errors_in_the_pseudo_locale_leave_no_english(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = _pseudo_out("es", argv, monkeypatch, capsys)
+    assert status == 2 and not out
+    assert OPEN in err
+    data = [*HELP_DATA, "de", "rulez", "rules", "extra", "BOT", "random", "basic", "search"]
+    assert _english(err, data) == [], err
+
+
+def test_the_commands_text_in_the_pseudo_locale_leaves_no_english(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """play, match, ladder, analyze, compare (the rules, a record, a simulation), effects and
+    show: what they print in text, on small inputs."""
+    record = str(ROOT / "examples" / "parlett-s0-auction.yaml")
+    players = ["North", "East", "West", "Anna", "Ben", "Carla", "pot"]
+    bots = ["random", "basic", "rules"]
+    fast = ["--workers", "1", "--no-progress"]
+    runs: list[tuple[list[str], list[str]]] = [
+        (
+            ["play", "--seed", "3", "--deals", "2"],
+            [*players, "Parlett", "reconstruction", "s", "basic"],
+        ),
+        (["match", *bots, "--deals", "3", *fast], [*bots, "parlett"]),
+        (
+            ["ladder", *(f"--bot={b}" for b in bots), "--decks", "1", "--profile", "parlett"]
+            + ["--resamples", "20", *fast],
+            [*bots, "parlett", "Bradley", "Terry", "Elo"],
+        ),
+        (["analyze", record, "--from-trick", "12"], [record, *players]),
+        (["compare", "parlett", "pedagogical", "--record", record], [record, *players]),
+        (["compare", "parlett", "pedagogical", "--simulate", "3", *fast], ["rules"]),
+        (
+            ["effects", "parlett", "ruff.stake", "--deals", "6", "--seed", "1", *fast],
+            ["parlett", "ruff", "stake", "rules"],
+        ),
+        (["show", record, "--svg", str(tmp_path / "last.svg")], [str(tmp_path / "last.svg")]),
+    ]
+    for argv, data in runs:
+        status, out, _err = _pseudo_out("fr", argv, monkeypatch, capsys)
+        assert status == 0, (argv, _err)
+        assert OPEN in out, argv
+        metrics = [
+            w for line in out.splitlines() for w in re.findall(r"\b[a-z_]+\.[a-z_.]+\b", line)
+        ]
+        assert _english(out, [*data, *metrics, "parlett", "pedagogical"]) == [], (argv, out)

@@ -165,7 +165,7 @@ class Matrix:
 
         return [
             [
-                label.format(r.title, r.path),
+                label.format(_(r.title), r.path),
                 *(
                     cell(c, with_words(c, self._words(r, i)), refs(c))
                     for i, c in enumerate(r.cells)
@@ -463,7 +463,7 @@ def _causes(
             elif any(alone_effects.get(t.path, "") == effect for t in group[1:]):
                 break  # its partner alone does the same: nothing new to say
             if effect is not None:
-                title = " + ".join(t.title for t in group)
+                title = " + ".join(_(t.title) for t in group)
                 out.append(Divergence(theirs.path, title, mine.display(), theirs.display(), effect))
             break
     return tuple(out)

@@ -367,8 +367,11 @@ class Solver:
         for suit in range(4):
             shift = 11 * suit
             m = (live >> shift) & _M11
-            key = key << 26 | m.bit_count() << 22 | _pext(h0 >> shift, m) << 11 | _pext(
-                h1 >> shift, m
+            key = (
+                key << 26
+                | m.bit_count() << 22
+                | _pext(h0 >> shift, m) << 11
+                | _pext(h1 >> shift, m)
             )
         for suit, part in self.classes:
             m = (live >> (11 * suit)) & _M11

@@ -43,7 +43,14 @@ from gleek.cards import CARDS, Card
 from gleek.errors import ArgumentError
 from gleek.stages.rules import Rules, rules_of
 from gleek.stages.settle import settlement
-from gleek.stages.tricks import legal_mask, play_scores, power, trick_points, trick_winner
+from gleek.stages.tricks import (
+    TRUMP,
+    legal_mask,
+    play_scores,
+    power,
+    trick_points,
+    trick_winner,
+)
 from gleek.state import State
 
 __all__ = ["MODES", "Solver", "best_value", "card_values", "chips_at_end", "solver_for"]
@@ -56,6 +63,43 @@ MODES: Final = ("points", "chips")
 TABLE_BUDGET: Final = 500_000
 
 _M11: Final = 0x7FF
+
+
+def _pext_table(bits: int) -> list[int]:
+    """For each mask ``m`` of ``bits`` bits and each ``x`` (index ``m << bits | x``), the bits
+    of ``x`` where ``m`` has them, gathered low (the x86 instruction of that name)."""
+    table = [0] * (1 << (2 * bits))
+    for m in range(1 << bits):
+        for x in range(1 << bits):
+            out = 0
+            k = 0
+            for b in range(bits):
+                if m >> b & 1:
+                    out |= (x >> b & 1) << k
+                    k += 1
+            table[m << bits | x] = out
+    return table
+
+
+_PEXT6: Final = _pext_table(6)
+_PEXT5: Final = _pext_table(5)
+
+
+def _pext(x: int, m: int) -> int:
+    """The bits of ``x`` (its low 11) where the 11-bit mask ``m`` has them, gathered low."""
+    lo = m & 63
+    return _PEXT6[lo << 6 | (x & 63)] | _PEXT5[(m >> 6) << 5 | (x >> 6 & 31)] << lo.bit_count()
+
+
+def _nth(live: int, legal: int, rank: int) -> int:
+    """The card of ``legal`` with ``rank`` cards of ``live`` above it, or -1."""
+    m = legal
+    while m:
+        c = m.bit_length() - 1
+        m ^= 1 << c
+        if (live >> (c + 1)).bit_count() == rank:
+            return c
+    return -1
 
 
 class Solver:
@@ -81,7 +125,13 @@ class Solver:
         self.rules = rules
         self.key = key
         self.honour = honour
+        # what playing a card scores for its player at once (honours where they go to the
+        # player): the seat plays every card it holds, so these are a constant of the position
+        # (added at the root), never searched
         self.on_play: tuple[int, ...] = play_scores(rules, honour)
+        # what a card brings the trick's winner beyond the trick's points (honours where they
+        # go to the winner, else nothing)
+        self.win: tuple[int, ...] = (0,) * 44 if rules.to_player else honour
         self.play_high: bool = rules.play_high
         self.use_table = table
         self.depth = depth
@@ -98,9 +148,25 @@ class Solver:
         # and at once (where they go to the player): two cards play alike only if both agree
         self.honours = 0
         for c in range(44):
-            if honour[c]:
+            if self.win[c]:
                 self.honours |= 1 << c
-        self.worth: list[int] = [honour[c] * 1000 + self.on_play[c] for c in range(44)]
+        self.worth: list[int] = list(self.win)
+        self.trumps = 0  # the trumps' mask
+        for c in range(44):
+            if key[c] >= TRUMP:
+                self.trumps |= 1 << c
+        # the cards of each worth above nothing, by suit: (suit, the 11-bit mask in it), each
+        # a part of the table's key (a position's cards are keyed by their order, see _key)
+        self.classes: list[tuple[int, int]] = []
+        for w in sorted({x for x in self.win if x}):
+            mask = 0
+            for c in range(44):
+                if self.win[c] == w:
+                    mask |= 1 << c
+            for suit in range(4):
+                part = (mask >> (11 * suit)) & _M11
+                if part:
+                    self.classes.append((suit, part))
 
     # -- the public side
     def values(
@@ -122,6 +188,14 @@ class Solver:
         led = c0 // 11 if n else -1
         h = [hands[0], hands[1], hands[2]]
         legal = legal_mask(h[seat], led, self.play_high)
+        # what the seat's cards still in its hand score as they are played (nothing where
+        # honours go to a trick's winner)
+        held = 0
+        m = h[seat]
+        while m:
+            d = m.bit_length() - 1
+            m ^= 1 << d
+            held += self.on_play[d]
         out: dict[int, int] = {}
         guess = -1  # the first card by a search of the whole window, the others closing in
         for c in self._moves(h[0], h[1], h[2], legal, leader, n, c0, c1, -1):
@@ -139,7 +213,7 @@ class Solver:
                 above = d
             else:
                 out[d] = out[above]
-        return out
+        return {c: v + held for c, v in out.items()}
 
     def _exact(
         self, h0: int, h1: int, h2: int, leader: int, n: int, c0: int, c1: int, c: int, guess: int
@@ -239,15 +313,15 @@ class Solver:
             h1 &= bit
         else:
             h2 &= bit
-        gain = self.on_play[c] if p == self.seat else 0
         if n == 0:
-            return gain + self._search(h0, h1, h2, leader, 1, c, -1, alpha - gain, beta - gain)
+            return self._search(h0, h1, h2, leader, 1, c, -1, alpha, beta)
         if n == 1:
-            return gain + self._search(h0, h1, h2, leader, 2, c0, c, alpha - gain, beta - gain)
+            return self._search(h0, h1, h2, leader, 2, c0, c, alpha, beta)
         winner = trick_winner(self.key, c0, c1, c, leader)
+        gain = 0
         if winner == self.seat:
             done = 11 - (h0 | h1 | h2).bit_count() // 3
-            gain += trick_points(self.rules, self.honour, c0, c1, c, done)
+            gain = trick_points(self.rules, self.honour, c0, c1, c, done)
         left = h0 | h1 | h2
         if not left:
             return gain
@@ -258,8 +332,8 @@ class Solver:
     def _leaf(self, h0: int, h1: int, h2: int, left: int) -> int:
         """Where a depth-limited search stops (at the start of a trick): the points the
         solver's seat may count on still, its masters (cards above every card of their suit
-        still out in the other hands) taken as tricks, at most one a trick left, and the honours
-        it holds where they score as played."""
+        still out in the other hands) taken as tricks, at most one a trick left (the honours it
+        holds where they score as played are counted at the root)."""
         mine = h0 if self.seat == 0 else h1 if self.seat == 1 else h2
         others = left & ~mine
         masters = 0
@@ -269,24 +343,40 @@ class Solver:
             top = theirs.bit_length()  # the cards above the highest of theirs
             masters += (ours >> top).bit_count()
         tricks = min(masters, left.bit_count() // 3)
-        total = tricks * self.rules.trick_points
-        m = mine & self.honours
-        while m:
-            c = m.bit_length() - 1
-            m ^= 1 << c
-            total += self.on_play[c]
-        return total
+        return tricks * self.rules.trick_points
 
     def _most(self, left: int) -> int:
         """The most points the cards ``left`` in the hands may still bring: every trick's
-        points (the trick on the table's too) and every honour left."""
+        points (the trick on the table's too) and every honour left that goes to a trick's
+        winner."""
         total = (left.bit_count() + 2) // 3 * self.rules.trick_points
         m = left & self.honours
         while m:
             c = m.bit_length() - 1
             m ^= 1 << c
-            total += self.honour[c]
+            total += self.win[c]
         return total
+
+    def _key(self, h0: int, h1: int, live: int) -> int:
+        """The table's key of the cards in the hands: for each suit, how many of its cards are
+        left and which of those (in order) the first and second seats hold, and where honours
+        go to a trick's winner, which of them are of each worth. Positions alike in these play
+        alike (the cards that were played are gone from between the others: a card's
+        strength counts only against the cards left), so they share their entry."""
+        key = 0
+        for suit in range(4):
+            shift = 11 * suit
+            m = (live >> shift) & _M11
+            key = (
+                key << 26
+                | m.bit_count() << 22
+                | _pext(h0 >> shift, m) << 11
+                | _pext(h1 >> shift, m)
+            )
+        for suit, part in self.classes:
+            m = (live >> (11 * suit)) & _M11
+            key = key << 11 | _pext(part & m, m)
+        return key
 
     def _search(
         self,
@@ -306,16 +396,32 @@ class Solver:
         self.nodes += 1
         if beta <= 0:
             return 0  # nothing is less than nothing more
-        most = self._most(h0 | h1 | h2)
+        live = h0 | h1 | h2
+        most = self._most(live)
         if n:  # (an honour on the table may score for the trick's winner yet)
-            most += self.honour[c0] + (self.honour[c1] if n == 2 else 0)
+            most += self.win[c0] + (self.win[c1] if n == 2 else 0)
+        else:
+            # a trump above every trump of the solver's seat wins its trick for the other
+            # side, one of theirs a trick; one of the seat's above all of theirs wins for it
+            t = self.trumps
+            seat = self.seat
+            mine = (h0 if seat == 0 else h1 if seat == 1 else h2) & t
+            one = (h1 if seat == 0 else h0) & t
+            two = (h1 if seat == 2 else h2) & t
+            top = mine.bit_length()
+            theirs = max((one >> top).bit_count(), (two >> top).bit_count())
+            most -= theirs * self.rules.trick_points
+            ours = (mine >> max(one.bit_length(), two.bit_length())).bit_count()
+            sure = ours * self.rules.trick_points
+            if sure >= beta:
+                return sure
         if alpha >= most:
             return most
         key = 0
         first = -1
         use = self.use_table and n == 0
         if use:
-            key = h0 | h1 << 44 | h2 << 88 | leader << 132
+            key = self._key(h0, h1, live) << 2 | leader
             entry = self.tt.get(key, -1)
             if entry >= 0:
                 lo = entry & 1023
@@ -335,6 +441,8 @@ class Solver:
         hand = h0 if p == 0 else h1 if p == 1 else h2
         led = c0 // 11 if n else -1
         legal = legal_mask(hand, led, self.play_high)
+        if first >= 0:  # the table's best card, kept by its place among the cards left
+            first = _nth(live, legal, first)
         maxing = p == self.seat
         best = -1 if maxing else 1 << 30
         best_card = -1
@@ -363,7 +471,8 @@ class Solver:
                 lo = hi = best
             if len(self.tt) >= self.budget:  # (bounded: emptied when full)
                 self.tt.clear()
-            self.tt[key] = lo | hi << 10 | (best_card + 1) << 20
+            rank = (live >> (best_card + 1)).bit_count()
+            self.tt[key] = lo | hi << 10 | (rank + 1) << 20
         return best
 
 

@@ -76,19 +76,23 @@ def test_a_solver_kept_for_a_deal_gives_the_same_values() -> None:
 
 
 def test_honours_are_not_merged_with_plain_cards() -> None:
-    """Under parlett the A K Q J of trumps score: a hand holding the jack and ten of trumps
-    with nothing between them still weighs them apart."""
-    for seed in range(300):
-        s = ending("parlett", seed, 4)
-        trumps = s.trumps
-        hand = set(s.hand(s.to_act))
-        jack = gleek.Card.parse(f"J{trumps.value}")
-        ten = gleek.Card.parse(f"10{trumps.value}")
-        if jack in hand and ten in hand:
-            values = card_values(s)
-            assert values == exhaustive_cards(s, False)
-            return
-    pytest.fail("no ending with the jack and ten of trumps in the hand to act")  # pragma: no cover
+    """Under Publications International's rules the A K Q J of trumps score for the trick's
+    winner: a hand holding the jack and ten of trumps with nothing between them still weighs
+    them apart. (Where honours score as played, Parlett's, the two play alike and are merged:
+    the values still hold.)"""
+    for profile in ("pi", "parlett"):
+        for seed in range(300):
+            s = ending(profile, seed, 4)
+            trumps = s.trumps
+            hand = set(s.hand(s.to_act))
+            jack = gleek.Card.parse(f"J{trumps.value}")
+            ten = gleek.Card.parse(f"10{trumps.value}")
+            if jack in hand and ten in hand:
+                values = card_values(s)
+                assert values == exhaustive_cards(s, False)
+                break
+        else:  # pragma: no cover
+            pytest.fail(f"no {profile} ending with the jack and ten of trumps in the hand to act")
 
 
 def test_refuses_a_state_outside_the_play() -> None:
@@ -138,3 +142,40 @@ def test_a_full_table_is_emptied_and_the_values_stay(monkeypatch: pytest.MonkeyP
     solver.budget = 8
     assert card_values(s, solver=solver) == want
     assert len(solver.tables[s.to_act or 0]) <= 8
+
+
+def _packed(hands: tuple[int, int, int], keep: int) -> tuple[int, int, int]:
+    """``hands`` with the cards of each suit but ``keep`` moved to the top of their suit, in the
+    same order (every card between them played: a position alike in the order of its cards)."""
+    out = [0, 0, 0]
+    for suit in range(4):
+        live = hands[0] | hands[1] | hands[2]
+        cards = [c for c in range(11 * suit + 10, 11 * suit - 1, -1) if live >> c & 1]
+        for i, c in enumerate(cards):
+            new = c if suit == keep else 11 * suit + 10 - i
+            for seat in range(3):
+                if hands[seat] >> c & 1:
+                    out[seat] |= 1 << new
+    return out[0], out[1], out[2]
+
+
+def test_positions_alike_in_the_order_of_their_cards_share_the_table() -> None:
+    """Two positions whose cards stand in the same order (suit by suit, the same player holding
+    the first, second, ... card left) are worth the same, card for card; and a solver that has
+    solved one finds the other in its table."""
+    for seed in range(20):
+        s = ending("parlett", 300 + seed, 5)
+        trumps = "SHDC".index(s.trumps.value)
+        hands = (s._h0, s._h1, s._h2)
+        moved = _packed(hands, trumps)
+        if moved == hands:
+            continue
+        solver = solver_for(s)
+        first = solver.values(hands, s._leader, (), s.to_act)
+        alone = solver.nodes
+        fresh = solver_for(s)
+        want = fresh.values(moved, s._leader, (), s.to_act)
+        solver.nodes = 0
+        assert solver.values(moved, s._leader, (), s.to_act) == want
+        assert sorted(first.values()) == sorted(want.values())
+        assert solver.nodes < fresh.nodes and solver.nodes < alone, seed

@@ -363,8 +363,8 @@ def _parser() -> _Parser:
         metavar=_("BOT"),
         help=_(
             "random, basic, rules (the rule-aware bot), search, search:N (N playouts a "
-            "decision), ismcts:N (OpenSpiel's ISMCTS, N simulations) or module:Class (a bot class "
-            "of your own)"
+            "decision), pimc:N (the solver's bot, N deals solved a decision), ismcts:N "
+            "(OpenSpiel's ISMCTS, N simulations) or module:Class (a bot class of your own)"
         ),
     )
     m.add_argument(

@@ -15,7 +15,7 @@ sys.path.insert(0, str(HERE / "_ext"))
 
 from gleek import Phase, State, load_profile, new_deal, observation  # noqa: E402
 from gleek.compare import rule_matrix  # noqa: E402
-from gleek.i18n import language  # noqa: E402
+from gleek.i18n import language as in_language  # noqa: E402 (a conf.py "language" is Sphinx's)
 from gleek.profile import Source, list_profiles, list_variants, load_variant  # noqa: E402
 from gleek.record import read  # noqa: E402
 from gleek.rulesdoc import TABLE_STAGES, certainty_rst, rules_rst, with_words  # noqa: E402
@@ -399,7 +399,7 @@ def _tutorial_pictures(out: Path) -> None:
     assert rec.broken is not None
     (out / "tutorial").mkdir(exist_ok=True)
     for lang, suffix in (("en", ""), *((lang, f"-{lang}") for lang in PAGE_LANGUAGES)):
-        with language(lang):
+        with in_language(lang):
             svg = draw(rec.broken.last, names=rec.players)
         (out / "tutorial" / f"revoke{suffix}.svg").write_text(svg, encoding="utf-8")
 
@@ -410,7 +410,7 @@ def _landing_pictures(out: Path) -> None:
     deal = replay_file(HERE.parent / GALLERY_RECORD)[0]
     playing = _stage_states([step.state for step in deal.steps])["play"]
     for lang in PAGE_LANGUAGES:
-        with language(lang):
+        with in_language(lang):
             svg = draw(playing, names=deal.names)
         (out / "gallery" / f"play-{lang}.svg").write_text(svg, encoding="utf-8")
 

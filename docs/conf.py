@@ -11,9 +11,11 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE / "_ext"))
 
 from gleek import Phase, State, load_profile, new_deal, observation  # noqa: E402
 from gleek.compare import rule_matrix  # noqa: E402
+from gleek.i18n import language as in_language  # noqa: E402 (a conf.py "language" is Sphinx's)
 from gleek.profile import Source, list_profiles, list_variants, load_variant  # noqa: E402
 from gleek.record import read  # noqa: E402
 from gleek.rulesdoc import TABLE_STAGES, certainty_rst, rules_rst, with_words  # noqa: E402
@@ -32,6 +34,7 @@ extensions = [
     "sphinx.ext.intersphinx",
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
+    "language_switch",
 ]
 exclude_patterns = ["_build", "_intersphinx"]
 # Furo: navigation and search in the sidebar, a light and a dark mode (the pictures carry their
@@ -40,6 +43,20 @@ html_theme = "furo"
 html_title = "gleek"
 html_static_path = ["_static"]
 html_css_files = ["gleek.css"]
+templates_path = ["_templates"]
+# Furo's sidebar, with the language switch (_templates/sidebar/languages.html) under the title.
+html_sidebars = {
+    "**": [
+        "sidebar/brand.html",
+        "sidebar/languages.html",
+        "sidebar/search.html",
+        "sidebar/scroll-start.html",
+        "sidebar/navigation.html",
+        "sidebar/ethical-ads.html",
+        "sidebar/scroll-end.html",
+        "sidebar/variant-selector.html",
+    ]
+}
 html_theme_options = {"navigation_with_keys": True}
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
@@ -371,14 +388,31 @@ def _profile_schema_page() -> str:
     return "\n".join(lines)
 
 
+# The languages of the translated pages (docs/fr, docs/es): their pictures are drawn in them.
+PAGE_LANGUAGES = ("fr", "es")
+
+
 def _tutorial_pictures(out: Path) -> None:
-    """The picture of the validation tutorial: the revoke's deal where the rules stop it."""
+    """The picture of the validation tutorial: the revoke's deal where the rules stop it; and
+    the same drawn in each language of the translated tutorials (``revoke-fr.svg``, ...)."""
     rec = read(HERE.parent / GALLERY_INVALID)
     assert rec.broken is not None
     (out / "tutorial").mkdir(exist_ok=True)
-    (out / "tutorial" / "revoke.svg").write_text(
-        draw(rec.broken.last, names=rec.players), encoding="utf-8"
-    )
+    for lang, suffix in (("en", ""), *((lang, f"-{lang}") for lang in PAGE_LANGUAGES)):
+        with in_language(lang):
+            svg = draw(rec.broken.last, names=rec.players)
+        (out / "tutorial" / f"revoke{suffix}.svg").write_text(svg, encoding="utf-8")
+
+
+def _landing_pictures(out: Path) -> None:
+    """The landing page's picture (the gallery's deal in play) drawn in each language of the
+    translated landing pages (``gallery/play-fr.svg``, ...)."""
+    deal = replay_file(HERE.parent / GALLERY_RECORD)[0]
+    playing = _stage_states([step.state for step in deal.steps])["play"]
+    for lang in PAGE_LANGUAGES:
+        with in_language(lang):
+            svg = draw(playing, names=deal.names)
+        (out / "gallery" / f"play-{lang}.svg").write_text(svg, encoding="utf-8")
 
 
 def _generate() -> None:
@@ -391,6 +425,7 @@ def _generate() -> None:
     (out / "variants.rst").write_text(_variants_page(), encoding="utf-8")
     (out / "matrix.rst").write_text(_matrix_page(), encoding="utf-8")
     (out / "gallery.rst").write_text(_gallery(out), encoding="utf-8")
+    _landing_pictures(out)
     (out / "cotton.rst").write_text(_cotton_page(), encoding="utf-8")
     (out / "sources.rst").write_text(_sources_page(), encoding="utf-8")
     (out / "codes.rst").write_text(_codes_page(), encoding="utf-8")

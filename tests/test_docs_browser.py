@@ -211,3 +211,39 @@ def test_a_tutorial(browser: Any, site: str) -> None:
     assert all(a.is_displayed() for a in current[:2])
     _check_picture(browser, "figure img[src$='revoke.svg']")
     browser.save_screenshot(str(SHOTS / "tutorial.png"))
+
+
+def test_the_language_switch(browser: Any, site: str) -> None:
+    """The sidebar's switch goes from the tutorial to its French and Spanish pages and back,
+    each in its language, with its picture drawn; an English page without a translation links
+    the French and Spanish landing pages."""
+    from selenium.webdriver.common.by import By
+
+    def switch_to(name: str) -> None:
+        links = browser.find_elements(By.CSS_SELECTOR, ".sidebar-drawer .gleek-languages a")
+        assert all(a.is_displayed() for a in links)
+        (link,) = [a for a in links if a.text == name]
+        link.click()
+
+    _open(browser, site + "validate-tutorial.html")
+    current = browser.find_element(By.CSS_SELECTOR, ".gleek-languages strong")
+    assert current.text == "English" and current.is_displayed()
+    for name, page, lang, title in (
+        ("Français", "fr/validate-tutorial.html", "fr", "Tutoriel : valider"),
+        ("Español", "es/validate-tutorial.html", "es", "Tutorial: validar"),
+        ("English", "validate-tutorial.html", "en", "Tutorial: validate"),
+    ):
+        switch_to(name)
+        assert browser.current_url == site + page
+        assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == lang
+        assert browser.find_element(By.TAG_NAME, "h1").text.startswith(title)
+        assert browser.find_element(By.CSS_SELECTOR, ".gleek-languages strong").text == name
+        picture = "revoke.svg" if lang == "en" else f"revoke-{lang}.svg"
+        _check_picture(browser, f"figure img[src$='{picture}']")
+        if lang == "fr":
+            browser.execute_script("window.scrollTo({top: 0, behavior: 'instant'})")
+            browser.save_screenshot(str(SHOTS / "tutorial-fr.png"))
+    _open(browser, site + "compare.html")
+    switch_to("Español")
+    assert browser.current_url == site + "es/index.html"
+    _check_picture(browser, ".landing-picture img")

@@ -380,7 +380,8 @@ def test_the_whole_page_in_french_and_spanish(site: Path, tmp_path: Path) -> Non
     picture) are French; Español in the selector makes them Spanish, the game going on."""
     from selenium.webdriver.support.ui import Select
 
-    with serve(site) as url, chromium(tmp_path / "profile", "--lang=fr") as driver:
+    flags = ("--lang=fr", "--accept-lang=fr-FR,fr", "--window-size=1200,1000")
+    with serve(site) as url, chromium(tmp_path / "profile", *flags) as driver:
         driver.get(url)
         _wait_ready(driver)
         _interface_in(driver, "fr")

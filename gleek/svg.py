@@ -27,8 +27,9 @@ import attrs
 from gleek._args import check_bool, check_int, type_name
 from gleek.cards import DECK, Card, Suit, cards_arg
 from gleek.errors import ArgumentError, ArgumentTypeError
-from gleek.render import says
-from gleek.stages.common import POT, Payment
+from gleek.i18n import N_
+from gleek.i18n import gettext as _
+from gleek.stages.common import POT, REASONS, Payment
 from gleek.stages.rules import rules_of
 from gleek.stages.stock import held_laying_out
 from gleek.state import Observation, Outcome, Phase, State
@@ -43,6 +44,7 @@ __all__ = [
     "draw_card",
     "outcome_html",
     "picture_data",
+    "svg_words",
 ]
 
 WIDTH: Final = 600
@@ -74,6 +76,82 @@ _FOUR_COLOURS: Final = {
 }
 _SEATS: Final = ("Seat 0", "Seat 1", "Seat 2")
 _ACTIVE: Final = "#e0a100"
+
+#: The picture's words by key, marked for the catalogs: :func:`draw` says them in the language
+#: gleek speaks as it draws, and a page's ``gleekDraw`` is given them translated
+#: (:func:`svg_words`), so that both draw the same text.
+_WORDS: Final = {
+    "seat": N_("Seat {n}"),
+    "dealer": N_("dealer"),
+    "buyer": N_("buyer"),
+    "you": N_("you"),
+    "to_act": N_("to act"),
+    "stats": N_("tricks {tricks} · points {points} · chips {chips}"),
+    "auction_bid": N_("Auction for the stock: bid {bid}"),
+    "auction_none": N_("Auction for the stock: no bid yet"),
+    "bought": N_("{buyer} bought the stock for {price}"),
+    "discarding": N_("{bought}; discarding"),
+    "ruff": N_("{bought}; the ruff, stake {stake}"),
+    "trick": N_("{bought}; trick {trick} of 12"),
+    "over": N_("{bought}; the deal is over"),
+    "turn_up": N_("turn-up"),
+    "trumps": N_("trumps"),
+    "stock": N_("stock"),
+    "stock_taken": N_("stock: taken"),
+    "last_trick": N_("last trick: {winner} won it"),
+    "discards_of": N_("{buyer}'s discards"),
+    "discards": N_("the discards"),
+    "no_payment": N_("no payment yet"),
+    "last_payment": N_("last payment: {payment}"),
+    "pays": N_("{payer} pays {payee} {amount} ({reason})"),
+    # the payer is the player the page calls You ("You pay")
+    "you_pay": N_("{payer} pay {payee} {amount} ({reason})"),
+    # the payee is the pot ("au pot", "al bote")
+    "pays_pot": N_("{payer} pays the pot {amount} ({reason})"),
+    "you_pay_pot": N_("{payer} pay the pot {amount} ({reason})"),
+    "the_pot": N_("the pot"),
+    "pot": N_("pot {pot}"),
+    "seen_by": N_("seen by {name}"),
+    "all_shown": N_("all hands shown"),
+    "deals": N_("{dealer} deals"),
+    "you_deal": N_("{dealer} deal"),  # the dealer is You
+    "stake": N_("opening ruff stake {stake}"),
+    "You": N_("You"),
+}
+_SUIT_NAMES: Final = {
+    Suit.SPADES: N_("spades"),
+    Suit.HEARTS: N_("hearts"),
+    Suit.DIAMONDS: N_("diamonds"),
+    Suit.CLUBS: N_("clubs"),
+}
+
+
+def svg_words() -> dict[str, Any]:
+    """The picture's words in the language gleek speaks now, by key (with ``suits`` and the
+    payments' ``reasons``): what a page gives ``gleekDraw`` (:data:`DRAW_JS`).
+
+    >>> from gleek.i18n import language
+    >>> with language("fr"):
+    ...     svg_words()["suits"]["H"]
+    'cœur'
+    """
+    words: dict[str, Any] = {k: _(v) for k, v in _WORDS.items()}
+    words["suits"] = {s.value: _(name) for s, name in _SUIT_NAMES.items()}
+    words["reasons"] = {r: _(r) for r in REASONS}
+    return words
+
+
+def _you(name: str, w: dict[str, Any]) -> bool:
+    """Whether ``name`` is the player the page calls You (the verb agrees: "You pay")."""
+    return name.lower() == str(w["You"]).lower()
+
+
+def _pays(payer: str, payee: str | None, amount: int, reason: str, w: dict[str, Any]) -> str:
+    """A payment's words; ``payee`` None is the pot."""
+    key = ("you_pay" if _you(payer, w) else "pays") + ("_pot" if payee is None else "")
+    why = w["reasons"].get(reason, reason)
+    text: str = w[key]
+    return text.format(payer=payer, payee=payee, amount=amount, reason=escape(why))
 
 
 def _colour(suit: Suit, four_colour: bool) -> str:
@@ -280,11 +358,13 @@ def _put(
     )
 
 
-def _party(p: object, names: Sequence[str]) -> str:
-    return "the pot" if p == POT else escape(names[int(p)])  # type: ignore[call-overload]
+def _party(p: object, names: Sequence[str], w: dict[str, Any]) -> str:
+    return str(w["the_pot"]) if p == POT else escape(names[int(p)])  # type: ignore[call-overload]
 
 
-def _seat_panel(t: _Table, seat: int, x: float, y: float, four_colour: bool) -> str:
+def _seat_panel(
+    t: _Table, seat: int, x: float, y: float, four_colour: bool, w: dict[str, Any]
+) -> str:
     active = t.to_act == seat
     out = [
         f'<g data-panel="{seat}">',
@@ -294,23 +374,27 @@ def _seat_panel(t: _Table, seat: int, x: float, y: float, four_colour: bool) -> 
     ]
     roles = []
     if t.dealer == seat:
-        roles.append("dealer")
+        roles.append(w["dealer"])
     if t.buyer == seat:
-        roles.append("buyer")
+        roles.append(w["buyer"])
     if t.viewer == seat:
-        roles.append("you")
+        roles.append(w["you"])
     label = escape(t.names[seat]) + (f" ({', '.join(roles)})" if roles else "")
     out.append(_text(x + 8, y + 17, label, weight="bold", size=14))
     if active:
         out.append(
-            _text(x + 280, y + 17, "to act", anchor="end", weight="bold", fill="#9a6b00", size=13)
+            _text(
+                x + 280, y + 17, w["to_act"], anchor="end", weight="bold", fill="#9a6b00", size=13
+            )
         )
     chips = t.chips[seat]
     out.append(
         _text(
             x + 8,
             y + 35,
-            f"tricks {t.tricks_won[seat]} · points {t.points[seat]} · chips {chips:+d}",
+            w["stats"].format(
+                tricks=t.tricks_won[seat], points=t.points[seat], chips=f"{chips:+d}"
+            ),
             size=13,
             cls="stats",
         )
@@ -329,30 +413,33 @@ def _bottom(t: _Table) -> int:
     return 0 if t.viewer is None else t.viewer
 
 
-def _phase_line(t: _Table) -> str:
+def _phase_line(t: _Table, w: dict[str, Any]) -> str:
     n = t.names
     if t.phase is Phase.AUCTION:
-        return f"Auction for the stock: {'bid ' + str(t.bid) if t.bid else 'no bid yet'}"
-    bought = f"{escape(n[t.buyer])} bought the stock for {t.price}" if t.buyer is not None else ""
+        return str(w["auction_bid"].format(bid=t.bid) if t.bid else w["auction_none"])
+    bought = (
+        w["bought"].format(buyer=escape(n[t.buyer]), price=t.price) if t.buyer is not None else ""
+    )
     if t.phase is Phase.DISCARD:
-        return f"{bought}; discarding"
+        return str(w["discarding"].format(bought=bought))
     if t.phase is Phase.RUFF:
-        return f"{bought}; the ruff, stake {t.ruff_stake}"
+        return str(w["ruff"].format(bought=bought, stake=t.ruff_stake))
     if t.phase is Phase.PLAY:
-        return f"{bought}; trick {sum(t.tricks_won) + 1} of 12"
-    return f"{bought}; the deal is over"
+        return str(w["trick"].format(bought=bought, trick=sum(t.tricks_won) + 1))
+    return str(w["over"].format(bought=bought))
 
 
-def _middle(t: _Table, four_colour: bool) -> str:
+def _middle(t: _Table, four_colour: bool, w: dict[str, Any]) -> str:
     out = []
     # Left: the turn-up, trumps and the stock.
-    out.append(_text(14, 160, "turn-up", size=12, fill="#555"))
+    out.append(_text(14, 160, w["turn_up"], size=12, fill="#555"))
     out.append(_put(t.turn_up, 14, 166, four_colour, "turn-up", scale=1.1))
     colour = _colour(t.trumps, four_colour)
-    out.append(_text(70, 186, "trumps", size=12, fill="#555"))
+    out.append(_text(70, 186, w["trumps"], size=12, fill="#555"))
     out.append(_pip(t.trumps, 86, 205, 26, colour))
-    out.append(_text(70, 236, t.trumps.name.lower(), size=12, fill="#555", cls="trumps"))
-    out.append(_text(14, 256, "stock" if t.stock else "stock: taken", size=12, fill="#555"))
+    out.append(_text(70, 236, w["suits"][t.trumps.value], size=12, fill="#555", cls="trumps"))
+    stock = w["stock"] if t.stock else w["stock_taken"]
+    out.append(_text(14, 256, stock, size=12, fill="#555"))
     for i, c in enumerate(t.stock):
         out.append(_put(c, 14 + i * 8, 262, four_colour, "stock", scale=0.8))
     # Centre: the trick on the table (or the last one, faded).
@@ -376,7 +463,7 @@ def _middle(t: _Table, four_colour: bool) -> str:
             _text(
                 294,
                 153,
-                f"last trick: {escape(t.names[win])} won it",
+                w["last_trick"].format(winner=escape(t.names[win])),
                 size=12,
                 anchor="middle",
                 fill="#555",
@@ -384,32 +471,33 @@ def _middle(t: _Table, four_colour: bool) -> str:
         )
     # Right: the buyer's discards.
     if t.discards:
-        who = escape(t.names[t.buyer]) + "'s" if t.buyer is not None else "the"
-        out.append(_text(440, 160, f"{who} discards", size=12, fill="#555"))
+        buyer = t.buyer
+        who = w["discards_of"].format(buyer=escape(t.names[buyer])) if buyer is not None else ""
+        out.append(_text(440, 160, who or w["discards"], size=12, fill="#555"))
         for i, c in enumerate(t.discards):
             out.append(_put(c, 440 + i * 18, 166, four_colour, "discards", scale=1.0))
-    out.append(_text(300, 330, _phase_line(t), size=13, anchor="middle", cls="phase"))
+    out.append(_text(300, 330, _phase_line(t, w), size=13, anchor="middle", cls="phase"))
     return "".join(out)
 
 
-def _footer(t: _Table) -> str:
+def _footer(t: _Table, w: dict[str, Any]) -> str:
     p = t.last_payment
     if p is None:
-        line = "no payment yet"
+        line = str(w["no_payment"])
     else:
-        line = (
-            f"last payment: {says(_party(p.payer, t.names), 'pays')} {_party(p.payee, t.names)} "
-            f"{p.amount} ({escape(p.reason)})"
-        )
-    pot = f"pot {t.pot:+d}"
+        payee = None if p.payee == POT else _party(p.payee, t.names, w)
+        paid = _pays(_party(p.payer, t.names, w), payee, p.amount, p.reason, w)
+        line = w["last_payment"].format(payment=paid)
+    pot = w["pot"].format(pot=f"{t.pot:+d}")
     return _text(10, 491, line, size=13, cls="payment") + _text(
         590, 491, pot, size=13, anchor="end", cls="pot"
     )
 
 
-def _names(names: Sequence[str] | None) -> tuple[str, str, str]:
+def _names(names: Sequence[str] | None, w: dict[str, Any]) -> tuple[str, str, str]:
     if names is None:
-        return _SEATS
+        seat = w["seat"]
+        return (seat.format(n=0), seat.format(n=1), seat.format(n=2))
     if isinstance(names, str) or not isinstance(names, Sequence):
         raise ArgumentTypeError(
             "names must be None or three player names (str) by seat, not "
@@ -446,7 +534,8 @@ def draw(
         check_int("width", width, low=1, high=MAX_WIDTH)
     check_bool("four_colour", four_colour)
     check_bool("defs", defs)
-    t = _table(thing, _names(names))
+    w = svg_words()
+    t = _table(thing, _names(names, w))
     shown = [c for hand in t.hands for c in hand if c is not None]
     shown += [c for c in t.discards if c is not None]
     shown += [c for _, c in t.trick or t.last_trick]
@@ -460,12 +549,18 @@ def draw(
         body.append(card_defs(shown, four_colour=four_colour))
     body.append(f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#2f6b45" rx="8"/>')
     body.append(f'<rect x="4" y="140" width="{WIDTH - 8}" height="200" rx="8" fill="#e9e4d8"/>')
-    seer = f"seen by {escape(t.names[t.viewer])}" if t.viewer is not None else "all hands shown"
+    seer = (
+        w["seen_by"].format(name=escape(t.names[t.viewer]))
+        if t.viewer is not None
+        else w["all_shown"]
+    )
+    dealer = escape(t.names[t.dealer])
+    deals = w["you_deal" if _you(dealer, w) else "deals"].format(dealer=dealer)
     body.append(
         _text(
             10,
             22,
-            f"{says(escape(t.names[t.dealer]), 'deals')} · {seer}",
+            f"{deals} · {seer}",
             size=14,
             weight="bold",
             fill="#fff",
@@ -475,26 +570,25 @@ def draw(
         _text(
             590,
             22,
-            f"opening ruff stake {t.ruff_stake}" if t.phase is Phase.AUCTION else "",
+            w["stake"].format(stake=t.ruff_stake) if t.phase is Phase.AUCTION else "",
             size=12,
             anchor="end",
             fill="#fff",
         )
     )
     me = _bottom(t)
-    body.append(_seat_panel(t, (me + 1) % 3, 6, 30, four_colour))
-    body.append(_seat_panel(t, (me + 2) % 3, 306, 30, four_colour))
-    body.append(_middle(t, four_colour))
-    body.append(_seat_panel(t, me, 156, 348, four_colour))
-    body.append(_footer_box(t))
+    body.append(_seat_panel(t, (me + 1) % 3, 6, 30, four_colour, w))
+    body.append(_seat_panel(t, (me + 2) % 3, 306, 30, four_colour, w))
+    body.append(_middle(t, four_colour, w))
+    body.append(_seat_panel(t, me, 156, 348, four_colour, w))
+    body.append(_footer_box(t, w))
     body.append("</svg>")
     return "".join(body)
 
 
-def _footer_box(t: _Table) -> str:
-    return f'<rect x="4" y="472" width="{WIDTH - 8}" height="26" rx="6" fill="#f4f1ea"/>' + _footer(
-        t
-    )
+def _footer_box(t: _Table, w: dict[str, Any]) -> str:
+    box = f'<rect x="4" y="472" width="{WIDTH - 8}" height="26" rx="6" fill="#f4f1ea"/>'
+    return box + _footer(t, w)
 
 
 # ---------------------------------------------------------------------------- in a page
@@ -555,18 +649,21 @@ def picture_data(thing: State | Observation) -> dict[str, Any]:
     }
 
 
-#: ``gleekDraw(t, names, four)``: the SVG of :func:`draw` (``width=None, defs=False``) drawn in
-#: a page from :func:`picture_data` ``t``, the three ``names`` and ``four`` (four colours): the
+#: ``gleekDraw(t, names, four, w)``: the SVG of :func:`draw` (``width=None, defs=False``) drawn
+#: in a page from :func:`picture_data` ``t``, the three ``names``, ``four`` (four colours) and
+#: the words ``w`` of :func:`svg_words` (made in the language gleek speaks, as :func:`draw`): the
 #: same layout as the Python functions above, line for line (the browser tests check that the
 #: two give the same text, state by state). Numbers are written as Python's ``:g`` writes them.
 DRAW_JS: Final = (
     """
 const gleekDraw=(function(){
-const W=@W@,H=@H@,CW=@CW@,CH=@CH@,FONT=@FONT@,ACTIVE=@ACTIVE@,COLOURS=@COLOURS@,SUITS=@SUITS@;
+const W=@W@,H=@H@,CW=@CW@,CH=@CH@,FONT=@FONT@,ACTIVE=@ACTIVE@,COLOURS=@COLOURS@;
+let L={};
+function f(key,o){return L[key].replace(/[{]([A-Za-z_]+)[}]/g,(m,k)=>String(o[k]));}
 function g(x){if(Number.isInteger(x))return String(x);let s=x.toPrecision(6);
  if(s.indexOf('.')>=0&&s.indexOf('e')<0)s=s.replace(/0+$/,'').replace(/[.]$/,'');return s;}
 function esc(s){return String(s).replace(/&/g,'&amp;').replace(/</g,'&lt;').replace(/>/g,'&gt;');}
-function says(who,verb){return who+' '+(who.toLowerCase()==='you'?verb.slice(0,-1):verb);}
+function you(who){return who.toLowerCase()===L.You.toLowerCase();}
 function signed(n){return(n>=0?'+':'')+n;}
 function text(x,y,body,o){o=o||{};const size=o.size||13,anchor=o.anchor||'start',
  fill=o.fill||'#222';return '<text x="'+g(x)+'" y="'+g(y)+'" font-size="'+size+'"'+
@@ -580,33 +677,33 @@ function put(card,x,y,four,where,scale,seat){scale=scale===undefined?1:scale;
   '" height="'+g(h)+'" data-card="'+card+'" data-where="'+where+'"'+who+'/>';}
 function pip(suit,x,y,size,colour){return '<use href="#gleek-pip-'+suit+'" x="'+g(x-size/2)+
  '" y="'+g(y-size/2)+'" width="'+g(size)+'" height="'+g(size)+'" fill="'+colour+'"/>';}
-function party(p,names){return p==='pot'?'the pot':esc(names[p]);}
+function party(p,names){return p==='pot'?L.the_pot:esc(names[p]);}
 function panel(t,names,seat,x,y,four){const active=t.a===seat;
  const out=['<g data-panel="'+seat+'">','<rect x="'+g(x)+'" y="'+g(y)+
   '" width="288" height="106" rx="6" fill="'+(active?'#fff6d6':'#f4f1ea')+'" stroke="'+
   (active?ACTIVE:'#c9c2b2')+'" stroke-width="'+(active?3:1)+'"/>'];
- const roles=[];if(t.dl===seat)roles.push('dealer');if(t.by===seat)roles.push('buyer');
- if(t.vw===seat)roles.push('you');
+ const roles=[];if(t.dl===seat)roles.push(L.dealer);if(t.by===seat)roles.push(L.buyer);
+ if(t.vw===seat)roles.push(L.you);
  out.push(text(x+8,y+17,esc(names[seat])+(roles.length?' ('+roles.join(', ')+')':''),
   {bold:1,size:14}));
- if(active)out.push(text(x+280,y+17,'to act',{anchor:'end',bold:1,fill:'#9a6b00',size:13}));
- out.push(text(x+8,y+35,'tricks '+t.tw[seat]+' \u00b7 points '+t.pt[seat]+' \u00b7 chips '+
-  signed(t.ch[seat]),{size:13,cls:'stats'}));
+ if(active)out.push(text(x+280,y+17,L.to_act,{anchor:'end',bold:1,fill:'#9a6b00',size:13}));
+ out.push(text(x+8,y+35,f('stats',{tricks:t.tw[seat],points:t.pt[seat],chips:signed(t.ch[seat])}),
+  {size:13,cls:'stats'}));
  const hand=t['h'+seat],step=hand.length<=12?20:240/Math.max(hand.length-1,1);
  hand.forEach((c,i)=>{out.push(put(c,x+8+i*step,y+42,four,'hand-'+seat,1,seat));});
  out.push('</g>');return out.join('');}
 function phaseLine(t,names){
- if(t.ph==='auction')return 'Auction for the stock: '+(t.bd?'bid '+t.bd:'no bid yet');
- const bought=t.by!==null?esc(names[t.by])+' bought the stock for '+t.pr:'';
- if(t.ph==='discard')return bought+'; discarding';
- if(t.ph==='ruff')return bought+'; the ruff, stake '+t.rs;
- if(t.ph==='play')return bought+'; trick '+(t.tw[0]+t.tw[1]+t.tw[2]+1)+' of 12';
- return bought+'; the deal is over';}
+ if(t.ph==='auction')return t.bd?f('auction_bid',{bid:t.bd}):L.auction_none;
+ const bought=t.by!==null?f('bought',{buyer:esc(names[t.by]),price:t.pr}):'';
+ if(t.ph==='discard')return f('discarding',{bought});
+ if(t.ph==='ruff')return f('ruff',{bought,stake:t.rs});
+ if(t.ph==='play')return f('trick',{bought,trick:t.tw[0]+t.tw[1]+t.tw[2]+1});
+ return f('over',{bought});}
 function middle(t,names,four){const out=[],grey={size:12,fill:'#555'};
- out.push(text(14,160,'turn-up',grey));out.push(put(t.tu,14,166,four,'turn-up',1.1));
- out.push(text(70,186,'trumps',grey));out.push(pip(t.tr,86,205,26,COLOURS[four?1:0][t.tr]));
- out.push(text(70,236,SUITS[t.tr],{size:12,fill:'#555',cls:'trumps'}));
- out.push(text(14,256,t.st.length?'stock':'stock: taken',grey));
+ out.push(text(14,160,L.turn_up,grey));out.push(put(t.tu,14,166,four,'turn-up',1.1));
+ out.push(text(70,186,L.trumps,grey));out.push(pip(t.tr,86,205,26,COLOURS[four?1:0][t.tr]));
+ out.push(text(70,236,L.suits[t.tr],{size:12,fill:'#555',cls:'trumps'}));
+ out.push(text(14,256,t.st.length?L.stock:L.stock_taken,grey));
  t.st.forEach((c,i)=>{out.push(put(c,14+i*8,262,four,'stock',0.8));});
  const trick=t.tk.length?t.tk:t.lt,me=t.vw===null?0:t.vw,slots={};
  slots[(me+1)%3]=[206,158];slots[(me+2)%3]=[334,158];slots[me]=[270,226];
@@ -616,26 +713,31 @@ function middle(t,names,four){const out=[],grey={size:12,fill:'#555'};
   out.push(put(c,sx,sy,four,'trick',1.2,seat));
   out.push(text(sx+24,sy+82,(k+1)+'. '+esc(names[seat]),{size:11,anchor:'middle'}));});
  out.push('</g>');
- if(faded&&trick.length)out.push(text(294,153,'last trick: '+esc(names[t.lw])+' won it',
+ if(faded&&trick.length)out.push(text(294,153,f('last_trick',{winner:esc(names[t.lw])}),
   {size:12,anchor:'middle',fill:'#555'}));
- if(t.ds.length){const who=t.by!==null?esc(names[t.by])+"'s":'the';
-  out.push(text(440,160,who+' discards',grey));
+ if(t.ds.length){const who=t.by!==null?f('discards_of',{buyer:esc(names[t.by])}):'';
+  out.push(text(440,160,who||L.discards,grey));
   t.ds.forEach((c,i)=>{out.push(put(c,440+i*18,166,four,'discards',1));});}
  out.push(text(300,330,phaseLine(t,names),{size:13,anchor:'middle',cls:'phase'}));
  return out.join('');}
-function footer(t,names){const p=t.lp;const line=p===null?'no payment yet':'last payment: '+
- says(party(p[0],names),'pays')+' '+party(p[1],names)+' '+p[2]+' ('+esc(p[3])+')';
+function footer(t,names){const p=t.lp;let line=L.no_payment;
+ if(p!==null){const payer=party(p[0],names),why=L.reasons[p[3]]||p[3],
+  key=(you(payer)?'you_pay':'pays')+(p[1]==='pot'?'_pot':'');
+  line=f('last_payment',{payment:f(key,{payer,payee:party(p[1],names),amount:p[2],
+   reason:esc(why)})});}
  return '<rect x="4" y="472" width="'+(W-8)+'" height="26" rx="6" fill="#f4f1ea"/>'+
   text(10,491,line,{size:13,cls:'payment'})+
-  text(590,491,'pot '+signed(t.pot),{size:13,anchor:'end',cls:'pot'});}
-return function(t,names,four){const me=t.vw===null?0:t.vw;
- const seer=t.vw!==null?'seen by '+esc(names[t.vw]):'all hands shown';
+  text(590,491,f('pot',{pot:signed(t.pot)}),{size:13,anchor:'end',cls:'pot'});}
+return function(t,names,four,words){L=words;const me=t.vw===null?0:t.vw;
+ const seer=t.vw!==null?f('seen_by',{name:esc(names[t.vw])}):L.all_shown;
+ const dealer=esc(names[t.dl]);
  return '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 '+W+' '+H+'" font-family="'+
   FONT+'" class="gleek-deal" data-phase="'+t.ph+'">'+
   '<rect width="'+W+'" height="'+H+'" fill="#2f6b45" rx="8"/>'+
   '<rect x="4" y="140" width="'+(W-8)+'" height="200" rx="8" fill="#e9e4d8"/>'+
-  text(10,22,says(esc(names[t.dl]),'deals')+' \u00b7 '+seer,{size:14,bold:1,fill:'#fff'})+
-  text(590,22,t.ph==='auction'?'opening ruff stake '+t.rs:'',{size:12,anchor:'end',fill:'#fff'})+
+  text(10,22,f(you(dealer)?'you_deal':'deals',{dealer})+' \u00b7 '+seer,
+   {size:14,bold:1,fill:'#fff'})+
+  text(590,22,t.ph==='auction'?f('stake',{stake:t.rs}):'',{size:12,anchor:'end',fill:'#fff'})+
   panel(t,names,(me+1)%3,6,30,four)+panel(t,names,(me+2)%3,306,30,four)+middle(t,names,four)+
   panel(t,names,me,156,348,four)+footer(t,names)+'</svg>';};
 })();
@@ -649,7 +751,6 @@ return function(t,names,four){const me=t.vw===null?0:t.vw;
         "@COLOURS@",
         json.dumps([{s.value: c for s, c in m.items()} for m in (_TWO_COLOURS, _FOUR_COLOURS)]),
     )
-    .replace("@SUITS@", json.dumps({s.value: s.name.lower() for s in Suit}))
 )
 
 
@@ -658,19 +759,32 @@ def outcome_html(o: Outcome, *, names: Sequence[str] | None = None) -> str:
     points and net chips by player, the pot, then every payment."""
     if not isinstance(o, Outcome):
         raise ArgumentTypeError(f"outcome_html: expected an Outcome, not {type(o).__name__}")
-    n = _names(names)
+    w = svg_words()
+    n = _names(names, w)
     rows = "".join(
         f"<tr><th>{escape(n[s])}</th><td>{o.points[s]}</td><td>{o.chips[s]:+d}</td></tr>"
         for s in range(3)
     )
     pays = "".join(
-        f"<li>{says(_party(p.payer, n), 'pays')} {_party(p.payee, n)} {p.amount} "
-        f"({escape(p.reason)})</li>"
+        "<li>"
+        + _pays(
+            _party(p.payer, n, w),
+            None if p.payee == POT else _party(p.payee, n, w),
+            p.amount,
+            p.reason,
+            w,
+        )
+        + "</li>"
         for p in o.payments
     )
+    dealt = _("{dealer} dealt; trumps {trumps}; {buyer} bought the stock for {price}.").format(
+        dealer=escape(n[o.dealer]),
+        trumps=w["suits"][o.trumps.value],
+        buyer=escape(n[o.buyer]),
+        price=o.price,
+    )
     return (
-        "<table><tr><th></th><th>points</th><th>chips</th></tr>"
-        f"{rows}<tr><th>pot</th><td></td><td>{o.pot:+d}</td></tr></table>"
-        f"<p>{escape(n[o.dealer])} dealt; trumps {o.trumps.name.lower()}; "
-        f"{escape(n[o.buyer])} bought the stock for {o.price}.</p><ul>{pays}</ul>"
+        f"<table><tr><th></th><th>{_('points')}</th><th>{_('chips')}</th></tr>"
+        f"{rows}<tr><th>{_('pot')}</th><td></td><td>{o.pot:+d}</td></tr></table>"
+        f"<p>{dealt}</p><ul>{pays}</ul>"
     )

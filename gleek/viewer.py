@@ -35,16 +35,18 @@ import json
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, assert_never
+from typing import Any, Final
 
 import attrs
 
 from gleek._args import check_bool, check_type
 from gleek._files import same_file, write_atomic
-from gleek.actions import Kind, describe
+from gleek.actions import Kind
 from gleek.cards import DECK
 from gleek.carry import Carried, carry_over
 from gleek.errors import ArgumentError, ArgumentTypeError, RecordError
+from gleek.i18n import N_, get_language
+from gleek.i18n import gettext as _
 from gleek.limits import MAX_SHOWN_BYTES, MAX_SHOWN_DEALS
 from gleek.record import Problem, Record, read, read_text
 from gleek.record.jsonlines import json_lines_document
@@ -52,7 +54,7 @@ from gleek.record.read import read_record_file
 from gleek.schemacheck import short_repr
 from gleek.stages.common import POT, Payment
 from gleek.state import Action, Outcome, Phase, State
-from gleek.svg import DRAW_JS, card_defs, draw, picture_data
+from gleek.svg import DRAW_JS, card_defs, draw, picture_data, svg_words
 
 __all__ = [
     "ReplayedDeal",
@@ -98,18 +100,24 @@ class ReplayedDeal:
         return draw(self.final, names=self.names)
 
 
+#: A step's caption by the kind of its action, marked for the catalogs (the cards and the
+#: amounts stay as the record writes them).
+_CAPTIONS: Final = {
+    Kind.BID: N_("{who} bids {amount}"),
+    Kind.PASS: N_("{who} passes"),
+    Kind.DISCARD: N_("{who} discards {card}"),
+    Kind.WAIT: N_("{who} waits"),
+    Kind.VIE: N_("{who} vies"),
+    Kind.SEE: N_("{who} sees"),
+    Kind.REVIE: N_("{who} revies"),
+    Kind.DOUBLE: N_("{who} doubles"),
+    Kind.PLAY: N_("{who} plays {card}"),
+}
+
+
 def _caption(names: Sequence[str], seat: int, action: Action) -> str:
-    who = names[seat]
-    kind = action.kind
-    match kind:
-        case Kind.BID:
-            return f"{who} bids {action.amount}"
-        case Kind.DISCARD | Kind.PLAY:
-            return f"{who} {kind}s {action.card}"
-        case Kind.PASS | Kind.WAIT | Kind.VIE | Kind.SEE | Kind.REVIE | Kind.DOUBLE:
-            return f"{who} {describe(kind)}"
-        case _:  # pragma: no cover - mypy checks that every kind is handled
-            assert_never(kind)
+    """What a step's action is, in the language gleek speaks ("Ben bids 12")."""
+    return _(_CAPTIONS[action.kind]).format(who=names[seat], amount=action.amount, card=action.card)
 
 
 def _steps(
@@ -118,7 +126,9 @@ def _steps(
     """A step for the deal as dealt (with the turn-up's payments, made as it is dealt), then one
     per action, with the payments it made."""
     before = next(states)
-    dealt = f"{names[before.dealer]} deals; {before.turn_up} turned up"
+    dealt = _("{dealer} deals; {card} turned up").format(
+        dealer=names[before.dealer], card=before.turn_up
+    )
     steps = [Step(before, dealt, before.payments)]
     for (seat, action), state in zip(actions, states, strict=True):
         new = state.payments[len(before.payments) :]
@@ -139,10 +149,12 @@ def _exchange(names: Sequence[str], before: State, after: State) -> str:
     take_first = after.profile.stock.exchange == "take-first"
     if before.phase is Phase.AUCTION and after.phase is not Phase.AUCTION:
         if take_first:
-            return f"; {who} buys the stock for {after.price}, takes its 7 cards and lays out 7"
-        return f"; {who} buys the stock for {after.price} and lays out 7 cards before taking it"
+            text = _("; {who} buys the stock for {price}, takes its 7 cards and lays out 7")
+        else:
+            text = _("; {who} buys the stock for {price} and lays out 7 cards before taking it")
+        return text.format(who=who, price=after.price)
     if before.phase is Phase.DISCARD and after.phase is not Phase.DISCARD and not take_first:
-        return f"; {who} takes the 7 cards of the stock"
+        return _("; {who} takes the 7 cards of the stock").format(who=who)
     return ""
 
 
@@ -172,7 +184,9 @@ def deal_steps(record: Record) -> tuple[ReplayedDeal, ...]:
         steps = _steps(names, broken.states(), broken.actions)
         if broken.refused is not None:
             seat, action = broken.refused
-            caption = _caption(names, seat, action) + ": against the rules"
+            caption = _("{caption}: against the rules").format(
+                caption=_caption(names, seat, action)
+            )
             steps.append(Step(broken.last, caption, ()))
         out.append(ReplayedDeal(broken.number, names, tuple(steps), balances, pot, None))
     return tuple(out)
@@ -246,11 +260,40 @@ def replay_text(
 
 
 def _party(p: object, names: Sequence[str]) -> str:
-    return POT if p == POT else names[int(p)]  # type: ignore[call-overload]
+    return _("pot") if p == POT else names[int(p)]  # type: ignore[call-overload]
 
 
 def _pay_text(p: Payment, names: Sequence[str]) -> str:
-    return f"{_party(p.payer, names)} pays {_party(p.payee, names)} {p.amount} ({p.reason})"
+    if p.payee == POT:  # the record's word for it: "pays pot"
+        text = _("{payer} pays pot {amount} ({reason})")
+    else:
+        text = _("{payer} pays {payee} {amount} ({reason})")
+    return text.format(
+        payer=_party(p.payer, names),
+        payee=_party(p.payee, names),
+        amount=p.amount,
+        reason=_(p.reason),
+    )
+
+
+#: The words the page's script writes, marked for the catalogs (the page carries them
+#: translated, in its data).
+_SCRIPT_WORDS: Final = {
+    "position": N_("deal {deal}, step {step} of {steps}"),
+    "none": N_("none"),
+    "none_yet": N_("none yet"),
+    "balances_after": N_("Balances after deal {deal}"),
+    "balances_so_far": N_("Balances so far"),
+    "invalid": N_("Invalid record: {error}"),
+    "no_deal": N_("No deal could be replayed."),
+}
+
+
+def _words() -> dict[str, Any]:
+    """The page script's words and the picture's (``svg``), in the language gleek speaks."""
+    words: dict[str, Any] = {k: _(v) for k, v in _SCRIPT_WORDS.items()}
+    words["svg"] = svg_words()
+    return words
 
 
 def _page_data(
@@ -301,6 +344,7 @@ def _page_data(
         "steps": steps,
         "error": error,
         "start": len(steps) - 1 if error is not None else 0,
+        "words": _words(),
     }
 
 
@@ -339,12 +383,14 @@ def viewer_page(
     --html`` marks the costly cards so)."""
     data = _page_data(deals, names, name, error, four, notes)
     payload = _script_json(data)
-    title = html.escape(f"gleek: {name}")
+    title = html.escape(_("gleek: {file}").format(file=name))
     columns = [*names, POT]
     return _PAGE.format(
+        lang=get_language(),
+        **{k: html.escape(_(v)) for k, v in _PAGE_WORDS.items()},
         title=title,
         defs=card_defs(DECK, four_colour=four),
-        heads="".join(f"<th>{html.escape(n)}</th>" for n in columns),
+        heads="".join(f"<th>{html.escape(n)}</th>" for n in [*names, _("pot")]),
         cells="".join(f'<td data-party="{html.escape(n)}"></td>' for n in columns),
         payload=payload,
         style=_STYLE,
@@ -442,7 +488,8 @@ const $=id=>document.getElementById(id);
 function table(i){const t={};for(let k=first[i];k<=i;k++)Object.assign(t,steps[k].t);return t;}
 function dealPaid(i){const out=[];for(let k=first[i];k<=i;k++)out.push(...(steps[k].p||[]));
  return out;}
-window.gleekPicture=i=>gleekDraw(table(i),data.names,data.four);
+window.gleekPicture=i=>gleekDraw(table(i),data.names,data.four,data.words.svg);
+function say(key,o){return data.words[key].replace(/[{]([A-Za-z_]+)[}]/g,(m,k)=>String(o[k]));}
 function list(el,items,empty){el.innerHTML='';
  if(!items.length){const li=document.createElement('li');li.textContent=empty;el.appendChild(li);}
  for(const t of items){const li=document.createElement('li');li.textContent=t;el.appendChild(li);}}
@@ -451,14 +498,14 @@ function show(i){
  at=Math.max(0,Math.min(steps.length-1,i));
  const s=steps[at];
  $('stage').innerHTML=window.gleekPicture(at);
- $('position').textContent='deal '+s.d+', step '+(at-first[at])+' of '+(size[first[at]]-1);
+ $('position').textContent=say('position',{deal:s.d,step:at-first[at],steps:size[first[at]]-1});
  const cap=$('caption');
  cap.textContent=s.c;
  cap.className=s.e?'error':'';
  const note=$('note');note.textContent=s.n?'\u26a0 '+s.n:'';note.hidden=!s.n;
- list($('paid'),s.p||[],'none');
- list($('deal-paid'),dealPaid(at),'none yet');
- $('balances-title').textContent=s.o?'Balances after deal '+s.d:'Balances so far';
+ list($('paid'),s.p||[],data.words.none);
+ list($('deal-paid'),dealPaid(at),data.words.none_yet);
+ $('balances-title').textContent=s.o?say('balances_after',{deal:s.d}):data.words.balances_so_far;
  const cells=document.querySelectorAll('#balances td');
  s.b.forEach((b,k)=>{cells[k].textContent=b;});
  $('first').disabled=$('prev').disabled=at===0;
@@ -484,15 +531,33 @@ document.addEventListener('keydown',e=>{
   ArrowDown:nextDeal,Home:()=>show(0),End:()=>show(steps.length-1)}[e.key];
  if(k){k();e.preventDefault();}
 });
-if(data.error){$('banner').hidden=false;$('banner').textContent='Invalid record: '+data.error;}
-if(!steps.length){$('stage').textContent='No deal could be replayed.';
+if(data.error){$('banner').hidden=false;$('banner').textContent=say('invalid',{error:data.error});}
+if(!steps.length){$('stage').textContent=data.words.no_deal;
  document.querySelectorAll('nav button').forEach(b=>{b.disabled=true;});}
 show(at);
 })();
 """
 
+#: The words of the page's markup, marked for the catalogs (escaped as they are written in).
+_PAGE_WORDS: Final = {
+    "first": N_("« first"),
+    "first_title": N_("first step (Home)"),
+    "prev_deal": N_("◀◀ deal"),
+    "prev_deal_title": N_("previous deal (up arrow)"),
+    "prev_title": N_("previous step (left arrow)"),
+    "next_title": N_("next step (right arrow)"),
+    "next_deal": N_("deal ▶▶"),
+    "next_deal_title": N_("next deal (down arrow)"),
+    "last": N_("last »"),
+    "last_title": N_("last step (End)"),
+    "paid_step": N_("Paid at this step"),
+    "paid_deal": N_("Paid this deal"),
+    "balances": N_("Balances"),
+    "keys": N_("Keys: ← → a step, ↑ ↓ a deal, Home / End."),
+}
+
 _PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="{policy}">
 <title>{title}</title><style>{style}</style></head>
@@ -501,12 +566,12 @@ _PAGE = """<!DOCTYPE html>
 <div id="banner" role="alert" hidden></div>
 <svg width="0" height="0" class="defs" aria-hidden="true">{defs}</svg>
 <nav>
-<button id="first" title="first step (Home)">« first</button>
-<button id="prev-deal" title="previous deal (up arrow)">◀◀ deal</button>
-<button id="prev" title="previous step (left arrow)">◀</button>
-<button id="next" title="next step (right arrow)">▶</button>
-<button id="next-deal" title="next deal (down arrow)">deal ▶▶</button>
-<button id="last" title="last step (End)">last »</button>
+<button id="first" title="{first_title}">{first}</button>
+<button id="prev-deal" title="{prev_deal_title}">{prev_deal}</button>
+<button id="prev" title="{prev_title}">◀</button>
+<button id="next" title="{next_title}">▶</button>
+<button id="next-deal" title="{next_deal_title}">{next_deal}</button>
+<button id="last" title="{last_title}">{last}</button>
 <span id="position"></span>
 </nav>
 <div id="caption"></div>
@@ -514,11 +579,11 @@ _PAGE = """<!DOCTYPE html>
 <div class="row">
 <div id="stage"></div>
 <aside>
-<h2>Paid at this step</h2><ul id="paid"></ul>
-<h2>Paid this deal</h2><ul id="deal-paid"></ul>
-<h2 id="balances-title">Balances</h2>
+<h2>{paid_step}</h2><ul id="paid"></ul>
+<h2>{paid_deal}</h2><ul id="deal-paid"></ul>
+<h2 id="balances-title">{balances}</h2>
 <table id="balances"><tr>{heads}</tr><tr>{cells}</tr></table>
-<p class="hint">Keys: ← → a step, ↑ ↓ a deal, Home / End.</p>
+<p class="hint">{keys}</p>
 </aside>
 </div>
 </main>

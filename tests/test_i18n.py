@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import gettext
 import io
+import json
 import re
 import string
 from collections.abc import Iterator
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -397,3 +399,75 @@ def test_the_commands_text_in_the_pseudo_locale_leaves_no_english(
         if "--rules" in argv:  # the rule matrix cites its sources
             left = [w for w in left if w not in cited]
         assert left == [], (argv, out)
+
+
+class _Visible(HTMLParser):
+    """The text a reader sees of a page (not its scripts, style or card faces), and its
+    ``title`` attributes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hidden = 0
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style", "svg"):
+            self.hidden += 1
+        self.text += [v for k, v in attrs if k == "title" and v]
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style", "svg"):
+            self.hidden -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self.hidden and data.strip():
+            self.text.append(data)
+
+
+def _strings(data: object) -> Iterator[str]:
+    if isinstance(data, str):
+        yield data
+    elif isinstance(data, dict):
+        for value in data.values():
+            yield from _strings(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from _strings(value)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_viewer_in_the_pseudo_locale_leaves_no_english(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The viewer's page (``gleek show --html``) and its pictures: the markup's words, the
+    script's and the picture's words it carries, every step's caption and payments, and the
+    pictures drawn by :func:`gleek.svg.draw`, all in the markers but the data."""
+    from gleek.cards import DECK
+    from gleek.svg import draw
+    from gleek.viewer import replay_file, viewer_html
+
+    catalog = _pseudo(lang)
+    monkeypatch.setattr(i18n, "catalog", lambda _lang: catalog)
+    cards = [str(c) for c in DECK]
+    for path, names in (
+        (ROOT / "examples" / "parlett-s0-auction.yaml", ["Anna", "Ben", "Carla"]),
+        (ROOT / "tests" / "records" / "revoke.yaml", ["North", "East", "West"]),
+    ):
+        with i18n.language(lang):
+            page = viewer_html(path)
+            pictures = [draw(s.state, names=names) for d in replay_file(path) for s in d.steps]
+        assert f'<html lang="{lang}">' in page and "//" not in page.replace(
+            "http://www.w3.org/2000/svg", ""
+        )
+        seen = _Visible()
+        seen.feed(page)
+        payload = page.split('id="gleek-data">', 1)[1].split("</script>", 1)[0]
+        data = json.loads(payload)
+        read = [*seen.text, *_strings(data["words"])]
+        read += [s["c"] for s in data["steps"]] + [p for s in data["steps"] for p in s.get("p", [])]
+        read += [t for svg in pictures for t in re.findall(r"<text[^>]*>([^<]*)</text>", svg)]
+        # data: the file, the players, the cards, the profile, the error's code and place
+        known = [str(path), path.name, *names, *cards, "parlett", "play-high", "revoke", "gleek"]
+        left = list(_left("\n".join(read), known))
+        assert left == [], left
+        assert any(OPEN in c for c in read)

@@ -263,3 +263,32 @@ def test_the_page_runs_under_its_content_security_policy(browser: Any, tmp_path:
     )
     assert browser.execute_script("return window.injected === undefined")
     assert browser.execute_script("return window.violations") == ["script-src-elem"]
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_the_picture_drawn_in_the_page_is_gleek_svg_draws_in_french_and_spanish(
+    browser: Any, tmp_path: Path, lang: str
+) -> None:
+    """In French and Spanish too (the page's gleekDraw is given the words gleek.svg.draw says):
+    the same text, state by state; the page's own words are in the language."""
+    from gleek.i18n import language
+    from gleek.svg import draw
+    from gleek.viewer import replay_file
+
+    for path in (ROOT / "examples" / "cotton-forfeit.yaml", _played(tmp_path, "parlett", [], 3, 8)):
+        with language(lang):
+            deals = replay_file(path)
+            want = [
+                draw(s.state, names=d.names, width=None, defs=False) for d in deals for s in d.steps
+            ]
+            out = tmp_path / f"{path.stem}-{lang}.html"
+            write_viewer(out, path)
+        browser.get(out.as_uri())
+        drawn = browser.execute_script(
+            "return Array.from({length: arguments[0]}, (_, i) => gleekPicture(i));", len(want)
+        )
+        assert drawn == want, path
+        position = _text(browser, "#position")
+        assert position.startswith(
+            {"fr": "donne 1, pas 0 sur ", "es": "reparto 1, paso 0 de "}[lang]
+        )

@@ -8,6 +8,7 @@ import base64
 import hashlib
 import io
 import json
+import re
 import shutil
 import tarfile
 import zipfile
@@ -18,6 +19,7 @@ import pytest
 
 import gleek
 from gleek.cli import main
+from gleek.i18n import language
 from gleek.record import validate
 from gleek.sources import profiles_dir
 from gleek.stages.common import REASONS
@@ -274,9 +276,12 @@ def test_the_rules_of_each_kind_of_payment() -> None:
         p = gleek.Payment(0, 1, 2, reason, set_kind=kind)
         rules = app._rules_for(profile, p, state)
         assert rules and all(r["cite"] for r in rules), reason
-    assert app._payment(profile, gleek.Payment(0, "pot", 1, "set", "AH"), state)["text"] == (
-        "You pay the pot 1 (set: AH)"
-    )
+    pay = gleek.Payment(0, "pot", 1, "set", "AH")
+    assert app._payment(profile, pay, state, app.names())["text"] == "You pay the pot 1 (set: AH)"
+    with language("fr"):
+        assert app._payment(profile, pay, state, app.names())["text"] == (
+            "Vous payez 1 au pot (ensemble : AH)"
+        )
 
 
 def test_a_rule_toggled_replays_the_same_deal_and_reports_as_compare_does() -> None:
@@ -430,3 +435,70 @@ def test_a_json_lines_record_opens_in_the_page() -> None:
     assert answer["error"] is None and answer["page"]
     broken = json.loads(app.open_record(text.replace('"Ben": 12', '"Ben": NaN', 1), "d.jsonl"))
     assert broken["error"].startswith("d.jsonl:2:") and "syntax" in broken["error"]
+
+
+# -- the page in French and Spanish
+
+STATIC = ROOT / "gleek" / "web" / "static"
+
+
+def _words() -> dict[str, dict[str, str]]:
+    """The interface's words of words.js (a JSON object after ``export const WORDS =``)."""
+    text = (STATIC / "words.js").read_text("utf-8")
+    body = text.split("export const WORDS =", 1)[1].strip().removesuffix(";")
+    words: dict[str, dict[str, str]] = json.loads(body)
+    return words
+
+
+def test_every_interface_word_is_in_french_and_spanish() -> None:
+    """Each key of the interface has a non-empty French and Spanish entry, with the same
+    placeholders and markup as the English; each key the page uses is there."""
+    words = _words()
+    assert set(words) == {"en", "fr", "es"}
+    for lang in ("fr", "es"):
+        assert set(words[lang]) == set(words["en"]), lang
+        for key, english in words["en"].items():
+            text = words[lang][key]
+            assert text.strip() and text != "", (lang, key)
+            assert set(re.findall(r"{(\w+)}", text)) == set(re.findall(r"{(\w+)}", english))
+            assert re.findall(r"</?\w+", text) == re.findall(r"</?\w+", english), (lang, key)
+    page = (STATIC / "index.html").read_text("utf-8")
+    script = (STATIC / "app.js").read_text("utf-8")
+    used = set(re.findall(r'data-t(?:-html|-title|-aria-label)?="(\w+)"', page))
+    used |= set(re.findall(r'\b(?:t|say)\("(\w+)"', script))
+    assert len(used) > 50 and used <= set(words["en"]), used - set(words["en"])
+    assert set(words["en"]) <= used, set(words["en"]) - used  # no word left unused
+    assert re.findall(r'<option value="(\w+)"', page)[:3] == ["en", "fr", "es"]
+
+
+def test_the_python_of_the_page_speaks_the_language_chosen() -> None:
+    """What gleek.web.app returns is in the language the page sets (``set_language``): the
+    summary, the moves, the picture, the events; the record format's words stay in
+    ``actions``."""
+    try:
+        assert app.set_language("es") == "es"
+        summary = json.loads(app.summary("parlett", []))
+        assert summary["steps"][0].startswith("Tres jugadores, 44 cartas")
+        table = app.Table("parlett", [], seed=11)
+        view = json.loads(table.view())
+        assert view["names"] == ["Tú", "Ann", "Ben"]
+        assert "bazas 0 · puntos 0 · fichas" in view["svg"]
+        labels = [a["label"] for a in view["legal"]]
+        assert labels and all(x.startswith(("pujar", "pasar")) for x in labels), labels
+        assert view["events"][0]["action"] == "reparte; se vuelve 4H"
+        assert app.set_language("xx") == "en"
+        assert json.loads(table.view())["legal"][0]["label"].startswith(("bid", "pass"))
+    finally:
+        app.set_language("en")
+
+
+def test_the_pages_wheel_carries_the_compiled_catalogs(tmp_path: Path) -> None:
+    """A catalog the build compiled (an install) goes into the page's wheel as it is; a working
+    copy's ``.po`` is compiled (the module's doctest)."""
+    from gleek.web.build import _catalogs
+
+    base = tmp_path / "locale" / "fr" / "LC_MESSAGES"
+    base.mkdir(parents=True)
+    (base / "gleek.po").write_text('msgid ""\nmsgstr ""\n', "utf-8")
+    (base / "gleek.mo").write_bytes(b"compiled")
+    assert _catalogs(tmp_path) == [("gleek/locale/fr/LC_MESSAGES/gleek.mo", b"compiled")]

@@ -10,6 +10,7 @@ they cannot be installed the test is skipped, saying so (under CI, ``CI`` set, i
 from __future__ import annotations
 
 import json
+import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -313,3 +314,84 @@ def test_the_page_opens_offline_once_loaded(
         _wait_ready(driver)
         _new_game(driver, 3)
         assert driver.find_elements("css selector", "#legal button")
+
+
+# -- the page in French and Spanish
+
+
+def _words() -> dict[str, dict[str, str]]:
+    text = (ROOT / "gleek" / "web" / "static" / "words.js").read_text("utf-8")
+    words: dict[str, dict[str, str]] = json.loads(
+        text.split("export const WORDS =", 1)[1].strip().removesuffix(";")
+    )
+    return words
+
+
+def _lang(driver: Any) -> str:
+    return str(driver.find_element("tag name", "html").get_attribute("lang"))
+
+
+def _interface_in(driver: Any, lang: str) -> None:
+    """The page's interface is in ``lang``: <html lang>, the selector, the tabs, the title."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    words = _words()[lang]
+    WebDriverWait(driver, 20).until(lambda d: _lang(d) == lang)
+    assert driver.find_element("id", "lang").get_attribute("value") == lang
+    assert driver.title == words["title"]
+    for tab, key in (
+        ("tab-play", "tab_play"),
+        ("tab-rule", "tab_rule"),
+        ("tab-record", "tab_record"),
+    ):
+        assert _text(driver, f"#{tab}") == words[key]
+    assert _text(driver, "h1 small") == words["tagline"]
+    assert _text(driver, "#new-game") == words["new_game"]
+
+
+def test_the_interface_follows_the_browsers_language_and_keeps_the_choice(
+    tmp_path: Path,
+) -> None:
+    """Chromium in French (``--lang=fr``): the page opens in French; Español in the selector
+    turns it Spanish at once; a reload keeps Spanish (localStorage). The page's own files only,
+    without Pyodide: the interface's words need no Python (the status then says, in the
+    language chosen, that the page could not start)."""
+    from selenium.webdriver.support.ui import Select
+
+    folder = tmp_path / "page"
+    folder.mkdir()
+    for name in ("index.html", "app.js", "words.js", "style.css"):
+        shutil.copy(ROOT / "gleek" / "web" / "static" / name, folder / name)
+    flags = ("--lang=fr", "--accept-lang=fr-FR,fr")
+    with serve(folder) as url, chromium(tmp_path / "profile", *flags) as driver:
+        driver.get(url)
+        assert driver.execute_script("return navigator.language").startswith("fr")
+        _interface_in(driver, "fr")
+        Select(driver.find_element("id", "lang")).select_by_value("es")
+        _interface_in(driver, "es")
+        assert _text(driver, "#status").startswith("La página no ha podido arrancar")
+        driver.refresh()
+        _interface_in(driver, "es")
+        assert driver.execute_script("return localStorage.getItem('gleek-lang')") == "es"
+
+
+def test_the_whole_page_in_french_and_spanish(site: Path, tmp_path: Path) -> None:
+    """With Pyodide: in French from the start, gleek's own words (the summary, the moves, the
+    picture) are French; Español in the selector makes them Spanish, the game going on."""
+    from selenium.webdriver.support.ui import Select
+
+    flags = ("--lang=fr", "--accept-lang=fr-FR,fr", "--window-size=1200,1000")
+    with serve(site) as url, chromium(tmp_path / "profile", *flags) as driver:
+        driver.get(url)
+        _wait_ready(driver)
+        _interface_in(driver, "fr")
+        assert _text(driver, "#summary h2").startswith("Comment jouer : ")
+        assert _text(driver, "#status").startswith("Prêt (gleek ")
+        _new_game(driver, 3)
+        assert "plis 0 · points 0 · jetons" in driver.find_element("id", "table").text
+        Select(driver.find_element("id", "lang")).select_by_value("es")
+        _interface_in(driver, "es")
+        assert "bazas 0 · puntos 0 · fichas" in driver.find_element("id", "table").text
+        labels = [b.text for b in driver.find_elements("css selector", "#legal button")]
+        assert labels and all(("pujar" in x or "pasar" in x) for x in labels), labels
+        assert _text(driver, "#status").startswith("Una partida de parlett, semilla 3")

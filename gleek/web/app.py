@@ -24,14 +24,17 @@ from typing import Any, Final
 
 import gleek
 from gleek import Action, Outcome, Payment, Profile, RuleValue, State
+from gleek.actions import Kind
 from gleek.compare import compare_record_text, rule_matrix
+from gleek.i18n import LANGUAGES, N_
+from gleek.i18n import gettext as _
+from gleek.i18n import set_language as _set_language
 from gleek.profile import load_variant, with_rules
 from gleek.record import dumps
-from gleek.render import payment_text
-from gleek.rulesdoc import in_words, rules_text, with_words
+from gleek.rulesdoc import CERTAINTY_WORDS, in_words, rules_text, with_words
 from gleek.session import DealRecord, Session
 from gleek.sim.search import SearchBot
-from gleek.stages.common import cited_rules
+from gleek.stages.common import POT, cited_rules
 from gleek.svg import draw
 from gleek.viewer import deal_steps, load_record, viewer_page
 
@@ -42,10 +45,48 @@ __all__ = [
     "open_record",
     "options",
     "rules_that_matter",
+    "set_language",
     "user_profile",
 ]
 
 NAMES: Final = ("You", "Ann", "Ben")
+#: An action as the page offers and tells it, by kind, marked for the catalogs (the record and
+#: the page's ``actions`` keep the record format's words: ``bid 13``, ``play KH``).
+ACTION_WORDS: Final = {
+    Kind.BID: N_("bid {amount}"),
+    Kind.PASS: N_("pass"),
+    Kind.DISCARD: N_("discard {card}"),
+    Kind.WAIT: N_("wait"),
+    Kind.VIE: N_("vie"),
+    Kind.SEE: N_("see"),
+    Kind.REVIE: N_("revie"),
+    Kind.DOUBLE: N_("double"),
+    Kind.PLAY: N_("play {card}"),
+}
+
+
+def set_language(lang: str) -> str:
+    """Speak ``lang`` (``en``, ``fr`` or ``es``, as the page's selector chose; anything else is
+    English) from now on: the page's next calls answer in it. Returns the language set.
+
+    >>> set_language("fr"), _("valid"), set_language("xx"), _("valid")
+    ('fr', 'valide', 'en', 'valid')
+    """
+    chosen = lang if lang in LANGUAGES else "en"
+    _set_language(chosen)
+    return chosen
+
+
+def names() -> tuple[str, str, str]:
+    """The players of the page, you first, in the language gleek speaks."""
+    return (_(NAMES[0]), NAMES[1], NAMES[2])
+
+
+def action_text(action: Action) -> str:
+    """``action`` in the language gleek speaks ("bid 13", in French "enchère de 13")."""
+    return _(ACTION_WORDS[action.kind]).format(amount=action.amount, card=action.card)
+
+
 #: Rollouts a decision of the bots (:class:`gleek.sim.search.SearchBot`): as many as keep its
 #: slowest move in Pyodide near 0.3 s, well under a second (docs/web.rst gives the figures).
 BOT_PLAYOUTS: Final = 100
@@ -70,9 +111,29 @@ def _rules_for(profile: Profile, p: Payment, state: State) -> list[dict[str, str
     return [_rule(profile.rule(path)) for path in cited_rules(p, state.turn_up.rank)]
 
 
-def _payment(profile: Profile, p: Payment, state: State) -> dict[str, Any]:
-    text = payment_text(p, NAMES, pot="the pot")  # "You pay", "Ann pays"
-    return {"text": text, "rules": _rules_for(profile, p, state)}
+def _payment(
+    profile: Profile, p: Payment, state: State, players: tuple[str, str, str]
+) -> dict[str, Any]:
+    return {"text": _payment_text(p, players), "rules": _rules_for(profile, p, state)}
+
+
+def _payment_text(p: Payment, players: tuple[str, str, str]) -> str:
+    """A payment as the page tells it, in the language gleek speaks: "You pay", "Ann pays";
+    the reason in words, its detail as the engine gives it ("turned tiddy", a set's cards)."""
+    payer, payee = (_("the pot") if x == POT else players[x] for x in (p.payer, p.payee))
+    reason = _(p.reason)
+    if p.detail:
+        reason = _("{reason}: {detail}").format(reason=reason, detail=p.detail)
+    if p.payee == POT:
+        if p.payer == 0:
+            text = _("{payer} pay the pot {amount} ({reason})")
+        else:
+            text = _("{payer} pays the pot {amount} ({reason})")
+    elif p.payer == 0:
+        text = _("{payer} pay {payee} {amount} ({reason})")
+    else:
+        text = _("{payer} pays {payee} {amount} ({reason})")
+    return text.format(payer=payer, payee=payee, amount=p.amount, reason=reason)
 
 
 def _outcome(o: Outcome) -> dict[str, Any]:
@@ -122,21 +183,29 @@ def summary(profile: str, variants: list[str]) -> str:
     whole rules as ``gleek rules`` prints them, for the page's link to them."""
     p = gleek.load_profile(profile, list(variants))
     steps = [
-        "Three players, 44 cards (no 2s or 3s); 12 each, the next card turned up for trumps, "
-        "7 left as the stock.",
-        "Buying the stock: eldest opens the bidding; the buyer pays the price to the others "
-        "and exchanges 7 cards with the stock.",
-        "Vying the ruff: the best suit by card values wins the stake.",
-        "Gleeks (three Aces, Kings, Queens or Jacks) and mournivals (all four) are paid by "
-        "each opponent.",
-        "Twelve tricks: follow suit if you can; the highest trump wins, else the highest card "
-        "of the suit led. Tricks and honours of trumps score points against a par.",
+        _(
+            "Three players, 44 cards (no 2s or 3s); 12 each, the next card turned up for "
+            "trumps, 7 left as the stock."
+        ),
+        _(
+            "Buying the stock: eldest opens the bidding; the buyer pays the price to the "
+            "others and exchanges 7 cards with the stock."
+        ),
+        _("Vying the ruff: the best suit by card values wins the stake."),
+        _(
+            "Gleeks (three Aces, Kings, Queens or Jacks) and mournivals (all four) are paid "
+            "by each opponent."
+        ),
+        _(
+            "Twelve tricks: follow suit if you can; the highest trump wins, else the highest "
+            "card of the suit led. Tricks and honours of trumps score points against a par."
+        ),
     ]
     key = [
         {
             "title": r.title,
             "value": with_words(r, in_words(p, r.path)),
-            "certainty": r.certainty,
+            "certainty": _(CERTAINTY_WORDS[r.certainty]),
         }
         for r in (p.rule(path) for path in SUMMARY_RULES)
     ]
@@ -175,7 +244,8 @@ class Table:
     def __init__(self, profile: str, variants: list[str], seed: int) -> None:
         self.profile = gleek.load_profile(profile, list(variants))
         self.seed = seed
-        self.session = Session.start(self.profile, deals=9999, players=NAMES)
+        self.names = names()  # "You" in the language of the page when the game began
+        self.session = Session.start(self.profile, deals=9999, players=self.names)
         self.previous = self.session
         self.rng = random.Random(seed)
         self.bot = SearchBot(BOT_PLAYOUTS)
@@ -192,9 +262,9 @@ class Table:
         state = self.session.new_deal(seed=self.deal_seed)
         self.events = [
             {
-                "who": NAMES[state.dealer],
-                "action": f"deals; {state.turn_up} turned up",
-                "payments": [_payment(self.profile, p, state) for p in state.payments],
+                "who": self.names[state.dealer],
+                "action": _("deals; {card} turned up").format(card=state.turn_up),
+                "payments": [_payment(self.profile, p, state, self.names) for p in state.payments],
             }
         ]
         return state
@@ -208,9 +278,9 @@ class Table:
         new = after.payments[len(before.payments) :]
         self.events.append(
             {
-                "who": NAMES[seat],
-                "action": str(action),
-                "payments": [_payment(self.profile, p, after) for p in new],
+                "who": self.names[seat],
+                "action": action_text(action),
+                "payments": [_payment(self.profile, p, after, self.names) for p in new],
             }
         )
         if after.is_over:
@@ -228,7 +298,9 @@ class Table:
         """Play your legal action number ``index``, then let the bots play to your next turn."""
         legal = self.state.legal_actions()
         if self.state.is_over or self.state.to_act != 0 or not 0 <= index < len(legal):
-            raise gleek.ArgumentError(f"no legal action number {index} for you now")
+            raise gleek.ArgumentError(
+                _("no legal action number {index} for you now").format(index=index)
+            )
         self.events = []
         self._apply(legal[index])
         self._bots()
@@ -248,15 +320,15 @@ class Table:
         seen = s if s.is_over else gleek.observation(s, 0)
         data: dict[str, Any] = {
             "you": 0,
-            "names": list(NAMES),
+            "names": list(self.names),
             "profile": self.profile.name,
             "deal": len(self.session.deals) + (0 if s.is_over else 1),
             "seed": self.deal_seed,
-            "svg": draw(seen, names=NAMES, width=None),
+            "svg": draw(seen, names=self.names, width=None),
             "to_act": s.to_act,
             "phase": s.phase.value,
             "legal": [
-                {"label": str(a), "card": str(a.card) if a.card is not None else None}
+                {"label": action_text(a), "card": str(a.card) if a.card is not None else None}
                 for a in (s.legal_actions() if mine else ())
             ],
             "events": self.events,
@@ -270,7 +342,7 @@ class Table:
 
     def _last_deal(self) -> DealRecord:
         if not self.session.deals:
-            raise gleek.ArgumentError("finish a deal first: the toggle replays a finished deal")
+            raise gleek.ArgumentError(_("finish a deal first: the toggle replays a finished deal"))
         return self.session.deals[-1]
 
     def toggle(self, path: str, holder: str) -> str:
@@ -285,13 +357,13 @@ class Table:
         one = Session.start(
             self.profile,
             deals=1,
-            players=NAMES,
+            players=self.names,
             chips=p.balances,
             pot=p.pot,
             dealer=p.dealer,
             ruff_stake=p.ruff_stake,
         ).record(deal)
-        report = compare_record_text(dumps(one), "the last deal", [self.profile, changed])
+        report = compare_record_text(dumps(one), _("the last deal"), [self.profile, changed])
         before, after = deal.outcome, gleek.outcome(replay.state)
         return _dumps(
             {
@@ -301,8 +373,8 @@ class Table:
                 "after": _outcome(after),
                 "kept": replay.kept,
                 "changed_choices": replay.changed,
-                "svg_before": draw(deal.final, names=NAMES, width=None),
-                "svg_after": draw(replay.state, names=NAMES, width=None),
+                "svg_before": draw(deal.final, names=self.names, width=None),
+                "svg_after": draw(replay.state, names=self.names, width=None),
                 "report": report.text(),
                 "causes": [
                     {"path": d.path, "title": d.title, "effect": d.effect}

@@ -17,12 +17,15 @@ runs without its C extension). Nothing is fetched at run time: serve the folder 
 >>> names = zipfile.ZipFile(wheel).namelist()
 >>> "gleek/state.py" in names, "gleek/web/app.py" in names, "gleek/web/static/app.js" in names
 (True, True, False)
+>>> "gleek/locale/fr/LC_MESSAGES/gleek.mo" in names, "gleek/locale/es/LC_MESSAGES/gleek.mo" in names
+(True, True)
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
+import io
 import json
 import os
 import shutil
@@ -93,8 +96,9 @@ PYYAML_SDIST: Final = (
 #: The Python of the Pyodide release (its pyodide-lock.json): the wheels must run on it.
 PYTHON_VERSION: Final = "3.14"
 
-#: The page's own files (package data of gleek.web.static).
-PAGE_FILES: Final = ("index.html", "app.js", "style.css", "sw.js")
+#: The page's own files (package data of gleek.web.static); ``words.js`` holds the words of
+#: its interface in each language.
+PAGE_FILES: Final = ("index.html", "app.js", "words.js", "style.css", "sw.js")
 
 # the package data of gleek that the page needs besides its modules (pyproject's package-data)
 _DATA_SUFFIXES: Final = (".py", ".json", ".yaml", ".txt", "py.typed")
@@ -221,7 +225,10 @@ def write_wheel(
 
 def gleek_wheel(folder: Path) -> Path:
     """The pure gleek wheel, from the package as installed here: its modules and data, without
-    compiled modules or the page's own files (those are the folder itself)."""
+    compiled modules or the page's own files (those are the folder itself), and the compiled
+    message catalogs (``.mo``), so that the page speaks French and Spanish: those of the
+    install, or compiled here from the ``.po`` of a working copy (with Babel, as setup.py
+    compiles them into a wheel)."""
     root = Path(gleek.__file__).resolve().parent
     files = []
     for path in sorted(root.rglob("*")):
@@ -230,7 +237,28 @@ def gleek_wheel(folder: Path) -> Path:
         # modules and data only: not a compiled module (.so) of a compiled install
         if path.is_file() and not skip and path.name.endswith(_DATA_SUFFIXES):
             files.append((f"gleek/{rel.as_posix()}", path.read_bytes()))
+    files += _catalogs(root)
     return write_wheel(folder, "gleek", gleek.__version__, files, "Gleek, pure Python")
+
+
+def _catalogs(root: Path) -> list[tuple[str, bytes]]:
+    """Each language's compiled catalog as (archive name, bytes): its ``.mo`` where the build
+    made one, else its ``.po`` compiled with Babel."""
+    out = []
+    for po in sorted(root.glob("locale/*/LC_MESSAGES/gleek.po")):
+        mo = po.with_suffix(".mo")
+        if mo.is_file():
+            data = mo.read_bytes()
+        else:
+            from babel.messages.mofile import write_mo
+            from babel.messages.pofile import read_po
+
+            buf = io.BytesIO()
+            with po.open("rb") as fp:
+                write_mo(buf, read_po(fp, locale=po.parent.parent.name))
+            data = buf.getvalue()
+        out.append((f"gleek/{mo.relative_to(root).as_posix()}", data))
+    return out
 
 
 def pyyaml_wheel(sdist: Path, folder: Path) -> Path:

@@ -1,5 +1,7 @@
 // The page's JavaScript: loads Pyodide and the wheels from this folder, then draws what
 // gleek.web.app (Python, gleek's public API) returns. No rule of the game is decided here.
+import { WORDS } from "./words.js";
+
 const $ = (id) => document.getElementById(id);
 const started = performance.now();
 let py = null;   // the Pyodide runtime
@@ -7,10 +9,72 @@ let app = null;  // the Python module gleek.web.app
 let table = null;  // the Python Table of the game in play
 let options = null;
 
+// ------------------------------------------------------------------ the language
+// English, French or Spanish: the one chosen before (kept in localStorage), else the browser's
+// first language of the three (navigator.languages), else English. The interface's words are
+// in words.js; Python (gleek.i18n) is told the language too, for what gleek writes.
+const LANGS = ["en", "fr", "es"];
+const STORE = "gleek-lang";
+function browserLanguage() {
+  const tags = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || "en"];
+  for (const tag of tags) {
+    const code = String(tag).toLowerCase().split("-")[0];
+    if (LANGS.includes(code)) return code;
+  }
+  return "en";
+}
+function storedLanguage() {
+  try {
+    const lang = localStorage.getItem(STORE);
+    return LANGS.includes(lang) ? lang : null;
+  } catch (err) {
+    return null;  // storage refused (a private window, a file: page): the browser's language
+  }
+}
+let lang = storedLanguage() || browserLanguage();
+
+function t(key, vars = {}) {
+  const text = WORDS[lang][key] ?? WORDS.en[key];
+  return text.replace(/[{](\w+)[}]/g, (m, name) => String(vars[name]));
+}
+
+function translatePage() {
+  document.documentElement.lang = lang;
+  $("lang").value = lang;
+  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  for (const el of document.querySelectorAll("[data-t-html]")) el.innerHTML = t(el.dataset.tHtml);
+  for (const el of document.querySelectorAll("[data-t-title]")) el.title = t(el.dataset.tTitle);
+  for (const el of document.querySelectorAll("[data-t-aria-label]")) el.setAttribute("aria-label", t(el.dataset.tAriaLabel));
+  const before = said;
+  if (before) {
+    status(before.key ? t(before.key, before.vars) : before.text, before.error);
+    said = before;
+  }
+}
+
+function setLanguage(chosen) {
+  lang = LANGS.includes(chosen) ? chosen : "en";
+  try { localStorage.setItem(STORE, lang); } catch (err) { /* not kept: this visit only */ }
+  translatePage();
+  if (app) {
+    app.set_language(lang);
+    fillMenus();
+    if (table) draw(JSON.parse(table.view()), false);
+    else showSummary();
+  }
+}
+
+// the status line, kept as said so that a change of language says it again in the new one
+let said = null;
 function status(text, error = false) {
+  said = { text, error };
   const el = $("status");
   el.textContent = text;
   el.className = error ? "error" : "";
+}
+function say(key, vars = {}, error = false) {
+  status(t(key, vars), error);
+  said = { key, vars, error };
 }
 
 function message(err) {
@@ -44,11 +108,11 @@ async function load() {
   );
   for (const buffer of buffers) py.unpackArchive(buffer, "wheel");
   app = py.pyimport("gleek.web.app");
-  options = JSON.parse(app.options());
+  app.set_language(lang);
   setup();
   const seconds = (performance.now() - started) / 1000;
   window.gleekLoadSeconds = seconds;
-  status(`Ready (gleek ${manifest.gleek}, Pyodide ${manifest.pyodide}; loaded in ${seconds.toFixed(1)} s). Choose a profile and press New game.`);
+  say("ready", { gleek: manifest.gleek, pyodide: manifest.pyodide, seconds: seconds.toFixed(1) });
   document.body.dataset.ready = "1";
 }
 
@@ -85,8 +149,25 @@ function option(select, value, label) {
 }
 
 function setup() {
+  options = JSON.parse(app.options());
   for (const p of options.profiles) option($("profile"), p, p);
   $("profile").value = options.profiles.includes("parlett") ? "parlett" : options.profiles[0];
+  fillMenus();
+  $("profile").addEventListener("change", showSummary);
+  $("variants").addEventListener("change", showSummary);
+  showSummary();
+  $("toggle-path").addEventListener("change", fillValues);
+  if (options.disputed.some((d) => d.path === "tricks.honours_to")) $("toggle-path").value = "tricks.honours_to";
+  fillValues();
+  $("new-game").disabled = false;
+}
+
+// The menus whose words come from Python (the variants, the disputed rules), in the language
+// of the page; what was chosen in them stays chosen.
+function fillMenus() {
+  options = JSON.parse(app.options());
+  const checked = new Set([...$("variants").querySelectorAll("input:checked")].map((b) => b.value));
+  for (const label of [...$("variants").querySelectorAll("label")]) label.remove();
   for (const v of options.variant_info) {
     // each variant by its title; its rule on hover (title) and on focus (the note below it)
     const label = document.createElement("label");
@@ -94,6 +175,7 @@ function setup() {
     const box = document.createElement("input");
     box.type = "checkbox";
     box.value = v.id;
+    box.checked = checked.has(v.id);
     const tip = document.createElement("span");
     tip.className = "tip";
     tip.id = `tip-${v.id}`;
@@ -102,14 +184,15 @@ function setup() {
     label.append(box, " " + v.title, tip);
     $("variants").appendChild(label);
   }
-  $("profile").addEventListener("change", showSummary);
-  $("variants").addEventListener("change", showSummary);
-  showSummary();
+  const path = $("toggle-path").value;
+  const value = $("toggle-value").value;
+  $("toggle-path").innerHTML = "";
   for (const d of options.disputed) option($("toggle-path"), d.path, `${d.title} (${d.path})`);
-  $("toggle-path").addEventListener("change", fillValues);
-  if (options.disputed.some((d) => d.path === "tricks.honours_to")) $("toggle-path").value = "tricks.honours_to";
-  fillValues();
-  $("new-game").disabled = false;
+  if (path) {
+    $("toggle-path").value = path;
+    fillValues();
+    $("toggle-value").value = value;
+  }
 }
 
 // Before the first deal: what the chosen rules are, in one screen, and the whole of them.
@@ -128,7 +211,7 @@ function showSummary() {
   const div = document.createElement("div");
   div.id = "summary";
   const h = document.createElement("h2");
-  h.textContent = `How to play: ${s.title} (${s.name})`;
+  h.textContent = t("how_to_play", { title: s.title, name: s.name });
   const p = document.createElement("p");
   p.textContent = s.summary;
   const ol = document.createElement("ol");
@@ -150,16 +233,16 @@ function showSummary() {
   const more = document.createElement("details");
   more.id = "full-rules";
   const sum = document.createElement("summary");
-  sum.textContent = "The full rules, with their sources (as gleek rules prints them)";
+  sum.textContent = t("full_rules");
   const pre = document.createElement("pre");
   pre.textContent = s.full;
   more.append(sum, pre);
   const link = document.createElement("p");
   const a = document.createElement("a");
   a.href = "#full-rules";
-  a.textContent = "Read the full rules";
+  a.textContent = t("read_rules");
   a.addEventListener("click", () => { more.open = true; });
-  link.append(a, " (every rule, with its source), or press New game.");
+  link.append(a, t("read_rules_after"));
   div.append(h, p, ol, dl, link, more);
   box.appendChild(div);
 }
@@ -180,12 +263,16 @@ $("setup").addEventListener("submit", (e) => {
   $("events").innerHTML = "";
   if (table) table.destroy();
   table = call(() => app.Table($("profile").value, py.toPy(variants), seed));
-  status(`A game of ${$("profile").value}${variants.length ? " + " + variants.join(" + ") : ""}, seed ${seed}: you are "You", at the bottom.`);
+  const view = JSON.parse(table.view());
+  const game = $("profile").value + (variants.length ? " + " + variants.join(" + ") : "");
+  say("game", { game, seed, you: view.names[0] });
   fillValues();
-  draw(JSON.parse(table.view()));
+  draw(view);
 });
 
-function draw(v) {
+// the table as Python sees it; its events are added to "What happened" (not when the page
+// only says the same table again in another language)
+function draw(v, events = true) {
   $("table").innerHTML = v.svg;
   const legal = $("legal");
   legal.innerHTML = "";
@@ -213,24 +300,24 @@ function draw(v) {
       }
     }
   });
-  if (!v.legal.length && !v.over) legal.textContent = "The others are playing…";
-  for (const e of v.events) event(e);
+  if (!v.legal.length && !v.over) legal.textContent = t("others_playing");
+  if (events) for (const e of v.events) event(e);
   const out = $("outcome");
   out.hidden = !v.over;
   $("next-deal").hidden = !v.over;
   if (v.over) {
     const o = v.outcome;
-    out.innerHTML = "<h2>The deal is over</h2>";
-    const t = document.createElement("table");
-    t.id = "outcome-table";
-    t.innerHTML = "<tr><th></th>" + v.names.map((n) => `<th>${n}</th>`).join("") + "<th>pot</th></tr>";
+    out.innerHTML = `<h2>${t("deal_over")}</h2>`;
+    const tab = document.createElement("table");
+    tab.id = "outcome-table";
+    tab.innerHTML = "<tr><th></th>" + v.names.map((n) => `<th>${n}</th>`).join("") + `<th>${t("pot")}</th></tr>`;
     const points = document.createElement("tr");
-    points.innerHTML = "<th>points</th>" + o.points.map((p, k) => `<td data-party="${k}">${p}</td>`).join("") + "<td></td>";
+    points.innerHTML = `<th>${t("points")}</th>` + o.points.map((p, k) => `<td data-party="${k}">${p}</td>`).join("") + "<td></td>";
     const chips = document.createElement("tr");
     chips.className = "chips";
-    chips.innerHTML = "<th>chips</th>" + o.chips.map((c, k) => `<td data-party="${k}">${c > 0 ? "+" : ""}${c}</td>`).join("") + `<td data-party="pot">${o.pot > 0 ? "+" : ""}${o.pot}</td>`;
-    t.append(points, chips);
-    out.appendChild(t);
+    chips.innerHTML = `<th>${t("chips")}</th>` + o.chips.map((c, k) => `<td data-party="${k}">${c > 0 ? "+" : ""}${c}</td>`).join("") + `<td data-party="pot">${o.pot > 0 ? "+" : ""}${o.pot}</td>`;
+    tab.append(points, chips);
+    out.appendChild(tab);
     $("toggle").disabled = false;
   }
   score(v);
@@ -240,7 +327,7 @@ function draw(v) {
 }
 
 function score(v) {
-  $("score").tHead.rows[0].innerHTML = v.names.map((n) => `<th>${n}</th>`).join("") + "<th>pot</th>";
+  $("score").tHead.rows[0].innerHTML = v.names.map((n) => `<th>${n}</th>`).join("") + `<th>${t("pot")}</th>`;
   $("score").tBodies[0].rows[0].innerHTML = v.score.map((c, k) => `<td data-party="${k}">${c}</td>`).join("") + `<td data-party="pot">${v.pot}</td>`;
 }
 
@@ -256,7 +343,7 @@ function event(e) {
       if (p.rules.length) {
         const why = document.createElement("details");
         const s = document.createElement("summary");
-        s.textContent = "the rule";
+        s.textContent = t("the_rule");
         why.appendChild(s);
         for (const r of p.rules) {
           const div = document.createElement("div");
@@ -313,8 +400,8 @@ $("profile-file").addEventListener("change", async () => {
     msg.textContent = r.error;
   } else {
     msg.className = "msg";
-    msg.textContent = `Loaded ${r.name} (${r.id}): choose it under Profile.`;
-    option($("profile"), r.path, `${r.id} (your file)`).selected = true;
+    msg.textContent = t("loaded", { name: r.name, id: r.id });
+    option($("profile"), r.path, t("your_file", { id: r.id })).selected = true;
   }
 });
 
@@ -343,12 +430,12 @@ function matters() {
     });
     const moved = names.map((n, k) => [n, c.before.chips[k], c.after.chips[k]])
       .filter(([, x, y]) => x !== y).map(([n, x, y]) => `${n} ${x} → ${y}`);
-    if (c.before.pot !== c.after.pot) moved.push(`pot ${c.before.pot} → ${c.after.pot}`);
-    li.append(b, `: chips ${moved.length ? moved.join(", ") : "as they were (the points move)"}`);
+    if (c.before.pot !== c.after.pot) moved.push(t("pot_moved", { before: c.before.pot, after: c.after.pot }));
+    li.append(b, ": " + (moved.length ? t("moved", { moved: moved.join(", ") }) : t("unmoved")));
     list.appendChild(li);
   }
   $("matters-none").hidden = r.changes.length > 0;
-  $("matters-same-count").textContent = `${r.same.length} other values change nothing in this deal`;
+  $("matters-same-count").textContent = t("same", { n: r.same.length });
   $("matters-same").innerHTML = "";
   for (const label of r.same) {
     const li = document.createElement("li");
@@ -358,7 +445,7 @@ function matters() {
   $("matters-skipped").innerHTML = "";
   for (const s of r.skipped) {
     const li = document.createElement("li");
-    li.textContent = `${s.label}: cannot change alone (${s.reason})`;
+    li.textContent = t("skipped", { label: s.label, reason: s.reason });
     $("matters-skipped").appendChild(li);
   }
 }
@@ -370,18 +457,18 @@ $("toggle-form").addEventListener("submit", (e) => {
   $("toggle-result").hidden = false;
   $("toggle-title").textContent = `${r.rule.title}: ${r.rule.value} → ${r.new_rule.value}`;
   const names = JSON.parse(table.view()).names;
-  $("toggle-table").tHead.rows[0].innerHTML = "<th></th>" + names.map((n) => `<th>${n}</th>`).join("") + "<th>pot</th>";
+  $("toggle-table").tHead.rows[0].innerHTML = "<th></th>" + names.map((n) => `<th>${n}</th>`).join("") + `<th>${t("pot")}</th>`;
   const rows = [
-    ["points as played", r.before.points, null, "before-points"],
-    ["points with the rule changed", r.after.points, null, "after-points"],
-    ["chips as played", r.before.chips, r.before.pot, "before-chips"],
-    ["chips with the rule changed", r.after.chips, r.after.pot, "after-chips"],
+    [t("points_played"), r.before.points, null, "before-points"],
+    [t("points_changed"), r.after.points, null, "after-points"],
+    [t("chips_played"), r.before.chips, r.before.pot, "before-chips"],
+    [t("chips_changed"), r.after.chips, r.after.pot, "after-chips"],
   ];
   $("toggle-table").tBodies[0].innerHTML = rows.map(([label, xs, pot, cls]) =>
     `<tr class="${cls}"><th>${label}</th>` + xs.map((x, k) => `<td data-party="${k}">${x}</td>`).join("") + `<td data-party="pot">${pot === null ? "" : pot}</td></tr>`).join("");
   $("toggle-kept").textContent = r.changed_choices
-    ? `${r.kept} choices kept; ${r.changed_choices} no longer legal, made afresh by the bot.`
-    : `All ${r.kept} choices are still legal under the changed rule.`;
+    ? t("kept", { kept: r.kept, changed: r.changed_choices })
+    : t("all_kept", { kept: r.kept });
   const causes = $("toggle-causes");
   causes.innerHTML = "";
   for (const c of r.causes) {
@@ -389,7 +476,11 @@ $("toggle-form").addEventListener("submit", (e) => {
     li.textContent = `${c.title} (${c.path}): ${c.effect}`;
     causes.appendChild(li);
   }
-  if (!r.causes.length) causes.innerHTML = "<li>compare --record: the recorded deal comes out the same under both.</li>";
+  if (!r.causes.length) {
+    const li = document.createElement("li");
+    li.textContent = t("no_cause");
+    causes.appendChild(li);
+  }
   $("toggle-before").innerHTML = r.svg_before;
   $("toggle-after").innerHTML = r.svg_after;
   $("toggle-report").textContent = r.report;
@@ -403,13 +494,14 @@ async function openRecord(file) {
   // the error is said once: by the viewer's own banner when there is a page, else here
   const err = $("record-error");
   err.hidden = !r.error || !!r.page;
-  err.textContent = r.error && !r.page ? "Invalid record: " + r.error : "";
+  err.textContent = r.error && !r.page ? t("invalid_record", { error: r.error }) : "";
   const view = $("record-view");
   view.hidden = !r.page;
   if (!r.page) { status(`${file.name}: ${r.error}`, true); return; }
   view.srcdoc = r.page;
   view.addEventListener("load", () => view.contentWindow.focus(), { once: true });
-  status(r.error ? `${file.name}: not valid; the viewer opens at the first broken rule.` : `${file.name}: valid.`, !!r.error);
+  if (r.error) say("not_valid", { file: file.name }, true);
+  else say("valid", { file: file.name });
 }
 // the viewer in the frame says how tall it is (every step): the frame takes that height
 window.addEventListener("message", (e) => {
@@ -434,4 +526,6 @@ drop.addEventListener("keydown", (e) => {
   if (e.key === "Enter" || e.key === " ") { $("record-file").click(); e.preventDefault(); }
 });
 
-load().catch((err) => status("The page could not start: " + message(err), true));
+translatePage();
+$("lang").addEventListener("change", () => setLanguage($("lang").value));
+load().catch((err) => say("could_not_start", { error: message(err) }, true));

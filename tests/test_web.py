@@ -292,7 +292,7 @@ def test_a_rule_toggled_replays_the_same_deal_and_reports_as_compare_does() -> N
     data = json.loads(table.toggle("tricks.honours_to", "publications-international"))
     assert data["new_rule"]["value"] == "winner"
     assert data["kept"] > 0 and data["changed_choices"] == 0
-    assert "replayed under 2 profile(s)" in data["report"]
+    assert "replayed under 2 profiles" in data["report"]
     # a rule that changes what is legal: the bot decides where the recorded choice is not
     again = app.Table("parlett", [], seed=2)
     _finish(again)  # bids 12, 13...: a raise of 2 makes 13 illegal

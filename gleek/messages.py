@@ -32,11 +32,11 @@ nothing of the engine.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Final
 
 from gleek.cards import Rank, Suit
-from gleek.i18n import N_
+from gleek.i18n import N_, ngettext
 from gleek.i18n import gettext as _
 from gleek.stages.common import Refusal
 
@@ -55,7 +55,8 @@ MESSAGES: Final[Mapping[str, str]] = {
         "{who} bid {amount}: after {bid} the only bid is {next} (raise by exactly {increment})"
     ),
     # the discards (gleek.stages.stock.verify_discard)
-    "discard-first": N_("{who} must discard {left} more card(s) before {action}"),
+    # (its count, ``left``, chooses the singular or the plural: :data:`COUNTED`)
+    "discard-first": N_("{who} must discard {left} more cards before {action}"),
     "discard-not-held": N_(
         "{who} discarded {card}, which is not in their hand (under {profile} {order})"
     ),
@@ -75,6 +76,18 @@ MESSAGES: Final[Mapping[str, str]] = {
     "revoke": N_("{who} played {card} to a {suit} lead while holding {held}"),
     "not-highest": N_(
         "{who} played {card} to a {suit} lead while holding the higher {held} (play-high)"
+    ),
+}
+
+#: The messages whose words follow a count (a fact): the message for that count.
+COUNTED: Final[Mapping[str, tuple[str, Callable[[int], str]]]] = {
+    "discard-first": (
+        "left",
+        lambda n: ngettext(
+            "{who} must discard {left} more card before {action}",
+            "{who} must discard {left} more cards before {action}",
+            n,
+        ),
     ),
 }
 
@@ -123,4 +136,9 @@ def message(refusal: Refusal, who: str, action: object, profile: str) -> str:
     order = refusal.facts.get("order")
     if isinstance(order, str):
         facts["order"] = _(ORDERS[order]).format(**facts)
-    return _(MESSAGES[refusal.reason]).format(**facts, who=who, action=action, profile=profile)
+    counted = COUNTED.get(refusal.reason)
+    if counted is not None:
+        said = counted[1](int(refusal.facts[counted[0]]))  # type: ignore[call-overload]
+    else:
+        said = _(MESSAGES[refusal.reason])
+    return said.format(**facts, who=who, action=action, profile=profile)

@@ -40,7 +40,7 @@ from gleek.i18n import N_, ngettext
 from gleek.i18n import gettext as _
 from gleek.stages.common import Refusal
 
-__all__ = ["MESSAGES", "ORDERS", "SUIT_WORDS", "join_or", "message"]
+__all__ = ["COUNTED", "MESSAGES", "ORDERS", "SUIT_WORDS", "join_or", "message", "seat_name"]
 
 #: Each reason's message; the placeholders are the facts of the check that gives the reason.
 MESSAGES: Final[Mapping[str, str]] = {
@@ -106,6 +106,11 @@ SUIT_WORDS: Final[Mapping[Suit, str]] = {
     Suit.DIAMONDS: N_("diamond"),
     Suit.CLUBS: N_("club"),
 }
+
+
+def seat_name(seat: int) -> str:
+    """A seat as a message names it where the players have no names: ``seat 1``."""
+    return _("seat {seat}").format(seat=seat)
 
 
 def join_or(words: tuple[str, ...]) -> str:

@@ -401,3 +401,28 @@ def test_a_player_named_as_the_pot_is_quoted() -> None:
     with i18n.language("es"):
         assert (holder("pot"), holder("bote"), holder("Ana")) == ("bote", '"bote"', "Ana")
     assert (holder("pot"), holder("Pot")) == ("pot", '"Pot"')
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_state_and_outcome_text_in_the_pseudo_locale_leave_no_english(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``str(state)`` at each phase, ``str(observation)`` and ``str(outcome)``: what is not
+    marked is the profile's name, cards and numbers (and a payment's own line, the engine's
+    record of it: ``0 -> 1: 6 [stock]``)."""
+    import gleek
+
+    catalog = _pseudo(lang)
+    monkeypatch.setattr(i18n, "catalog", lambda _lang: catalog)
+    state = gleek.new_deal(load_profile("parlett"), dealer=2, seed=7)
+    texts = []
+    with i18n.language(lang):
+        while not state.is_over:
+            texts += [str(state), str(state.observation(1))]
+            state = state.apply(state.legal_actions()[0])
+        texts += [str(state), str(gleek.outcome(state))]
+    payments = {f"  {p}" for p in gleek.outcome(state).payments}
+    for text in texts:
+        assert OPEN in text
+        shown = "\n".join(line for line in text.splitlines() if line not in payments)
+        assert list(_left(shown, ["parlett"])) == [], text

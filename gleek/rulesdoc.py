@@ -231,8 +231,9 @@ def rules_markdown(profile: Profile) -> str:
             "|---|---|---|---|",
         ]
         for r in rules:
+            rule = _("{rule}: {description}").format(rule=_(r.title), description=_(r.description))
             out.append(
-                f"| {markdown_text(_(r.title))}: {markdown_text(_(r.description))} "
+                f"| {markdown_text(rule)} "
                 f"| **{markdown_text(_value(profile, r))}** "
                 f"| {markdown_text(_(CERTAINTY_WORDS[r.certainty]))} "
                 f"| {markdown_text(r.source.cite(quotes=True))} |"

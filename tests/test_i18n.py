@@ -256,7 +256,7 @@ def test_rules_in_the_pseudo_locale_leaves_no_english(
     left = list(_left(out, data))
     assert left == [], left
     # the Spanish guide is quoted, not the French one, where it has the passage
-    assert '"Reparte 12 cartas a cada persona en lotes de 4."' in out
+    assert "«Reparte 12 cartas a cada persona en lotes de 4.»" in out
     assert "Distribuez" not in out
 
 

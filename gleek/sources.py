@@ -168,7 +168,7 @@ class Parallel:
     ...            parallel=[Parallel("pedagogico", "03", "el incremento acordado aquí es 2")])
     >>> with language("es"):
     ...     print(s.cite(quotes=True))
-    Reglas didácticas, 03: "el incremento acordado aquí es 2"
+    Reglas didácticas, 03: «el incremento acordado aquí es 2»
     >>> print(s.cite(quotes=True))  # no English edition: the work itself
     Règles pédagogiques, 03: "le pas convenu ici est de 2"
     """

@@ -18,6 +18,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
+from gleek.i18n import N_
+from gleek.i18n import gettext as _
+
 __all__ = ["CHUNK", "UNSIZED", "check_sized", "read_chunk", "same_file", "write_atomic"]
 
 #: Bytes read from a file at a time.
@@ -37,7 +40,7 @@ def read_chunk(
 
 
 #: Why a file that says it is empty but holds text is refused (``/proc/self/status``).
-UNSIZED: Final = (
+UNSIZED: Final = N_(
     "is a system file whose size is not known (as in /proc or /sys); refused, as every "
     "reader reads a file only as far as its size"
 )
@@ -49,7 +52,7 @@ def check_sized(fd: int, size: int) -> None:
     reader (read whole, or deal by deal up to its size). One byte is read to know; a file that
     is truly empty is left at its end."""
     if size == 0 and os.read(fd, 1):
-        raise ValueError(UNSIZED)
+        raise ValueError(_(UNSIZED))
 
 
 def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
@@ -85,18 +88,18 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     written.
     """
     if os.fspath(path) in ("", b""):
-        raise ValueError("is an empty path: name a file")
+        raise ValueError(_("is an empty path: name a file"))
     target = Path(path)
     try:
         info: os.stat_result | None = os.lstat(target)
     except FileNotFoundError:
         info = None
     if info is not None and stat.S_ISDIR(info.st_mode):
-        raise ValueError("is a folder, not a file")
+        raise ValueError(_("is a folder, not a file"))
     if info is not None and stat.S_ISLNK(info.st_mode):
-        raise ValueError("is a symbolic link; refused (name the file itself)")
+        raise ValueError(_("is a symbolic link; refused (name the file itself)"))
     if info is not None and not stat.S_ISREG(info.st_mode):
-        raise ValueError("is not a regular file (a device, pipe or socket); refused")
+        raise ValueError(_("is not a regular file (a device, pipe or socket); refused"))
     mode = stat.S_IMODE(info.st_mode) if info is not None else _default_mode()
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:

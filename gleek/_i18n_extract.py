@@ -36,14 +36,30 @@ def _line(text: str, words: str) -> int:
 def extract_schema(
     fileobj: IO[bytes], keywords: Collection[str], tags: Collection[str], options: Mapping[str, Any]
 ) -> Iterator[Found]:
-    """Each rule group's title, and each rule's title and description, of the profile schema."""
+    """Each rule group's title, and each rule's title and description, of the profile schema;
+    and every description of a schema (the record's, the profile's), which a message of the
+    schema checker may say."""
     text = fileobj.read().decode("utf-8")
-    groups = json.loads(text)["properties"]["rules"]["properties"]
+    schema = json.loads(text)
+    groups = schema.get("properties", {}).get("rules", {}).get("properties", {})
     for group in groups.values():
         yield (_line(text, group["title"]), None, group["title"], [])
         for rule in group["properties"].values():
             for key in ("title", "description"):
                 yield (_line(text, rule[key]), None, rule[key], [])
+
+    def walk(node: Any) -> Iterator[Found]:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "description" and isinstance(value, str):
+                    yield (_line(text, value), None, value, [])
+                else:
+                    yield from walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                yield from walk(value)
+
+    yield from walk(schema)
 
 
 def extract_profile(

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from gleek.i18n import gettext as _
+
 __all__ = [
     "MAX_ALIAS_NODES",
     "MAX_AUCTION",
@@ -103,6 +105,17 @@ MAX_ITEMS: Final = 1_000
 
 #: What a command says when it uses fewer worker processes than were asked for.
 MAX_WORKERS_NOTE: Final = "only {cores} core(s) available here; using {used} worker(s), not {asked}"
+
+
+def reason(limit: tuple[int, str]) -> str:
+    """The reason of a size limit of a record (``gleek.record.shape``), in the language gleek
+    speaks: its ``{n}``, where it has one, is half the limit (a record or a deal may have twice
+    the keys the schema gives before the schema names the one too many).
+
+    >>> reason((12, "a record has {n} keys"))
+    'a record has 6 keys'
+    """
+    return _(limit[1]).format(n=limit[0] // 2)
 
 
 def within_int_bounds(value: int) -> bool:

@@ -32,15 +32,15 @@ nothing of the engine.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Final
 
 from gleek.cards import Rank, Suit
-from gleek.i18n import N_
+from gleek.i18n import N_, ngettext
 from gleek.i18n import gettext as _
 from gleek.stages.common import Refusal
 
-__all__ = ["MESSAGES", "ORDERS", "SUIT_WORDS", "join_or", "message"]
+__all__ = ["COUNTED", "MESSAGES", "ORDERS", "SUIT_WORDS", "join_or", "message", "seat_name"]
 
 #: Each reason's message; the placeholders are the facts of the check that gives the reason.
 MESSAGES: Final[Mapping[str, str]] = {
@@ -55,7 +55,8 @@ MESSAGES: Final[Mapping[str, str]] = {
         "{who} bid {amount}: after {bid} the only bid is {next} (raise by exactly {increment})"
     ),
     # the discards (gleek.stages.stock.verify_discard)
-    "discard-first": N_("{who} must discard {left} more card(s) before {action}"),
+    # (its count, ``left``, chooses the singular or the plural: :data:`COUNTED`)
+    "discard-first": N_("{who} must discard {left} more cards before {action}"),
     "discard-not-held": N_(
         "{who} discarded {card}, which is not in their hand (under {profile} {order})"
     ),
@@ -78,6 +79,18 @@ MESSAGES: Final[Mapping[str, str]] = {
     ),
 }
 
+#: The messages whose words follow a count (a fact): the message for that count.
+COUNTED: Final[Mapping[str, tuple[str, Callable[[int], str]]]] = {
+    "discard-first": (
+        "left",
+        lambda n: ngettext(
+            "{who} must discard {left} more card before {action}",
+            "{who} must discard {left} more cards before {action}",
+            n,
+        ),
+    ),
+}
+
 #: The exchange orders (the fact ``order`` of gleek.stages.stock.exchange_facts), in words.
 ORDERS: Final[Mapping[str, str]] = {
     "take-first": N_("the buyer takes the stock first, then lays out {count} of its {held} cards"),
@@ -93,6 +106,11 @@ SUIT_WORDS: Final[Mapping[Suit, str]] = {
     Suit.DIAMONDS: N_("diamond"),
     Suit.CLUBS: N_("club"),
 }
+
+
+def seat_name(seat: int) -> str:
+    """A seat as a message names it where the players have no names: ``seat 1``."""
+    return _("seat {seat}").format(seat=seat)
 
 
 def join_or(words: tuple[str, ...]) -> str:
@@ -123,4 +141,9 @@ def message(refusal: Refusal, who: str, action: object, profile: str) -> str:
     order = refusal.facts.get("order")
     if isinstance(order, str):
         facts["order"] = _(ORDERS[order]).format(**facts)
-    return _(MESSAGES[refusal.reason]).format(**facts, who=who, action=action, profile=profile)
+    counted = COUNTED.get(refusal.reason)
+    if counted is not None:
+        said = counted[1](int(refusal.facts[counted[0]]))  # type: ignore[call-overload]
+    else:
+        said = _(MESSAGES[refusal.reason])
+    return said.format(**facts, who=who, action=action, profile=profile)

@@ -32,6 +32,8 @@ import attrs
 from gleek import limits
 from gleek._args import type_name
 from gleek.errors import ArgumentError, ArgumentTypeError, ProfileError
+from gleek.i18n import N_
+from gleek.i18n import gettext as _
 from gleek.profile_checks import (
     check_cotton_words,
     check_cross_fields,
@@ -203,7 +205,8 @@ def _files(folder: FsPath, within: FsPath | None = None) -> list[FsPath]:
         )
     except OSError as exc:
         raise ProfileError(
-            f"cannot read the profile folder: {exc.strerror}", file=str(folder)
+            _("cannot read the profile folder: {error}").format(error=exc.strerror),
+            file=str(folder),
         ) from None
 
 
@@ -272,14 +275,17 @@ def _unknown(
     if close:
         match = next(c for c in choices if c.lower() == close[0])
         match = (canonical or {}).get(match.lower(), match)
-        hint = f" (did you mean {match!r}?)"
-    return ProfileError(
-        f"unknown {kind} {short_repr(name)}{hint}; valid choices: {', '.join(choices)}"
+        hint = _(" (did you mean {name}?)").format(name=repr(match))
+    said = (
+        _("unknown profile {name}{hint}; valid choices: {choices}")
+        if kind == "profile"
+        else _("unknown variant {name}{hint}; valid choices: {choices}")
     )
+    return ProfileError(said.format(name=short_repr(name), hint=hint, choices=", ".join(choices)))
 
 
 def _profile_limits(path: tuple[str | int, ...]) -> tuple[int, str]:
-    return (limits.MAX_PROFILE_ITEMS, "more than any profile or variant file holds")
+    return (limits.MAX_PROFILE_ITEMS, N_("more than any profile or variant file holds"))
 
 
 def _read(file: FsPath, kind: str, *, trust: bool = True) -> tuple[Located, bool]:
@@ -290,11 +296,15 @@ def _read(file: FsPath, kind: str, *, trust: bool = True) -> tuple[Located, bool
         text = read_limited(str(file))
     except OSError as exc:  # (code "unreadable": the command could not run, as for no file)
         raise ProfileError(
-            f"cannot read profile: {exc.strerror}", file=str(file), code="unreadable"
+            _("cannot read profile: {error}").format(error=exc.strerror),
+            file=str(file),
+            code="unreadable",
         ) from None
     except ValueError as exc:
         raise ProfileError(
-            f"cannot read profile: {exc}", file=str(file), code="unreadable"
+            _("cannot read profile: {error}").format(error=exc),
+            file=str(file),
+            code="unreadable",
         ) from None
     try:
         doc = load_located(text, str(file), limits=_profile_limits, quote=False)
@@ -360,8 +370,14 @@ def load_variant(
 def _not_a_file(kind: str, key: str) -> ProfileError:
     """The error for a ``kind`` file path ``key`` that cannot be read as one: nothing there, or
     something that is not a regular file (a folder, a FIFO, a device)."""
-    what = "not a regular file" if os.path.lexists(key) else f"no such {kind} file"
-    return ProfileError(f"{what}: {short_repr(key)}")
+    said = (
+        _("not a regular file: {path}")
+        if os.path.lexists(key)
+        else _("no such profile file: {path}")
+        if kind == "profile"
+        else _("no such variant file: {path}")
+    )
+    return ProfileError(said.format(path=short_repr(key)))
 
 
 def _variant_file(name_or_path: Any, dirs: tuple[str, ...], *, paths: bool) -> FsPath:
@@ -409,10 +425,16 @@ def _profile_file(name_or_path: Any, dirs: tuple[str, ...], *, paths: bool) -> F
     if key.lower() in index.clashes:
         file, first = index.clashes[key.lower()]
         shipped = first.parent == profiles_dir()
-        other = f"the shipped profile {key.lower()!r}" if shipped else short_repr(str(first), 200)
+        other = (
+            _("the shipped profile {name}").format(name=repr(key.lower()))
+            if shipped
+            else short_repr(str(first), 200)
+        )
         raise ProfileError(
-            f"{short_repr(str(file), 200)} has the id or alias {key.lower()!r} of {other}; give "
-            f"the profile in the registered folder an id of its own"
+            _(
+                "{file} has the id or alias {name} of {other}; give the profile in the "
+                "registered folder an id of its own"
+            ).format(file=short_repr(str(file), 200), name=repr(key.lower()), other=other)
         )
     if key.lower() in index.profiles:
         return index.profiles[key.lower()]
@@ -480,12 +502,18 @@ def named_profile(
 def _check_variant_count(variants: Sequence[str | os.PathLike[str]]) -> None:
     """At most ``MAX_VARIANTS`` variants, none named twice (in any case)."""
     if len(variants) > limits.MAX_VARIANTS:
-        raise ProfileError(f"more than {limits.MAX_VARIANTS} variants ({len(variants)}) given")
+        raise ProfileError(
+            _("more than {most} variants ({n}) given").format(
+                most=limits.MAX_VARIANTS, n=len(variants)
+            )
+        )
     seen: set[str] = set()
     for v in variants:
         key = str(v).lower()
         if key in seen:
-            raise ProfileError(f"the variant {short_repr(str(v))} is given twice")
+            raise ProfileError(
+                _("the variant {name} is given twice").format(name=short_repr(str(v)))
+            )
         seen.add(key)
 
 

@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gleek.errors import ProfileError
+from gleek.i18n import gettext as _
 from gleek.profile_model import RuleValue
 from gleek.schemacheck import load_schema, problems
 from gleek.sourcemap import Located
@@ -96,7 +97,7 @@ def check_schema(doc: Located, schema: dict[str, Any], file: str) -> None:
     found = problems(doc, schema, quote=False)  # never what another file holds
     if found:
         first = found[0]
-        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+        more = _(" (and {n} more)").format(n=len(found) - 1) if len(found) > 1 else ""
         raise ProfileError(
             first.message + more, file=file, line=first.line, column=first.column, path=first.dotted
         )
@@ -120,8 +121,10 @@ def check_cotton_words(values: Mapping[str, RuleValue], doc: Located, file: str)
                 at = ("rules", group, name, "source", field)
                 pos = doc.position(at) or (None, None)
                 raise ProfileError(
-                    f"Cotton does not say {words!r} (checked against his chapter, "
-                    "sentence by sentence; join separate words with ' ... ')",
+                    _(
+                        "Cotton does not say {words} (checked against his chapter, sentence by "
+                        "sentence; join separate words with ' ... ')"
+                    ).format(words=repr(words)),
                     file=r.origin,
                     line=pos[0] if r.origin == file else None,
                     column=pos[1] if r.origin == file else None,
@@ -140,7 +143,7 @@ def check_cross_fields(values: Mapping[str, RuleValue], doc: Located, file: str)
     if v("ruff.no_vie") == "carry-fixed" and v("ruff.carried_stake") is None:
         pos = doc.position(("rules", "ruff", "carried_stake", "value")) or (None, None)
         raise ProfileError(
-            "ruff.carried_stake must be a whole number when ruff.no_vie is carry-fixed",
+            _("ruff.carried_stake must be a whole number when ruff.no_vie is carry-fixed"),
             file=file,
             line=pos[0],
             column=pos[1],
@@ -149,8 +152,10 @@ def check_cross_fields(values: Mapping[str, RuleValue], doc: Located, file: str)
     if v("ruff.no_vie") == "show" and v("ruff.model") != "pool":
         pos = doc.position(("rules", "ruff", "no_vie", "value")) or (None, None)
         raise ProfileError(
-            "ruff.no_vie 'show' needs ruff.model 'pool' (only a pool has antes to take); "
-            "valid choices for the direct model: carry-fixed, carry-double",
+            _(
+                "ruff.no_vie 'show' needs ruff.model 'pool' (only a pool has antes to take); "
+                "valid choices for the direct model: carry-fixed, carry-double"
+            ),
             file=file,
             line=pos[0],
             column=pos[1],
@@ -165,14 +170,17 @@ def check_cross_fields(values: Mapping[str, RuleValue], doc: Located, file: str)
         value = v(f"ruff.{name}")
         used = value is not None if needs is None else value == needs
         if used and v("ruff.model") != "direct":
-            _cross_error(doc, file, ("ruff", name), f"ruff.{name} applies to the direct model only")
+            said = _("{rule} applies to the direct model only").format(rule=f"ruff.{name}")
+            _cross_error(doc, file, ("ruff", name), said)
     if (v("ruff.losers_pay") == "how-far") != (v("ruff.nothing_to_say") is not None):
         _cross_error(
             doc,
             file,
             ("ruff", "nothing_to_say"),
-            "ruff.nothing_to_say must be a whole number with losers_pay how-far, and null with "
-            "losers_pay stake",
+            _(
+                "ruff.nothing_to_say must be a whole number with losers_pay how-far, and null "
+                "with losers_pay stake"
+            ),
         )
 
 

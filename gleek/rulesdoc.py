@@ -104,8 +104,8 @@ def certainty_rst(r: RuleValue) -> str:
     """`` (stated)``, `` (doubtful)`` or `` (not applicable)`` after a value in the docs, or
     `` (inferred)`` linked to its section of "Where the sources are silent"."""
     if r.source.inferred is not None:
-        return f" (:ref:`inferred <silent-{r.source.silent}>`)"
-    return f" ({r.certainty})"
+        return f" (:ref:`{_(CERTAINTY_WORDS['inferred'])} <silent-{r.source.silent}>`)"
+    return f" ({_(CERTAINTY_WORDS[r.certainty])})"
 
 
 def _value(profile: Profile, r: RuleValue) -> str:
@@ -210,33 +210,33 @@ def rules_markdown(profile: Profile) -> str:
     head = _heading(profile)
     out = [f"# {markdown_text(head[0])}", ""]
     out += [f"*{markdown_text(line.strip())}*" for line in head[1:]]
+    aliases = ", ".join(markdown_text(a) for a in profile.aliases)
     out += [
         markdown_text(profile.id)
-        + (
-            f" (aliases: {', '.join(markdown_text(a) for a in profile.aliases)})"
-            if profile.aliases
-            else ""
-        ),
+        + (_(" (aliases: {aliases})").format(aliases=aliases) if profile.aliases else ""),
         "",
-        markdown_text(profile.summary),
+        markdown_text(_(profile.summary)),
     ]
     notes = _variant_notes(profile)
     if notes:
         out += ["", *notes]
-    out += ["", LEGEND]
+    out += ["", _(LEGEND)]
+    columns = (_("Rule"), _("Value"), _("How sure"), _("Source"))
     for group, rules in _groups(profile):
         out += [
             "",
-            f"## {markdown_text(group)}",
+            f"## {markdown_text(_(group))}",
             "",
-            "| Rule | Value | How sure | Source |",
+            "| " + " | ".join(markdown_text(c) for c in columns) + " |",
             "|---|---|---|---|",
         ]
         for r in rules:
+            rule = _("{rule}: {description}").format(rule=_(r.title), description=_(r.description))
             out.append(
-                f"| {markdown_text(r.title)}: {markdown_text(r.description)} "
+                f"| {markdown_text(rule)} "
                 f"| **{markdown_text(_value(profile, r))}** "
-                f"| {r.certainty} | {markdown_text(r.source.cite(quotes=True))} |"
+                f"| {markdown_text(_(CERTAINTY_WORDS[r.certainty]))} "
+                f"| {markdown_text(r.source.cite(quotes=True))} |"
             )
     return "\n".join(out) + "\n"
 
@@ -244,7 +244,9 @@ def rules_markdown(profile: Profile) -> str:
 def rules_data(profile: Profile) -> dict[str, Any]:
     """The rules as plain data (what ``--format json`` prints): each rule's ``certainty``
     (stated, inferred, doubtful, not applicable), its ``notes`` and, where it needs them, its
-    value ``in_words``."""
+    value ``in_words``. The keys, ids, paths, values and certainties are the same in every
+    language (a contract); the texts (titles, descriptions, the summary, the notes, the words
+    of a value) are in the language gleek speaks, the quotes in their source's."""
     return {
         "id": profile.id,
         "variants": list(profile.variants),
@@ -252,13 +254,13 @@ def rules_data(profile: Profile) -> dict[str, Any]:
         "title": profile.title,
         "titles": dict(profile.titles),
         "aliases": list(profile.aliases),
-        "summary": profile.summary,
+        "summary": _(profile.summary),
         "rules": [
             {
                 "path": r.path,
-                "group": r.group,
-                "title": r.title,
-                "description": r.description,
+                "group": _(r.group),
+                "title": _(r.title),
+                "description": _(r.description),
                 "value": r.value,
                 "in_words": in_words(profile, r.path),
                 "certainty": r.certainty,
@@ -286,6 +288,7 @@ class TableStage:
     picture: str | None
     intro: str
     caption: str = ""
+    # (the texts are messages, N_: rules_rst says them in the language gleek speaks)
 
 
 #: The stages of a deal in the order they come at the table. A group of rules that no stage
@@ -293,60 +296,74 @@ class TableStage:
 #: title.
 TABLE_STAGES: Final = (
     TableStage(
-        "Before the first deal",
+        N_("Before the first deal"),
         ("session",),
         None,
-        "Three players, 44 cards (no 2s or 3s), Ace high in every suit. Each starts with a purse "
-        "of chips and there is a pot in the middle; the deal passes to the left.",
+        N_(
+            "Three players, 44 cards (no 2s or 3s), Ace high in every suit. Each starts with a "
+            "purse of chips and there is a pot in the middle; the deal passes to the left."
+        ),
     ),
     TableStage(
-        "1. The deal and the turn-up",
+        N_("1. The deal and the turn-up"),
         ("deal", "turn_up"),
         "dealt",
-        "The dealer deals twelve cards to each player, turns up the next card, whose suit is "
-        "trumps for the deal, and lays the last seven face down: the stock.",
-        "Dealt: the turn-up, the stock face down, the auction about to open.",
+        N_(
+            "The dealer deals twelve cards to each player, turns up the next card, whose suit is "
+            "trumps for the deal, and lays the last seven face down: the stock."
+        ),
+        N_("Dealt: the turn-up, the stock face down, the auction about to open."),
     ),
     TableStage(
-        "2. Buying the stock",
+        N_("2. Buying the stock"),
         ("stock",),
         "discard",
-        "Eldest hand opens the bidding for the stock; in turn each player raises or passes "
-        "until one is left. The buyer pays the price to the other two, discards seven cards face "
-        "down and takes the stock.",
-        "The buyer has paid and is discarding.",
+        N_(
+            "Eldest hand opens the bidding for the stock; in turn each player raises or passes "
+            "until one is left. The buyer pays the price to the other two, discards seven cards "
+            "face down and takes the stock."
+        ),
+        N_("The buyer has paid and is discarding."),
     ),
     TableStage(
-        "3. The ruff",
+        N_("3. The ruff"),
         ("ruff",),
         "ruff",
-        "The players vie for the ruff: the most in one suit, counted by the card values below. "
-        "Who speaks first, the stakes, and who pays whom are set by the rules below.",
-        "The stock taken; the players vie for the ruff.",
+        N_(
+            "The players vie for the ruff: the most in one suit, counted by the card values "
+            "below. Who speaks first, the stakes, and who pays whom are set by the rules below."
+        ),
+        N_("The stock taken; the players vie for the ruff."),
     ),
     TableStage(
-        "4. Gleeks and mournivals",
+        N_("4. Gleeks and mournivals"),
         ("sets",),
         None,
-        "Three Aces, Kings, Queens or Jacks in one hand are a gleek, all four a mournival; the "
-        "holder is paid for each by each opponent.",
+        N_(
+            "Three Aces, Kings, Queens or Jacks in one hand are a gleek, all four a mournival; the "
+            "holder is paid for each by each opponent."
+        ),
     ),
     TableStage(
-        "5. The tricks",
+        N_("5. The tricks"),
         ("small_trumps", "tricks"),
         "play",
-        "Twelve tricks are played: follow suit if you can; the highest trump, or else the "
-        "highest card of the suit led, wins the trick, and its winner leads to the next. Tricks "
-        "and the honours of trumps score points; the small trumps pay chips.",
-        "In play: the trick on the table, tricks and points so far.",
+        N_(
+            "Twelve tricks are played: follow suit if you can; the highest trump, or else the "
+            "highest card of the suit led, wins the trick, and its winner leads to the next. "
+            "Tricks and the honours of trumps score points; the small trumps pay chips."
+        ),
+        N_("In play: the trick on the table, tricks and points so far."),
     ),
     TableStage(
-        "6. Settling up",
+        N_("6. Settling up"),
         ("scoring",),
         "over",
-        "After the last trick each player's points are compared with par, and the difference "
-        "is settled in chips.",
-        "The deal is over: the last trick and the settlement.",
+        N_(
+            "After the last trick each player's points are compared with par, and the difference "
+            "is settled in chips."
+        ),
+        N_("The deal is over: the last trick and the settlement."),
     ),
 )
 
@@ -361,8 +378,9 @@ def _rst(text: object) -> str:
 
 def _rule_rst(rule: RuleValue) -> list[str]:
     mark = certainty_rst(rule)
+    title, description = _rst(_(rule.title)), _rst(_(rule.description))
     return [
-        f"* **{_rst(rule.title)}: {_rst(rule.display())}**{mark}. {_rst(rule.description)}",
+        f"* **{title}: {_rst(rule.display())}**{mark}. {description}",
         "",
         f"  *{_rst(rule.source.cite(quotes=True))}* (``{rule.path}``)",
         "",
@@ -385,19 +403,23 @@ def rules_rst(profile: Profile, pictures: Mapping[str, str] | None = None) -> st
     True
     """
     pictures = pictures or {}
-    lines = _heading_rst(f"{profile.title} (``{profile.id}``)", "=")
+    title = profile.titles.get(get_language(), profile.title)
+    lines = _heading_rst(f"{title} (``{profile.id}``)", "=")
     for lang, title in profile.titles.items():
         lines += [f"*{_rst(lang)}:* {_rst(title)}", ""]
     if profile.aliases:
-        lines += ["Aliases: " + ", ".join(f"``{a}``" for a in profile.aliases), ""]
+        aliases = ", ".join(f"``{a}``" for a in profile.aliases)
+        lines += [_("Aliases: {aliases}").format(aliases=aliases), ""]
     lines += [
-        _rst(profile.summary),
+        _rst(_(profile.summary)),
         "",
-        "The rules in the order a deal is played, each with its value and the source it rests "
-        "on, and how sure it is: *stated* by the source, *inferred* (the project's own reading "
-        "where the sources are silent), *doubtful* (a reading of words that can be read "
-        "another way, the doubt given with the source) or *not applicable* (the rule does not "
-        "arise under this profile); see :ref:`citations`.",
+        _(
+            "The rules in the order a deal is played, each with its value and the source it "
+            "rests on, and how sure it is: *stated* by the source, *inferred* (the project's own "
+            "reading where the sources are silent), *doubtful* (a reading of words that can be "
+            "read another way, the doubt given with the source) or *not applicable* (the rule "
+            "does not arise under this profile); see {citations}."
+        ).format(citations=":ref:`citations`"),
         "",
     ]
     by_group = dict(_groups(profile, key=lambda r: r.path.split(".")[0]))
@@ -405,16 +427,17 @@ def rules_rst(profile: Profile, pictures: Mapping[str, str] | None = None) -> st
     for stage in TABLE_STAGES:
         rules = [r for g in stage.groups for r in by_group.get(g, [])]
         placed.update(stage.groups)
-        lines += _heading_rst(stage.heading, "-")
-        lines += [stage.intro, ""]
+        lines += _heading_rst(_(stage.heading), "-")
+        lines += [_(stage.intro), ""]
         picture = pictures.get(stage.picture) if stage.picture else None
         if picture is not None:
-            lines += [f".. figure:: {picture}", "   :width: 600px", "", f"   {stage.caption}", ""]
+            caption = _(stage.caption)
+            lines += [f".. figure:: {picture}", "   :width: 600px", "", f"   {caption}", ""]
         for rule in rules:
             lines += _rule_rst(rule)
     for key, rules in by_group.items():
         if key not in placed:
-            lines += _heading_rst(_rst(rules[0].group), "-")
+            lines += _heading_rst(_rst(_(rules[0].group)), "-")
             for rule in rules:
                 lines += _rule_rst(rule)
     return "\n".join(lines)

@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from gleek.errors import GleekError
+from gleek.i18n import N_
+from gleek.i18n import gettext as _
 from gleek.limits import MAX_PROBLEMS
 from gleek.sourcemap import Path, Places, format_path, key_part
 
@@ -122,9 +124,11 @@ def _validator_class() -> Any:
         import jsonschema
     except ImportError as exc:  # e.g. Pyodide, where its rpds-py (native code) is missing
         raise SchemaCheckUnavailable(
-            "this file needs a schema check, and the schema checker (the jsonschema package) "
-            f"cannot be imported here: {exc}; only gleek's shipped profiles and variants, and "
-            "records of the right shape, can be read without it"
+            _(
+                "this file needs a schema check, and the schema checker (the jsonschema package) "
+                "cannot be imported here: {error}; only gleek's shipped profiles and variants, "
+                "and records of the right shape, can be read without it"
+            ).format(error=exc)
         ) from None
     return jsonschema.validators.extend(  # type: ignore[no-untyped-call]
         jsonschema.Draft202012Validator,
@@ -142,36 +146,40 @@ def short_repr(value: Any, limit: int = 40) -> str:
 
 def _describe(value: Any) -> str:
     if isinstance(value, bool):
-        return f"the boolean {str(value).lower()}"
+        return _("the boolean {value}").format(value=str(value).lower())
     if value is None:
         return "null"
     if isinstance(value, dict):
-        return "a mapping"
+        return _("a mapping")
     if isinstance(value, list):
-        return "a list"
+        return _("a list")
     if isinstance(value, str):
-        return f"the string {short_repr(value)}"
+        return _("the string {value}").format(value=short_repr(value))
+    if isinstance(value, int):
+        return _("int {value}").format(value=short_repr(value))
+    if isinstance(value, float):
+        return _("float {value}").format(value=short_repr(value))
     return f"{type(value).__name__} {short_repr(value)}"
 
 
 def _kind(value: Any) -> str:
     """What kind of value ``value`` is, without quoting it."""
     if isinstance(value, bool):
-        return "true or false"
+        return _("true or false")
     if isinstance(value, int | float):
-        return "a number"
+        return _("a number")
     if isinstance(value, str):
-        return "a string"
-    return _describe(value) if isinstance(value, dict | list) or value is None else "a value"
+        return _("a string")
+    return _describe(value) if isinstance(value, dict | list) or value is None else _("a value")
 
 
 _TYPE_WORDS = {
-    "integer": "a whole number",
-    "string": "a string",
-    "object": "a mapping",
-    "array": "a list",
-    "boolean": "true or false",
-    "number": "a number",
+    "integer": N_("a whole number"),
+    "string": N_("a string"),
+    "object": N_("a mapping"),
+    "array": N_("a list"),
+    "boolean": N_("true or false"),
+    "number": N_("a number"),
     "null": "null",
 }
 
@@ -190,7 +198,7 @@ def _message(
     """The message of ``error``, whose node is at ``path`` (:func:`_path_of`); with ``quote``
     False (or at the document's root) it never quotes a value or a key of the document, only
     says what kind of value it is."""
-    where = format_path(path) or "the document"
+    where = format_path(path) or _("the document")
     schema = error.schema if isinstance(error.schema, dict) else {}
     v = error.validator
     inst = error.instance
@@ -202,38 +210,51 @@ def _message(
         key = extra[0] if extra else "?"
         kpath = (*path, key_part(key))
         close = difflib.get_close_matches(str(key), allowed, n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        named = f"unknown key {key!r}" if quote else "an unknown key"
+        hint = _(" (did you mean {name}?)").format(name=repr(close[0])) if close else ""
+        named = _("unknown key {key}").format(key=repr(key)) if quote else _("an unknown key")
         return (
-            f"{named} in {where}{hint}; valid keys: {', '.join(allowed)}",
+            _("{key} in {where}{hint}; valid keys: {keys}").format(
+                key=named, where=where, hint=hint, keys=", ".join(allowed)
+            ),
             kpath,
             doc.key_position(kpath),
         )
     if v == "propertyNames" or "propertyNames" in error.absolute_schema_path:
         key_path: Path = (*path, key_part(inst))
         return (
-            f"{where} has a key {describe(inst)}; names must be strings (quote it)",
+            _("{where} has a key {key}; names must be strings (quote it)").format(
+                where=where, key=describe(inst)
+            ),
             key_path,
             doc.key_position(key_path),
         )
     if v == "required":
         missing = [k for k in vv if isinstance(inst, dict) and k not in inst]
-        return (f"missing key {missing[0]!r} in {where}", path, doc.position(path))
+        said = _("missing key {key} in {where}").format(key=repr(missing[0]), where=where)
+        return (said, path, doc.position(path))
     if v == "enum":
         choices = ", ".join(str(c) for c in vv)
-        return (f"{where} is {describe(inst)}; valid choices: {choices}", path, doc.position(path))
+        said = _("{where} is {value}; valid choices: {choices}").format(
+            where=where, value=describe(inst), choices=choices
+        )
+        return (said, path, doc.position(path))
     if v == "const":
         return (
-            f"{where} is {describe(inst)}; it must be {vv!r}",
+            _("{where} is {value}; it must be {wanted}").format(
+                where=where, value=describe(inst), wanted=repr(vv)
+            ),
             path,
             doc.position(path),
         )
     if v == "type":
         types = vv
-        words = " or ".join(
-            _TYPE_WORDS.get(t, t) for t in ([types] if isinstance(types, str) else types)
+        words = _(" or ").join(
+            _(_TYPE_WORDS.get(t, t)) for t in ([types] if isinstance(types, str) else types)
         )
-        return (f"{where} must be {words}, not {describe(inst)}", path, doc.position(path))
+        said = _("{where} must be {kind}, not {value}").format(
+            where=where, kind=words, value=describe(inst)
+        )
+        return (said, path, doc.position(path))
     if v in ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum"):
         bound = {
             "minimum": ">=",
@@ -242,54 +263,78 @@ def _message(
             "exclusiveMaximum": "<",
         }[v]
         return (
-            f"{where} is {repr(inst) if quote else 'a number'}; it must be {bound} {vv}",
+            _("{where} is {value}; it must be {bound} {limit}").format(
+                where=where, value=repr(inst) if quote else _("a number"), bound=bound, limit=vv
+            ),
             path,
             doc.position(path),
         )
     if v in ("minItems", "maxItems"):
         n = len(inst) if isinstance(inst, list) else "?"
-        word = "at least" if v == "minItems" else "at most"
-        return (
-            f"{where} has {n} items; it must have {word} {vv}",
-            path,
-            doc.position(path),
+        said = (
+            _("{where} has {n} items; it must have at least {limit}")
+            if v == "minItems"
+            else _("{where} has {n} items; it must have at most {limit}")
         )
+        return (said.format(where=where, n=n, limit=vv), path, doc.position(path))
     if v in ("minProperties", "maxProperties"):
         n = len(inst) if isinstance(inst, dict) else "?"
-        word = "at least" if v == "minProperties" else "at most"
-        return (f"{where} has {n} keys; it must have {word} {vv}", path, doc.position(path))
+        said = (
+            _("{where} has {n} keys; it must have at least {limit}")
+            if v == "minProperties"
+            else _("{where} has {n} keys; it must have at most {limit}")
+        )
+        return (said.format(where=where, n=n, limit=vv), path, doc.position(path))
     if v == "uniqueItems":
-        return (f"{where} lists the same item twice", path, doc.position(path))
+        said = _("{where} lists the same item twice").format(where=where)
+        return (said, path, doc.position(path))
     if v == "not" and isinstance(vv, dict) and "description" in vv:  # what may not go together
-        return (f"{where}: {vv['description']}", path, doc.position(path))
+        return (f"{where}: {_(vv['description'])}", path, doc.position(path))
     if v in ("pattern", "not", "maxLength") and "description" in schema:
-        return (f"{where} is {describe(inst)}; {schema['description']}", path, doc.position(path))
+        said = _("{where} is {value}; {rule}").format(
+            where=where, value=describe(inst), rule=_(schema["description"])
+        )
+        return (said, path, doc.position(path))
     if v == "maxLength":
         n = len(inst) if isinstance(inst, str) else "?"
-        return (f"{where} is {n} characters long; at most {vv}", path, doc.position(path))
+        said = _("{where} is {n} characters long; at most {limit}").format(
+            where=where, n=n, limit=vv
+        )
+        return (said, path, doc.position(path))
     if v == "pattern":
         return (
-            f"{where} is {describe(inst)}, which is not of the expected form",
+            _("{where} is {value}, which is not of the expected form").format(
+                where=where, value=describe(inst)
+            ),
             path,
             doc.position(path),
         )
     if v == "minLength":
         if "description" in schema:
-            return (f"{where} is empty; {schema['description']}", path, doc.position(path))
-        return (f"{where} is too short", path, doc.position(path))
+            said = _("{where} is empty; {rule}").format(where=where, rule=_(schema["description"]))
+            return (said, path, doc.position(path))
+        return (_("{where} is too short").format(where=where), path, doc.position(path))
     if v == "dependentRequired" and isinstance(inst, dict) and isinstance(vv, dict):
         for key, needs in vv.items():
             missing = [k for k in needs if k not in inst]
             if key in inst and missing:
                 # what the missing key is for, where the schema says: why the two go together
                 about = schema.get("properties", {}).get(missing[0], {}).get("description")
-                why = f": {missing[0]!r} is {about[0].lower()}{about[1:]}" if about else ""
+                why = (
+                    _(": {key} is {what}").format(
+                        key=repr(missing[0]), what=_(about)[:1].lower() + _(about)[1:]
+                    )
+                    if about
+                    else ""
+                )
                 return (
-                    f"{where} has {key!r} but not {missing[0]!r}; the two go together{why}",
+                    _("{where} has {key} but not {other}; the two go together{why}").format(
+                        where=where, key=repr(key), other=repr(missing[0]), why=why
+                    ),
                     path,
                     doc.position(path),
                 )
-    said = error.message if quote else f"not allowed here ({v})"
+    said = error.message if quote else _("not allowed here ({check})").format(check=v)
     if len(said) > _LONGEST:  # the checker quotes the whole value
         said = said[: _LONGEST - 3] + "..."
     return (f"{where}: {said}", path, doc.position(path))

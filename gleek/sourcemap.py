@@ -28,6 +28,8 @@ import yaml
 
 from gleek import limits
 from gleek._files import check_sized
+from gleek.i18n import N_
+from gleek.i18n import gettext as _
 from gleek.limits import MAX_ALIAS_NODES, MAX_BYTES, MAX_DEPTH
 
 __all__ = [
@@ -127,11 +129,11 @@ def read_limited(path: str, limit: int = MAX_BYTES) -> bytes:
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise ValueError("is a folder, not a file")
+            raise ValueError(_("is a folder, not a file"))
         if not stat.S_ISREG(info.st_mode):
-            raise ValueError("is not a regular file (a device, pipe or socket); refused")
+            raise ValueError(_("is not a regular file (a device, pipe or socket); refused"))
         if info.st_size > limit:
-            raise ValueError(f"file is larger than {_mib(limit)}; refused")
+            raise ValueError(too_large(limit))
         check_sized(fd, info.st_size)
         chunks: list[bytes] = []
         got = 0
@@ -142,7 +144,7 @@ def read_limited(path: str, limit: int = MAX_BYTES) -> bytes:
             chunks.append(chunk)
             got += len(chunk)
         if got > limit:
-            raise ValueError(f"file is larger than {_mib(limit)}; refused")
+            raise ValueError(too_large(limit))
         return b"".join(chunks)
     finally:
         os.close(fd)
@@ -150,6 +152,11 @@ def read_limited(path: str, limit: int = MAX_BYTES) -> bytes:
 
 def _mib(n: int) -> str:
     return f"{n / (1024 * 1024):g} MiB"
+
+
+def too_large(limit: int) -> str:
+    """What is said of a file larger than ``limit`` bytes, which is refused."""
+    return _("file is larger than {size}; refused").format(size=_mib(limit))
 
 
 class Located:
@@ -236,11 +243,13 @@ def not_utf8(raw: bytes, at: int, start: int = 0) -> tuple[str, str]:
     >>> not_utf8(b"ab\\ncd\\xff", 5, start=10)
     ('not UTF-8 text (byte 15 is 0xff)', 'ab\\ncd')
     """
-    return f"not UTF-8 text (byte {start + at} is {raw[at]:#04x})", raw[:at].decode("utf-8")
+    said = _("not UTF-8 text (byte {at} is {byte})").format(at=start + at, byte=f"{raw[at]:#04x}")
+    return said, raw[:at].decode("utf-8")
 
 
 #: What is said of a file that holds a NUL character (placed where the first one stands).
-NUL_IN_FILE: Final = "the file holds a NUL character"
+#: (a message: translated where it is said)
+NUL_IN_FILE: Final = N_("the file holds a NUL character")
 
 
 def load_located(
@@ -259,7 +268,7 @@ def load_located(
     False, no message quotes the text (a duplicate key is not named).
     """
     if len(text) > MAX_BYTES:
-        raise LocatedError(f"file is larger than {_mib(MAX_BYTES)}; refused", None, None)
+        raise LocatedError(too_large(MAX_BYTES), None, None)
     if isinstance(text, bytes):
         raw = text
         try:
@@ -268,7 +277,7 @@ def load_located(
             message, good = not_utf8(raw, exc.start)
             raise LocatedError(message, *place_in(good, len(good))) from None
     if "\x00" in text:
-        raise LocatedError(NUL_IN_FILE, *place_in(text, text.index("\x00")))
+        raise LocatedError(_(NUL_IN_FILE), *place_in(text, text.index("\x00")))
     cls = loader or LOADERS[0]
     builder = _Builder(text, cls, limits=limits)
     builder.quote = quote
@@ -352,8 +361,9 @@ class _Builder:
             self.loader = loader_cls(text)
         except UnicodeEncodeError as exc:  # a str from a caller, holding a lone surrogate
             raise LocatedError(
-                f"not UTF-8 text (character {exc.start} is a lone surrogate, "
-                f"U+{ord(exc.object[exc.start]):04X})",
+                _("not UTF-8 text (character {at} is a lone surrogate, {code})").format(
+                    at=exc.start, code=f"U+{ord(exc.object[exc.start]):04X}"
+                ),
                 None,
                 None,
             ) from None
@@ -389,19 +399,22 @@ class _Builder:
                 self.loader.dispose()
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
-            problem = exc.problem or "not valid YAML or JSON"
+            problem = _yaml_words(exc.problem or N_("not valid YAML or JSON"))
             context = ""
             if exc.context:
                 cm = exc.context_mark
                 at = (
                     ""
                     if cm is None or cm is mark
-                    else f" at line {cm.line + 1}, column {cm.column + 1}"
+                    else _(" at line {line}, column {column}").format(
+                        line=cm.line + 1, column=cm.column + 1
+                    )
                 )
-                context = f" ({exc.context}{at})"
+                context = f" ({_yaml_words(exc.context)}{at})"
             line = self._line(mark.line) if mark else ""
             if "\t" in line[: len(line) - len(line.lstrip())]:
-                problem, context = "a tab indents this line: YAML indents with spaces only", ""
+                problem = _("a tab indents this line: YAML indents with spaces only")
+                context = ""
             if not self.quote:  # no word of the text: a tag handle, an anchor, a token
                 problem, context = _unquoted(problem), _unquoted(context)
             raise LocatedError(
@@ -412,7 +425,8 @@ class _Builder:
         except yaml.reader.ReaderError as exc:
             raise _reader_error(exc, self.text) from None
         except yaml.YAMLError as exc:
-            raise LocatedError(f"not valid YAML or JSON: {exc}", None, None) from None
+            said = _("not valid YAML or JSON: {error}").format(error=exc)
+            raise LocatedError(said, None, None) from None
 
     def _line(self, number: int) -> str:
         """The text of the line ``number`` (from 0), if it is at hand."""
@@ -432,7 +446,7 @@ class _Builder:
         event = get()  # the next DocumentStart, or StreamEnd
         if not isinstance(event, yaml.StreamEndEvent):
             line, col = _pos(event)
-            raise LocatedError("expected a single document, found another", line, col)
+            raise LocatedError(_("expected a single document, found another"), line, col)
         return root
 
     def _document(self) -> Any:
@@ -498,7 +512,7 @@ class _Builder:
                 stack.pop()
                 value = top.value
                 if anchored and anchored[-1][1] is top:
-                    name, _, before = anchored.pop()
+                    name, _frame, before = anchored.pop()
                     self.anchors[name] = (value, nodes - before)
                 top = stack[-1] if stack else None
                 if top is None:
@@ -540,19 +554,20 @@ class _Builder:
             # A list or a mapping starts.
             if is_key:
                 line, col = _pos(event)
-                raise LocatedError("a mapping key must be a plain value", line, col)
+                raise LocatedError(_("a mapping key must be a plain value"), line, col)
             if len(stack) >= MAX_DEPTH:
                 line, col = _pos(event)
-                raise LocatedError(f"nested more than {MAX_DEPTH} levels deep", line, col)
+                raise LocatedError(
+                    _("nested more than {n} levels deep").format(n=MAX_DEPTH), line, col
+                )
             is_map = cls is yaml.MappingStartEvent
             tag = event.tag
             if tag is None or tag == "!":
                 tag = _MAP if is_map else _SEQ
             if tag != (_MAP if is_map else _SEQ):
                 line, col = _pos(event)
-                raise LocatedError(
-                    f"cannot read this value: {self._tag(tag)} is not allowed", line, col
-                )
+                said = _("cannot read this value: {tag} is not allowed")
+                raise LocatedError(said.format(tag=self._tag(tag)), line, col)
             if top is None:
                 path: Path = ()
             elif top.is_map:
@@ -577,7 +592,7 @@ class _Builder:
 
     def _tag(self, tag: str) -> str:
         """A tag in a message: named, unless no message may quote the text."""
-        return f"the tag {tag!r}" if self.quote else "its tag"
+        return _("the tag {tag}").format(tag=repr(tag)) if self.quote else _("its tag")
 
     def _want(self, top: _Frame, event: Any) -> None:
         """Note where the next value of ``top`` stands, if its path is wanted."""
@@ -588,18 +603,20 @@ class _Builder:
     def _alias(self, event: Any) -> tuple[Any, int]:
         if event.anchor not in self.anchors:
             line, col = _pos(event)
-            what = (
-                f"alias {event.anchor!r}"
+            said = (
+                _("found undefined alias {name}").format(name=repr(event.anchor))
                 if self.quote
-                else "alias (an anchor not defined before it)"
+                else _("found undefined alias (an anchor not defined before it)")
             )
-            raise LocatedError(f"found undefined {what}", line, col)
+            raise LocatedError(said, line, col)
         value, size = self.anchors[event.anchor]
         if isinstance(value, _Sink):  # the deals, read one by one, are not kept
             line, col = _pos(event)
             raise LocatedError(
-                "an alias of the deals list: a record is read deal by deal, and its deals "
-                "cannot be repeated elsewhere",
+                _(
+                    "an alias of the deals list: a record is read deal by deal, and its deals "
+                    "cannot be repeated elsewhere"
+                ),
                 line,
                 col,
             )
@@ -607,7 +624,9 @@ class _Builder:
         if self.alias_nodes > MAX_ALIAS_NODES:
             line, col = _pos(event)
             raise LocatedError(
-                f"YAML aliases expand to more than {MAX_ALIAS_NODES} nodes; refused", line, col
+                _("YAML aliases expand to more than {n} nodes; refused").format(n=MAX_ALIAS_NODES),
+                line,
+                col,
             )
         return value, size
 
@@ -619,11 +638,14 @@ class _Builder:
         limit = self.limits(path)
         if limit is not None and len(value) > limit[0]:
             line, col = _pos(event)
-            where = format_path(path) or "the document"
-            kind = "keys" if type(value) is dict else "items"
+            where = format_path(path) or _("the document")
+            said = (
+                _("{where} has more than {most} keys (an alias expands to {n}); {why}")
+                if type(value) is dict
+                else _("{where} has more than {most} items (an alias expands to {n}); {why}")
+            )
             raise LocatedError(
-                f"{where} has more than {limit[0]} {kind} (an alias expands to {len(value)}); "
-                f"{limit[1]}",
+                said.format(where=where, most=limit[0], n=len(value), why=limits.reason(limit)),
                 line,
                 col,
                 "schema",
@@ -638,11 +660,7 @@ class _Builder:
     def _too_many(self, top: _Frame, event: Any) -> None:
         assert top.limit is not None
         line, col = _pos(event)
-        where = format_path(top.path) or "the document"
-        kind = "keys" if top.is_map else "items"
-        raise LocatedError(
-            f"{where} has more than {top.limit[0]} {kind}; {top.limit[1]}", line, col, "schema"
-        )
+        raise LocatedError(too_many(top.path, top.limit, top.is_map), line, col, "schema")
 
     @staticmethod
     def _value(top: _Frame, value: Any) -> None:
@@ -661,14 +679,17 @@ class _Builder:
             not isinstance(value, Hashable) or isinstance(value, list | dict)
         ):
             line, col = _pos(event)
-            raise LocatedError("a mapping key must be a plain value", line, col)
+            raise LocatedError(_("a mapping key must be a plain value"), line, col)
         if top.limit is not None and top.count >= top.limit[0]:
             self._too_many(top, event)
         if top.value is not None and value in top.value:
             line, col = _pos(event)
-            raise LocatedError(
-                f"duplicate key {_short(value)}" if self.quote else "duplicate key", line, col
+            said = (
+                _("duplicate key {key}").format(key=_short(value))
+                if self.quote
+                else _("duplicate key")
             )
+            raise LocatedError(said, line, col)
         top.key = key_part(value)
         top.value_key = value
         if self.wanted is not None or top.note:
@@ -698,47 +719,128 @@ class _Builder:
         value = event.value
         if tag == _MERGE:
             line, col = _pos(event)
-            raise LocatedError("YAML merge keys (<<) are not supported", line, col)
+            raise LocatedError(_("YAML merge keys (<<) are not supported"), line, col)
         if tag == _INT and len(value) > limits.MAX_NUMBER_TEXT:
             digits = sum(ch.isdigit() for ch in value)
-            self._too_large(event, f"of {digits} digits" if digits > limits.MAX_DIGITS else "")
+            self._too_large(event, digits if digits > limits.MAX_DIGITS else 0)
         construct = self.loader.yaml_constructors.get(tag) if tag in _SCALAR_TAGS else None
         if construct is None:  # (a collection's tag on a plain value, or one PyYAML lacks)
             line, col = _pos(event)
-            raise LocatedError(
-                f"cannot read this value: {self._tag(tag)} is not allowed", line, col
-            )
+            said = _("cannot read this value: {tag} is not allowed").format(tag=self._tag(tag))
+            raise LocatedError(said, line, col)
         node = yaml.ScalarNode(tag, value, event.start_mark, event.end_mark, event.style)
         try:
             out = construct(self.loader, node)
         except (yaml.YAMLError, ValueError, OverflowError, TypeError) as exc:
             line, col = _pos(event)
-            why = str(exc) if self.quote else f"it is not a !!{tag.rsplit(':', 1)[-1]}"
-            raise LocatedError(f"cannot read this value: {why}", line, col) from None
+            kind = tag.rsplit(":", 1)[-1]
+            why = str(exc) if self.quote else _("it is not a {tag}").format(tag=f"!!{kind}")
+            said = _("cannot read this value: {why}").format(why=why)
+            raise LocatedError(said, line, col) from None
         except Exception:  # PyYAML's own constructors fail so on some texts (!!bool foo...)
             line, col = _pos(event)
             kind = tag.rsplit(":", 1)[-1]
-            raise LocatedError(f"cannot read this value: it is not a !!{kind}", line, col) from None
+            why = _("it is not a {tag}").format(tag=f"!!{kind}")
+            said = _("cannot read this value: {why}").format(why=why)
+            raise LocatedError(said, line, col) from None
         if type(out) is int and not limits.within_int_bounds(out):
-            self._too_large(event, "")
+            self._too_large(event, 0)
         return out
 
     @staticmethod
-    def _too_large(event: Any, size: str) -> None:
+    def _too_large(event: Any, digits: int) -> None:
         """Refuse a whole number past the limit (by value, in whatever form it is written)."""
         line, col = _pos(event)
-        what = f"a whole number {size}" if size else "a whole number"
-        raise LocatedError(
-            f"{what} is too large (at most {limits.MAX_DIGITS} digits, whatever its form: "
-            "decimal, hex, octal or 1:20:30)",
-            line,
-            col,
-            "schema",
-        )
+        raise LocatedError(number_too_large(digits), line, col, "schema")
 
 
 #: The builder of data from parser events, for a record read deal by deal (gleek.record.stream).
 EventBuilder: Final = _Builder
+
+
+def too_many(path: Path, limit: tuple[int, str], is_map: bool) -> str:
+    """What is said of the list (or mapping) at ``path`` that has more items (keys) than its
+    ``limit`` (the most, and why: :func:`gleek.limits.reason`)."""
+    where = format_path(path) or _("the document")
+    said = (
+        _("{where} has more than {most} keys; {why}")
+        if is_map
+        else _("{where} has more than {most} items; {why}")
+    )
+    return said.format(where=where, most=limit[0], why=limits.reason(limit))
+
+
+def number_too_large(digits: int) -> str:
+    """What is said of a whole number past the limit; ``digits``: its digits, where they are
+    more than the limit allows (0 where its value, not its length, is too large)."""
+    said = (
+        _(
+            "a whole number of {digits} digits is too large (at most {most} digits, whatever "
+            "its form: decimal, hex, octal or 1:20:30)"
+        )
+        if digits
+        else _(
+            "a whole number is too large (at most {most} digits, whatever its form: decimal, "
+            "hex, octal or 1:20:30)"
+        )
+    )
+    return said.format(digits=digits, most=limits.MAX_DIGITS)
+
+
+#: The YAML readers' (libyaml's and PyYAML's) most frequent words for what is wrong and where,
+#: translated as a whole where they are said; any other is said as the reader says it.
+_YAML_WORDS: Final = frozenset(
+    (
+        N_("not valid YAML or JSON"),
+        N_("did not find expected key"),
+        N_("did not find expected node content"),
+        N_("did not find expected ',' or '}'"),
+        N_("did not find expected ',' or ']'"),
+        N_("did not find expected '-' indicator"),
+        N_("did not find expected <document start>"),
+        N_("did not find expected comment or line break"),
+        N_("did not find expected whitespace or line break"),
+        N_("could not find expected ':'"),
+        N_("mapping values are not allowed in this context"),
+        N_("mapping values are not allowed here"),
+        N_("block sequence entries are not allowed in this context"),
+        N_("sequence entries are not allowed here"),
+        N_("found character that cannot start any token"),
+        N_("found unexpected end of stream"),
+        N_("found unexpected ':'"),
+        N_("found unknown escape character"),
+        N_("found a tab character that violates indentation"),
+        N_("found a tab character where an indentation space is expected"),
+        N_("found undefined tag handle"),
+        N_("found duplicate anchor"),
+        N_("found unexpected document separator"),
+        N_("invalid indentation or unclosed '[' or '{'"),
+        N_("while parsing a block mapping"),
+        N_("while parsing a block collection"),
+        N_("while parsing a flow mapping"),
+        N_("while parsing a flow sequence"),
+        N_("while parsing a flow node"),
+        N_("while parsing a block node"),
+        N_("while parsing a node"),
+        N_("while scanning a simple key"),
+        N_("while scanning a quoted scalar"),
+        N_("while scanning a double-quoted scalar"),
+        N_("while scanning a plain scalar"),
+        N_("while scanning a block scalar"),
+        N_("while scanning an anchor"),
+        N_("while scanning an alias"),
+        N_("while scanning a tag"),
+        N_("while scanning a directive"),
+        N_("while scanning for the next token"),
+        N_("while parsing a tag"),
+    )
+)
+
+
+def _yaml_words(words: str) -> str:
+    """A YAML reader's words for a problem or its context, translated where they are among
+    :data:`_YAML_WORDS`."""
+    return _(words) if words in _YAML_WORDS else words
 
 
 def _unquoted(message: str) -> str:
@@ -752,7 +854,7 @@ def _unquoted(message: str) -> str:
     def keep(m: re.Match[str]) -> str:
         inner = m.group(1)
         token = inner.startswith("<") and inner.endswith(">")
-        return m.group(0) if token or len(inner) <= 1 else "(not quoted)"
+        return m.group(0) if token or len(inner) <= 1 else _("(not quoted)")
 
     return re.sub(r"'([^'\n]*)'", keep, message)
 
@@ -773,8 +875,10 @@ def _reader_error(exc: yaml.reader.ReaderError, text: str | TextSource) -> Locat
     else:
         line, column = None, None
     return LocatedError(
-        f"not valid YAML or JSON: the character U+{exc.character:04X} is not allowed "
-        "(a control character or a lone surrogate)",
+        _(
+            "not valid YAML or JSON: the character {code} is not allowed "
+            "(a control character or a lone surrogate)"
+        ).format(code=f"U+{exc.character:04X}"),
         line,
         column,
     )

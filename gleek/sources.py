@@ -168,7 +168,7 @@ class Parallel:
     ...            parallel=[Parallel("pedagogico", "03", "el incremento acordado aquí es 2")])
     >>> with language("es"):
     ...     print(s.cite(quotes=True))
-    Reglas didácticas, 03: "el incremento acordado aquí es 2"
+    Reglas didácticas, 03: «el incremento acordado aquí es 2»
     >>> print(s.cite(quotes=True))  # no English edition: the work itself
     Règles pédagogiques, 03: "le pas convenu ici est de 2"
     """
@@ -281,14 +281,14 @@ class Source:
             ref, place, quote = self.edition()
             book = bibliography()[ref].cite_as
             head = f"{book}, {place}" if place else book
-            parts.append(f'{head}: "{quote}"' if quotes and quote else head)
+            parts.append(_quoted(head, quote) if quotes and quote else head)
         if self.cotton is not None and (quotes or self.ref is None):
             head = f"{bibliography()[COTTON].cite_as}, {_sentences(self.cotton)}"
-            parts.append(f'{head}: "{self.cotton}"' if quotes or self.ref is None else head)
+            parts.append(_quoted(head, self.cotton) if quotes or self.ref is None else head)
         doubt = self._doubt()
         if doubt is not None and quotes:
             parts.append(doubt)
-        return "; ".join(parts)
+        return _("; ").join(parts)
 
     def data(self) -> dict[str, Any]:
         """The source as plain data (the JSON of ``gleek rules`` and ``gleek compare``), with the
@@ -311,3 +311,10 @@ def _sentences(quote: str) -> str:
     return ngettext("sentence {n}", "sentences {n}", len(found)).format(
         n=", ".join(map(str, found))
     )
+
+
+def _quoted(source: str, quote: str) -> str:
+    """A source and its words, as each language quotes: ``Cotton, ... 2: "four apiece"`` (the
+    words are the source's own, never translated; only the marks around them are the
+    language's)."""
+    return _('{source}: "{quote}"').format(source=source, quote=quote)

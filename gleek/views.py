@@ -7,13 +7,16 @@ payments).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
 from gleek.actions import Action, Phase
 from gleek.cards import Card, Suit, n_cards
+from gleek.i18n import N_, ngettext
+from gleek.i18n import gettext as _
+from gleek.messages import seat_name as _seat
 from gleek.profile_model import Profile
 from gleek.stages.common import Payment
 
@@ -25,16 +28,28 @@ __all__ = ["Observation", "RuffResult", "Trick", "outcome_text", "state_text"]
 Trick = tuple[tuple[int, Card], ...]
 
 
+#: The trump suit as the pictures name it ("trumps hearts"), in the language gleek speaks.
+TRUMP_WORDS: Final[Mapping[Suit, str]] = {
+    Suit.SPADES: N_("spades"),
+    Suit.HEARTS: N_("hearts"),
+    Suit.DIAMONDS: N_("diamonds"),
+    Suit.CLUBS: N_("clubs"),
+}
+
+
+def _hand_line(seat: int, cards: str, score: str, to_act: int | None) -> str:
+    """A seat's line of a picture: its cards, its tricks and points, whether it is to act."""
+    mark = _("   <- to act") if seat == to_act else ""
+    return _("{seat}: {cards}").format(seat=_seat(seat), cards=cards) + score + mark
+
+
 def state_text(state: State) -> str:
-    """``str(state)``: a compact picture of the deal."""
+    """``str(state)``: a compact picture of the deal, in the language gleek speaks (the cards
+    and the profile's name as they are)."""
     hands = state.hands
     return _picture(
         state,
-        [
-            f"seat {s}: {_cards_text(hands[s])}{_score(state, s)}"
-            + ("   <- to act" if s == state.to_act else "")
-            for s in range(3)
-        ],
+        [_hand_line(s, _cards_text(hands[s]), _score(state, s), state.to_act) for s in range(3)],
     )
 
 
@@ -50,37 +65,48 @@ def _score(s: State | Observation, seat: int) -> str:
     if s.phase not in (Phase.PLAY, Phase.OVER):
         return ""
     won = s.tricks_won[seat]
-    return f"   [{won} trick{'' if won == 1 else 's'}, {s.points[seat]} points]"
+    said = ngettext("   [{won} trick, {points} points]", "   [{won} tricks, {points} points]", won)
+    return said.format(won=won, points=s.points[seat])
 
 
 def _picture(s: State | Observation, hand_lines: list[str]) -> str:
     """The lines shared by ``str(state)`` and ``str(observation)``."""
     lines = [
-        f"{s.profile.name}: dealer seat {s.dealer}, turn-up {s.turn_up}, "
-        f"trumps {s.trumps.name.lower()}"
+        _("{profile}: dealer seat {dealer}, turn-up {card}, trumps {trumps}").format(
+            profile=s.profile.name, dealer=s.dealer, card=s.turn_up, trumps=_(TRUMP_WORDS[s.trumps])
+        )
     ]
-    turn = "" if s.to_act is None else f"; seat {s.to_act} to act"
+    turn = "" if s.to_act is None else _("; seat {seat} to act").format(seat=s.to_act)
+    bought = _("seat {seat} bought the stock for {price}").format(seat=s.buyer, price=s.price)
     if s.phase is Phase.AUCTION:
-        bid = "no bid yet" if s.bid is None else f"highest bid {s.bid}"
-        lines.append(f"auction: {bid}{turn}")
+        bid = _("no bid yet") if s.bid is None else _("highest bid {bid}").format(bid=s.bid)
+        lines.append(_("auction: {bid}").format(bid=bid) + turn)
     elif s.phase is Phase.DISCARD:
-        lines.append(f"discard: seat {s.buyer} bought the stock for {s.price}{turn}")
+        lines.append(_("discard: {bought}").format(bought=bought) + turn)
+    elif s.phase is Phase.RUFF:
+        lines.append(_("ruff: {bought}").format(bought=bought) + turn)
+    elif s.phase is Phase.PLAY:
+        lines.append(_("play: {bought}").format(bought=bought) + turn)
     else:
-        lines.append(f"{s.phase.value}: seat {s.buyer} bought the stock for {s.price}{turn}")
+        lines.append(_("over: {bought}").format(bought=bought) + turn)
     if s.phase is Phase.RUFF:
-        vied = any(a.kind == "vie" for _, a in s.history)
-        lines.append(f"ruff: stake {s.ruff_stake}" + ("" if vied else ", nobody has vied"))
+        vied = any(a.kind == "vie" for _seat, a in s.history)
+        said = _("ruff: stake {stake}") if vied else _("ruff: stake {stake}, nobody has vied")
+        lines.append(said.format(stake=s.ruff_stake))
     elif s.phase in (Phase.PLAY, Phase.OVER):
         r = s.ruff_winner
-        lines.append("ruff: " + ("nobody vied" if r is None else f"won by seat {r}"))
+        lines.append(
+            _("ruff: nobody vied") if r is None else _("ruff: won by seat {seat}").format(seat=r)
+        )
     lines += hand_lines
     if s.discards:
-        lines.append(f"discards: {' '.join(map(str, s.discards))}")
+        lines.append(_("discards: {cards}").format(cards=" ".join(map(str, s.discards))))
     if s.trick:
-        lines.append("trick: " + ", ".join(f"seat {p} {c}" for p, c in s.trick))
+        played = ", ".join(f"{_seat(p)} {c}" for p, c in s.trick)
+        lines.append(_("trick: {played}").format(played=played))
     if s.payments:
-        chips = ", ".join(f"seat {i} {s.chips[i]:+d}" for i in range(3))
-        lines.append(f"chips: {chips}, pot {s.pot:+d}")
+        chips = ", ".join(f"{_seat(i)} {s.chips[i]:+d}" for i in range(3))
+        lines.append(_("chips: {chips}, pot {pot}").format(chips=chips, pot=f"{s.pot:+d}"))
     return "\n".join(lines)
 
 
@@ -139,9 +165,8 @@ class Observation:
         lines = []
         for s in range(3):
             shown = _cards_text(self.hand) if s == self.seat else n_cards(self.hand_sizes[s])
-            mark = "   <- to act" if s == self.to_act else ""
-            lines.append(f"seat {s}: {shown}{_score(self, s)}{mark}")
-        return f"seen by seat {self.seat}\n" + _picture(self, lines)
+            lines.append(_hand_line(s, shown, _score(self, s), self.to_act))
+        return _("seen by seat {seat}").format(seat=self.seat) + "\n" + _picture(self, lines)
 
     def _repr_svg_(self) -> str:
         """Jupyter shows the picture of :func:`gleek.svg.draw`."""
@@ -180,18 +205,24 @@ def outcome_text(o: Outcome) -> str:
     """
     r = o.ruff
     if r.winner is None:
-        ruff = "nobody vied" if not r.vied else "nobody won"
+        ruff = _("ruff: nobody vied") if not r.vied else _("ruff: nobody won")
+    elif r.shown:
+        ruff = _("ruff: won by seat {seat} at {stake}, shown")
     else:
-        ruff = f"won by seat {r.winner} at {r.stake}" + (", shown" if r.shown else "")
+        ruff = _("ruff: won by seat {seat} at {stake}")
+    chips = ", ".join(f"{_seat(s)} {o.chips[s]:+d}" for s in range(3))
     lines = [
-        f"dealer seat {o.dealer}, trumps {o.trumps.name.lower()}; "
-        f"seat {o.buyer} bought the stock for {o.price}",
-        f"ruff: {ruff}",
-        "points: " + ", ".join(f"seat {s} {o.points[s]}" for s in range(3)),
-        "payments:",
+        _(
+            "dealer seat {dealer}, trumps {trumps}; seat {buyer} bought the stock for {price}"
+        ).format(dealer=o.dealer, trumps=_(TRUMP_WORDS[o.trumps]), buyer=o.buyer, price=o.price),
+        ruff.format(seat=r.winner, stake=r.stake),
+        _("points: {points}").format(
+            points=", ".join(f"{_seat(s)} {o.points[s]}" for s in range(3))
+        ),
+        _("payments:"),
         *(f"  {p}" for p in o.payments),
-        "chips: "
-        + ", ".join(f"seat {s} {o.chips[s]:+d}" for s in range(3))
-        + f", pot {o.pot:+d}; next deal's ruff stake {o.ruff_stake}",
+        _("chips: {chips}, pot {pot}; next deal's ruff stake {stake}").format(
+            chips=chips, pot=f"{o.pot:+d}", stake=o.ruff_stake
+        ),
     ]
     return "\n".join(lines)

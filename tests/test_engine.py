@@ -398,7 +398,7 @@ CHECKS: list[tuple[str, Any, str, int | None, Any, tuple[str, int | None, str] |
         "pass",
         None,
         NAMES,
-        ("bad-discard", 0, "Anna must discard 7 more card(s) before pass"),
+        ("bad-discard", 0, "Anna must discard 7 more cards before pass"),
     ),
     (
         "discard, a word after one discard",
@@ -406,7 +406,7 @@ CHECKS: list[tuple[str, Any, str, int | None, Any, tuple[str, int | None, str] |
         "pass",
         None,
         NAMES,
-        ("bad-discard", 0, "Anna must discard 6 more card(s) before pass"),
+        ("bad-discard", 0, "Anna must discard 6 more cards before pass"),
     ),
     (
         "discard, not held",

@@ -67,7 +67,7 @@ def test_a_play_during_the_discards_is_told_to_discard_first() -> None:
     card = CARDS[(s.hands[s.to_act][0]).index]
     refused = s.verify(Action.play(card))
     assert refused is not None and refused.code == "bad-discard"
-    assert refused.message.endswith(f"must discard 7 more card(s) before play {card}")
+    assert refused.message.endswith(f"must discard 7 more cards before play {card}")
 
 
 def test_a_pass_in_the_ruff_before_anyone_vied_is_told_the_words_allowed() -> None:

@@ -44,7 +44,12 @@ def _ids(catalog: Catalog) -> set[object]:
 
 
 def _fields(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+    """The placeholders of a format string; of a message that is none (a YAML reader's words,
+    with a brace of their own: "did not find expected ',' or '}'"), its braces."""
+    try:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+    except ValueError:
+        return {f"literal {c}" for c in text if c in "{}"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -194,12 +199,17 @@ def _unmarked(text: str) -> str:
 
 
 def _pseudo_run(
-    lang: str, argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    lang: str,
+    argv: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    stderr: bool = False,
 ) -> str:
     catalog = _pseudo(lang)
     monkeypatch.setattr(i18n, "catalog", lambda _lang: catalog)
     main(["--lang", lang, *argv])
-    return capsys.readouterr().out
+    said = capsys.readouterr()
+    return said.out + said.err if stderr else said.out
 
 
 def _left(out: str, data: list[str]) -> Iterator[str]:
@@ -247,7 +257,7 @@ def test_rules_in_the_pseudo_locale_leaves_no_english(
     left = list(_left(out, data))
     assert left == [], left
     # the Spanish guide is quoted, not the French one, where it has the passage
-    assert '"Reparte 12 cartas a cada persona en lotes de 4."' in out
+    assert "«Reparte 12 cartas a cada persona en lotes de 4.»" in out
     assert "Distribuez" not in out
 
 
@@ -471,3 +481,171 @@ def test_the_viewer_in_the_pseudo_locale_leaves_no_english(
         left = list(_left("\n".join(read), known))
         assert left == [], left
         assert any(OPEN in c for c in read)
+
+
+RECORDS = sorted((ROOT / "tests" / "records").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_broken_record_in_the_pseudo_locale_leaves_no_english(
+    lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``gleek validate`` over every record of tests/records (the schema's, the YAML reader's,
+    the profile's and the replay's errors, and a valid deal's summary): what is not marked is
+    the file, the error code and the places."""
+    assert len(RECORDS) >= 30
+    for record in RECORDS:
+        code = json.loads(record.with_suffix("").with_suffix(".expected.json").read_text())["code"]
+        out = _pseudo_run(lang, ["validate", str(record)], monkeypatch, capsys)
+        assert OPEN in out, record.name
+        assert list(_left(out, [str(record), code])) == [], out
+
+
+def _hostile(folder: Path) -> list[Path]:
+    """Files a reader refuses, each for its own reason (the YAML reader's words, a JSON Lines
+    record's, the limits, bytes that are not text)."""
+    head = "format: gleek-record/1\nprofile: parlett\nplayers: [North, East, West]\n"
+    files = {
+        "tab.yaml": head + "deals:\n\t- dealer: North\n",
+        "duplicate.yaml": head + "profile: cotton\ndeals: []\n",
+        "alias.yaml": head + "deals: *nowhere\n",
+        "huge.yaml": head + "pot: " + "9" * 5000 + "\ndeals: []\n",
+        "deep.yaml": head + "deals: " + "[" * 300 + "]" * 300 + "\n",
+        "unknown-key.yaml": head + "deal: []\n",
+        "tag.yaml": head + "deals: !!python/object:os.system []\n",
+        "blank.jsonl": '{"format": "gleek-record/1"}\n\n{"dealer": "North"}\n',
+        "deals-in-head.jsonl": '{"format": "gleek-record/1", "deals": []}\n',
+        "broken.jsonl": '{"format": "gleek-record/1", "players": [1, }\n',
+        "empty.jsonl": "",
+    }
+    out = []
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+        out.append(folder / name)
+    for name, data in (("latin1.yaml", b"players: [Andr\xe9]\n"), ("nul.yaml", b"a: \x00\n")):
+        (folder / name).write_bytes(data)
+        out.append(folder / name)
+    (folder / "a-folder.yaml").mkdir()
+    out.append(folder / "a-folder.yaml")
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_hostile_files_in_the_pseudo_locale_leave_no_english(
+    lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    codes = ["syntax", "schema", "unreadable", "incomplete", "unknown-profile", "gleek validate"]
+    for file in _hostile(tmp_path):
+        out = _pseudo_run(lang, ["validate", str(file)], monkeypatch, capsys, stderr=True)
+        assert OPEN in out, (file.name, out)
+        assert list(_left(out, [str(file), *codes])) == [], (file.name, out)
+
+
+def _profile_data(pid: str, lang: str) -> list[str]:
+    """What ``gleek rules PROFILE`` prints that is data: names, ids, values, the sources' names,
+    places and words (a quote is never translated)."""
+    from gleek.rulesdoc import markdown_text
+    from gleek.sources import bibliography
+
+    profile = load_profile(pid)
+    data = [profile.id, profile.title, *profile.aliases, *profile.variants, "id"]
+    data += [*profile.titles, *profile.titles.values()]
+    data += [b.cite_as for b in bibliography().values()]
+    for r in profile.rules:
+        with i18n.language(lang):
+            data.append(_unmarked(r.display()))  # the value: numbers, card letters, yes/no marked
+        s = r.source
+        data += [p.quote for p in s.parallel] + [p.at for p in s.parallel]
+        data += [w for w in (s.quote, s.at, s.cotton, s.silent) if w]
+        if isinstance(r.value, str):
+            data.append(r.value)
+    return data + [markdown_text(d) for d in data]
+
+
+#: The texts of ``gleek rules --format json``, which follow the language (its keys, ids, paths,
+#: values and certainties are a contract, the same in every language).
+JSON_TEXTS = ("summary", "group", "title", "description", "in_words", "notes")
+
+
+def _json_texts(data: object, key: str = "") -> Iterator[str]:
+    if isinstance(data, dict):
+        for k, v in data.items():
+            yield from _json_texts(v, k)
+    elif isinstance(data, list):
+        for v in data:
+            yield from _json_texts(v, key)
+    elif isinstance(data, str) and key in JSON_TEXTS:
+        yield data
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("pid", ["parlett", "publications-international", "cotton", "pedagogical"])
+def test_rules_in_every_format_in_the_pseudo_locale_leave_no_english(
+    pid: str, lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = _profile_data(pid, lang)
+    for fmt in ("text", "markdown"):
+        out = _pseudo_run(lang, ["rules", pid, "--format", fmt], monkeypatch, capsys)
+        assert OPEN in out
+        left = list(_left(out, data))
+        assert left == [], (fmt, left)
+    out = _pseudo_run(lang, ["rules", pid, "--format", "json"], monkeypatch, capsys)
+    rules = json.loads(out)
+    assert rules["rules"][0]["certainty"] in ("stated", "inferred", "doubtful", "not applicable")
+    texts = [t for t in _json_texts({k: v for k, v in rules.items() if k != "title"}) if t]
+    assert texts and all(OPEN in t for t in texts), texts
+    left = [w for t in texts for w in _left(t, data)]
+    assert left == [], left
+
+
+def test_the_pot_in_payments_speaks_each_language(capsys: pytest.CaptureFixture[str]) -> None:
+    """The pot pays and is paid in each language's own words ("paie 10 au pot", "el bote
+    paga"), and the deal's summary counts cards with plurals, never "carte(s)"."""
+    record = str(ROOT / "tests" / "records" / "unclaimed.yaml")
+    assert main(["--lang", "fr", "validate", record]) == 0
+    out = capsys.readouterr().out
+    assert "East paie 1 au pot (talon)" in out and "le pot paie 23 à West (décompte)" in out
+    assert " à pot" not in out and "jetons : North -11, East -21, West +31, pot +1" in out
+    assert main(["--lang", "es", "validate", record]) == 0
+    out = capsys.readouterr().out
+    assert "East paga 1 al bote (reserva)" in out and "el bote paga 23 a West (liquidación)" in out
+    assert "saldos: North 89, East 79, West 131, bote 1" in out
+    assert main(["--lang", "fr", "validate", str(ROOT / "tests" / "records" / "false-claim.yaml")])
+    assert "n'a que 1 carte de ce rang" in capsys.readouterr().out
+    for lang in LANGS:
+        for m in _po(lang):
+            forms = m.string if isinstance(m.string, tuple) else (m.string,)
+            assert not any("(s)" in f or "(es)" in f for f in forms), (lang, m.id)
+
+
+def test_a_player_named_as_the_pot_is_quoted() -> None:
+    from gleek.record.report import holder
+
+    with i18n.language("es"):
+        assert (holder("pot"), holder("bote"), holder("Ana")) == ("bote", '"bote"', "Ana")
+    assert (holder("pot"), holder("Pot")) == ("pot", '"Pot"')
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_state_and_outcome_text_in_the_pseudo_locale_leave_no_english(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``str(state)`` at each phase, ``str(observation)`` and ``str(outcome)``: what is not
+    marked is the profile's name, cards and numbers (and a payment's own line, the engine's
+    record of it: ``0 -> 1: 6 [stock]``)."""
+    import gleek
+
+    catalog = _pseudo(lang)
+    monkeypatch.setattr(i18n, "catalog", lambda _lang: catalog)
+    state = gleek.new_deal(load_profile("parlett"), dealer=2, seed=7)
+    texts = []
+    with i18n.language(lang):
+        while not state.is_over:
+            texts += [str(state), str(state.observation(1))]
+            state = state.apply(state.legal_actions()[0])
+        texts += [str(state), str(gleek.outcome(state))]
+    payments = {f"  {p}" for p in gleek.outcome(state).payments}
+    for text in texts:
+        assert OPEN in text
+        shown = "\n".join(line for line in text.splitlines() if line not in payments)
+        assert list(_left(shown, ["parlett"])) == [], text

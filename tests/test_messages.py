@@ -132,7 +132,7 @@ def test_a_discard_not_held_tells_the_exchange_order_and_its_counts() -> None:
         "discard-first",
         refused(s, "pass"),
         "bad-discard",
-        f"{who} must discard 6 more card(s) before pass",
+        f"{who} must discard 6 more cards before pass",
     )
 
 

@@ -36,7 +36,7 @@ from gleek.actions import (
 from gleek.engine.node import State, hand_mask, led_suit, state_arg
 from gleek.engine.transitions import do_action, play_card
 from gleek.errors import IllegalAction
-from gleek.messages import message
+from gleek.messages import message, seat_name
 from gleek.stages.common import Refusal
 from gleek.stages.ruff import (
     ruff_choices,
@@ -208,7 +208,7 @@ def apply(state: object, action: object, seat: object = None) -> State:
 
 
 def _seat_name(seat: int, names: Sequence[str] | None) -> str:
-    return names[seat] if names else f"seat {seat}"
+    return names[seat] if names else seat_name(seat)
 
 
 def _names_arg(names: object) -> Sequence[str] | None:

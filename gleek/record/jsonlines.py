@@ -20,10 +20,19 @@ from typing import Any, Final
 
 from gleek import limits as caps
 from gleek.errors import RecordError
+from gleek.i18n import N_
+from gleek.i18n import gettext as _
 from gleek.limits import MAX_DEAL_BYTES, MAX_DEPTH
 from gleek.record.shape import limits, stream_limits
 from gleek.schemacheck import short_repr
-from gleek.sourcemap import NUL_IN_FILE, LocatedError, Path, format_path, not_utf8
+from gleek.sourcemap import (
+    NUL_IN_FILE,
+    LocatedError,
+    Path,
+    not_utf8,
+    number_too_large,
+    too_many,
+)
 
 __all__ = [
     "BLANK_LINE",
@@ -37,7 +46,7 @@ __all__ = [
 Position = tuple[int, int]
 
 #: What a blank line in a JSON Lines record is told (read whole or line by line).
-BLANK_LINE: Final = (
+BLANK_LINE: Final = N_(
     "a blank line; a JSON Lines record has a head line, then one line for each deal, and no "
     "blank lines"
 )
@@ -91,14 +100,13 @@ def parse_line(
         else:
             path = (*top.path, top.key if top.is_map else top.count)  # type: ignore[arg-type]
             if top.limit is not None and top.count >= top.limit[0]:
-                where, (most, why) = format_path(top.path), top.limit
-                raise fail(f"{where} has more than {most} items; {why}", i, "schema")
+                raise fail(too_many(top.path, top.limit, False), i, "schema")
         pos[path] = (line, i + 1)
         ch = text[i : i + 1]
         value: Any
         if ch in ("{", "["):
             if len(stack) >= MAX_DEPTH:
-                raise fail(f"nested more than {MAX_DEPTH} levels deep", i)
+                raise fail(_("nested more than {n} levels deep").format(n=MAX_DEPTH), i)
             is_map = ch == "{"
             frame = _JsonFrame(path, {} if is_map else [], is_map, shape(path))
             stack.append(frame)
@@ -125,8 +133,10 @@ def parse_line(
                 number = m.group()
                 if len(number) > caps.MAX_NUMBER_TEXT:
                     raise fail(
-                        f"a number written in {len(number)} characters is too long to read (at "
-                        f"most {caps.MAX_NUMBER_TEXT}); a record's numbers are whole numbers"
+                        _(
+                            "a number written in {n} characters is too long to read (at most "
+                            "{most}); a record's numbers are whole numbers"
+                        ).format(n=len(number), most=caps.MAX_NUMBER_TEXT)
                         if m.group(1) or m.group(2)
                         else _too_large(number),
                         i,
@@ -146,13 +156,13 @@ def parse_line(
                         i += len(word)
                         break
                 else:
-                    raise fail("expected a JSON value", i)
+                    raise fail(_("expected a JSON value"), i)
         # The value is read: put it in its place, then what follows it.
         while True:
             i = _SPACE.match(text, i).end()  # type: ignore[union-attr]
             if not stack:
                 if i < n:
-                    raise fail("extra text after the JSON value (one value a line)", i)
+                    raise fail(_("extra text after the JSON value (one value a line)"), i)
                 return value
             top = stack[-1]
             if top.is_map:
@@ -171,7 +181,7 @@ def parse_line(
                 value = top.value
                 i += 1
                 continue
-            raise fail(f"expected ',' or '{'}' if top.is_map else ']'}'", i)
+            raise fail(_("expected ',' or '}'") if top.is_map else _("expected ',' or ']'"), i)
 
 
 def _key(
@@ -184,22 +194,21 @@ def _key(
 ) -> int:
     """Read a key at ``i`` and the colon after it; where the value starts."""
     if text[i : i + 1] != '"':
-        raise fail("expected a key in double quotes", i)
+        raise fail(_("expected a key in double quotes"), i)
     if frame.limit is not None and frame.count >= frame.limit[0]:
-        where = format_path(frame.path) or "the document"
-        raise fail(f"{where} has more than {frame.limit[0]} keys; {frame.limit[1]}", i, "schema")
+        raise fail(too_many(frame.path, frame.limit, True), i, "schema")
     try:
         key, end = scanstring(text, i + 1, True)
     except json.JSONDecodeError as exc:
         raise fail(_said(exc), exc.pos) from None
     _no_surrogate(text, i, end, fail)
     if key in frame.value:
-        raise fail(f"duplicate key {short_repr(key)}", i)
+        raise fail(_("duplicate key {key}").format(key=short_repr(key)), i)
     keys[(*frame.path, key)] = (line, i + 1)
     frame.key = key
     end = _SPACE.match(text, end).end()  # type: ignore[union-attr]
     if text[end : end + 1] != ":":
-        raise fail("expected ':' after a key", end)
+        raise fail(_("expected ':' after a key"), end)
     return _SPACE.match(text, end + 1).end()  # type: ignore[union-attr]
 
 
@@ -207,10 +216,25 @@ def _said(exc: json.JSONDecodeError) -> str:
     """:mod:`json`'s message, said whole (its own ends in "at", the place being the error's)."""
     msg = exc.msg.lower()
     if msg.startswith("unterminated string"):
-        return "a string with no closing quote on its line"
+        return _("a string with no closing quote on its line")
     if msg.startswith("invalid control character"):
-        return "a control character in a string (JSON writes it as an escape, such as \\t)"
-    return msg.removesuffix(" at")
+        return _("a control character in a string (JSON writes it as an escape, such as \\t)")
+    msg = msg.removesuffix(" at")
+    return _(msg) if msg in _JSON_WORDS else msg
+
+
+#: :mod:`json`'s own words for what is wrong, lowered, translated where they are said.
+_JSON_WORDS: Final = frozenset(
+    (
+        N_("expecting value"),
+        N_("expecting property name enclosed in double quotes"),
+        N_("expecting ',' delimiter"),
+        N_("expecting ':' delimiter"),
+        N_("extra data"),
+        N_("invalid \\escape"),
+        N_("invalid \\uxxxx escape"),
+    )
+)
 
 
 #: a ``\uD800``..``\uDFFF`` escape, perhaps (``\\uD800`` is a backslash and text: see
@@ -231,19 +255,17 @@ def _no_surrogate(text: str, start: int, end: int, fail: Callable[..., LocatedEr
         code = m.group(1)
         if code is not None and 0xD800 <= int(code, 16) <= 0xDFFF:
             raise fail(
-                f"the escape \\u{code} is half of a UTF-16 surrogate pair, which a record "
-                f"may not hold; write the character itself",
+                _(
+                    "the escape {escape} is half of a UTF-16 surrogate pair, which a record "
+                    "may not hold; write the character itself"
+                ).format(escape=f"\\u{code}"),
                 m.start(),
             )
 
 
 def _too_large(number: str) -> str:
     digits = sum(ch.isdigit() for ch in number)
-    size = f" of {digits} digits" if digits > caps.MAX_DIGITS else ""
-    return (
-        f"a whole number{size} is too large (at most {caps.MAX_DIGITS} digits, whatever its "
-        "form: decimal, hex, octal or 1:20:30)"
-    )
+    return number_too_large(digits if digits > caps.MAX_DIGITS else 0)
 
 
 def line_text(raw: bytes, number: int, offset: int) -> str:
@@ -253,9 +275,18 @@ def line_text(raw: bytes, number: int, offset: int) -> str:
     line is dropped. Anything wrong raises :class:`~gleek.sourcemap.LocatedError`."""
     if len(raw) > MAX_DEAL_BYTES:
         mib = f"{MAX_DEAL_BYTES / (1024 * 1024):g} MiB"
-        what = "the head line" if number == 1 else f"deal {number - 1}"
+        said = (
+            _(
+                "the head line is longer than {size}; a record is read deal by deal, each at "
+                "most {size}"
+            )
+            if number == 1
+            else _(
+                "deal {n} is longer than {size}; a record is read deal by deal, each at most {size}"
+            )
+        )
         raise LocatedError(
-            f"{what} is longer than {mib}; a record is read deal by deal, each at most {mib}",
+            said.format(n=number - 1, size=mib),
             number,
             1,
             "schema",
@@ -269,7 +300,7 @@ def line_text(raw: bytes, number: int, offset: int) -> str:
         text = text[1:]  # a byte order mark, which JSON lets a reader skip (as YAML does)
     nul = text.find("\x00")
     if nul >= 0:
-        raise LocatedError(NUL_IN_FILE, number, nul + 1)
+        raise LocatedError(_(NUL_IN_FILE), number, nul + 1)
     return text
 
 
@@ -288,18 +319,18 @@ def check_lines(data: bytes) -> None:
         text = line_text(raw, number, offset)
         offset += len(raw) + 1
         if not text.strip(" \t\r"):
-            raise LocatedError(BLANK_LINE, number, 1)
+            raise LocatedError(_(BLANK_LINE), number, 1)
         keys: dict[Path, Position] = {}
         if k == 0:
             head = parse_line(text, number, (), {}, keys, limits)
             if isinstance(head, dict) and "deals" in head:
-                raise LocatedError(HEAD_DEALS, *keys[("deals",)], "schema")
+                raise LocatedError(_(HEAD_DEALS), *keys[("deals",)], "schema")
         else:
             parse_line(text, number, ("deals", k - 1), {}, keys, stream_limits)
 
 
 #: What a head line with the deals in it is told.
-HEAD_DEALS: Final = (
+HEAD_DEALS: Final = N_(
     "the head line has a key 'deals'; in JSON Lines each deal is a line of its own, after the "
     "head line"
 )

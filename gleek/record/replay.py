@@ -29,7 +29,7 @@ from gleek.actions import PLAY as _PLAY
 from gleek.cards import Card, mask_of, n_cards
 from gleek.carry import Carried, carry_over
 from gleek.errors import CardError, ProfileError
-from gleek.i18n import N_
+from gleek.i18n import N_, ngettext
 from gleek.i18n import gettext as _
 from gleek.limits import MAX_WARNINGS
 from gleek.profile import Profile, named_profile
@@ -941,9 +941,12 @@ class Replayer:
         letter = claim.split("-")[1]
         r = {"A": 10, "K": 9, "Q": 8, "J": 7}[letter]
         n = (hand & RANK_MASK[r]).bit_count()
-        return _("{name} claims {claim} but holds {n} of that rank after the exchange").format(
-            name=name, claim=claim, n=n
+        said = ngettext(
+            "{name} claims {claim} but holds {n} of that rank after the exchange",
+            "{name} claims {claim} but holds {n} of that rank after the exchange",
+            n,
         )
+        return said.format(name=name, claim=claim, n=n)
 
     def end(self, deal: dict[str, Any], path: Path, state: State) -> None:
         """The deal is over: its outcome (with any forfeits), summary and recorded result."""

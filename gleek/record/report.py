@@ -12,7 +12,7 @@ import attrs
 from gleek._args import check_type
 from gleek.i18n import gettext as _
 from gleek.i18n import ngettext
-from gleek.stages.common import SET_REASONS
+from gleek.stages.common import POT, SET_REASONS
 
 __all__ = ["DealSummary", "Problem", "Report", "escape_controls"]
 
@@ -57,6 +57,21 @@ def quote_name(name: str) -> str:
     if _PLAIN_NAME.fullmatch(name):
         return name
     return json.dumps(name, ensure_ascii=False)
+
+
+def holder(name: str) -> str:
+    """Who holds chips as the text report prints it: a player's name (:func:`quote_name`), or
+    the pot in the language gleek speaks; a player whose name is that word is quoted, so that
+    no name passes for the pot.
+
+    >>> holder("pot"), holder("Anna")
+    ('pot', 'Anna')
+    """
+    pot = _("pot")
+    if name == POT:
+        return pot
+    said = quote_name(name)
+    return json.dumps(name, ensure_ascii=False) if said.casefold() == pot.casefold() else said
 
 
 @attrs.frozen
@@ -146,7 +161,7 @@ class DealSummary:
         points = ", ".join(f"{q(n)} {p}" for n, p in self.points)
         lines.append("    " + _("points: {points}").format(points=points))
         lines.append("    " + _("payments: {payments}").format(payments=_pays(self.payments)))
-        chips = ", ".join(f"{q(n)} {c:+d}" for n, c in self.chips)
+        chips = ", ".join(f"{holder(n)} {c:+d}" for n, c in self.chips)
         lines.append("    " + _("chips: {chips}").format(chips=chips))
         return lines
 
@@ -154,12 +169,18 @@ class DealSummary:
 def _pays(payments: tuple[tuple[str, str, int, str], ...] | list[tuple[str, str, int, str]]) -> str:
     """``Ann pays Ben 2 (tiddy); ...``: the reason as the record format names it, in the
     language gleek speaks."""
-    return "; ".join(
-        _("{payer} pays {payee} {amount} ({reason})").format(
-            payer=quote_name(f), payee=quote_name(t), amount=a, reason=_(r)
-        )
-        for f, t, a, r in payments
-    )
+    return _("; ").join(_payment(f, t, a, r) for f, t, a, r in payments)
+
+
+def _payment(payer: str, payee: str, amount: int, reason: str) -> str:
+    """One payment in words (the pot's in its own words: "paie 2 au pot", "el bote paga")."""
+    if payee == POT:
+        said = _("{payer} pays pot {amount} ({reason})")
+    elif payer == POT:
+        said = _("pot pays {payee} {amount} ({reason})")
+    else:
+        said = _("{payer} pays {payee} {amount} ({reason})")
+    return said.format(payer=holder(payer), payee=holder(payee), amount=amount, reason=_(reason))
 
 
 @attrs.frozen
@@ -250,7 +271,7 @@ class Report:
             for line in d.human(i):
                 yield escape_controls(line)
         if self.chips:
-            balances = ", ".join(f"{quote_name(n)} {c}" for n, c in self.chips)
+            balances = ", ".join(f"{holder(n)} {c}" for n, c in self.chips)
             yield escape_controls("  " + _("balances: {balances}").format(balances=balances))
 
 

@@ -16,6 +16,7 @@ from typing import Any, Final
 
 from gleek import limits as caps
 from gleek._args import is_player_name
+from gleek.i18n import N_
 from gleek.schemacheck import load_schema
 from gleek.sourcemap import Path
 
@@ -40,26 +41,28 @@ _CLAIMS: Final = frozenset(_FIELDS["claims"]["additionalProperties"]["items"]["e
 # The most items a list (or keys a mapping) may have, by the last parts of its path. Twice what
 # a deal can hold, so a slightly wrong count still gets the precise rule error.
 _LIMITS: Final[dict[str, tuple[int, str]]] = {
-    "players": (6, "a record has exactly 3 players"),
-    "deck": (88, "a deck is 44 cards"),
-    "stock": (14, "a stock is 7 cards"),
-    "discard": (14, "a buyer discards 7 cards"),
-    "tricks": (24, "a deal has 12 tricks"),
-    "hands": (8, "a deal has 3 hands"),
-    "hand": (24, "a hand is 12 cards"),
-    "trick": (6, "a trick is 3 cards"),
-    "claims": (8, "claims are by the 3 players"),
-    "points": (8, "results are by the 3 players and the pot"),
-    "chips": (8, "chips are by the 3 players and the pot"),
-    "claim": (22, "a player can claim 11 things at most"),
+    # The reasons are messages (N_), translated where they are said (gleek.limits.reason).
+    "players": (6, N_("a record has exactly 3 players")),
+    "deck": (88, N_("a deck is 44 cards")),
+    "stock": (14, N_("a stock is 7 cards")),
+    "discard": (14, N_("a buyer discards 7 cards")),
+    "tricks": (24, N_("a deal has 12 tricks")),
+    "hands": (8, N_("a deal has 3 hands")),
+    "hand": (24, N_("a hand is 12 cards")),
+    "trick": (6, N_("a trick is 3 cards")),
+    "claims": (8, N_("claims are by the 3 players")),
+    "points": (8, N_("results are by the 3 players and the pot")),
+    "chips": (8, N_("chips are by the 3 players and the pot")),
+    "claim": (22, N_("a player can claim 11 things at most")),
     # Lists with no size fixed by the rules: capped by gleek.limits (docs/security.rst).
-    "deals": (caps.MAX_DEALS, "more than a 16 MiB file can hold of real deals"),
-    "variants": (caps.MAX_VARIANTS, "a record names a few variants, each once"),
-    "auction": (caps.MAX_AUCTION, "far more calls than any real auction"),
-    "ruff": (caps.MAX_RUFF, "far more words than any real ruff"),
-    "record": (2 * len(_TOP), f"a record has {len(_TOP)} keys"),
-    "deal": (2 * len(_DEAL), f"a deal has {len(_DEAL)} keys"),
-    "result": (4, "a result has points and chips"),
+    "deals": (caps.MAX_DEALS, N_("more than a 16 MiB file can hold of real deals")),
+    "variants": (caps.MAX_VARIANTS, N_("a record names a few variants, each once")),
+    "auction": (caps.MAX_AUCTION, N_("far more calls than any real auction")),
+    "ruff": (caps.MAX_RUFF, N_("far more words than any real ruff")),
+    # {n}: half the limit (gleek.limits.reason), the keys the schema gives
+    "record": (2 * len(_TOP), N_("a record has {n} keys")),
+    "deal": (2 * len(_DEAL), N_("a deal has {n} keys")),
+    "result": (4, N_("a result has points and chips")),
 }
 _TOP_LIMITED: Final = frozenset(("players", "chips", "deals", "variants"))
 

@@ -31,6 +31,7 @@ import yaml
 from gleek import limits as caps
 from gleek._files import CHUNK, check_sized, read_chunk
 from gleek.errors import RecordError
+from gleek.i18n import gettext as _
 from gleek.limits import MAX_DEAL_BYTES, MAX_PROBLEMS
 from gleek.record.fast import QUICK_FROM, quick_report
 from gleek.record.jsonlines import BLANK_LINE, HEAD_DEALS, SURROGATE_HINT, line_text, parse_line
@@ -99,7 +100,7 @@ class _Source:
         self.budget_from = 0  # the offset where the current deal (or the head) began
         #: What is being read (the head, a deal) and where it starts, if known.
         self.describe: Callable[[], tuple[str, tuple[int | None, int | None]]] = lambda: (
-            "the record's head",
+            _("the record's head"),
             (None, None),
         )
         self.recent: list[tuple[int, str]] = []  # (first line number, text) of the last chunks
@@ -128,7 +129,7 @@ class _Source:
         nul = text.find("\x00") if self.nul is None else -1
         if nul >= 0:
             line, column = self._place(text, nul)
-            self.nul = self.failure = LocatedError(NUL_IN_FILE, line, column)
+            self.nul = self.failure = LocatedError(_(NUL_IN_FILE), line, column)
         # the chunk's lines are counted even after a NUL: a bad byte after it is placed (drain)
         self.recent = [*self.recent[-2:], (self.lines, text)]
         self.starts = [*self.starts[-2:], (start - len(pending), self.chars)]
@@ -182,8 +183,10 @@ class _Source:
         mib = f"{MAX_DEAL_BYTES / (1024 * 1024):g} MiB"
         what, (line, col) = self.describe()
         self.failure = LocatedError(
-            f"{what} is longer than {mib} of text; a record is read deal by deal, each at "
-            f"most {mib}",
+            _(
+                "{what} is longer than {size} of text; a record is read deal by deal, each at "
+                "most {size}"
+            ).format(what=what, size=mib),
             line,
             col,
             "schema",
@@ -242,9 +245,9 @@ def open_record(path: str | os.PathLike[str]) -> int:
     info = os.fstat(fd)
     why = None
     if stat.S_ISDIR(info.st_mode):
-        why = "is a folder, not a file"
+        why = _("is a folder, not a file")
     elif not stat.S_ISREG(info.st_mode):
-        why = "is not a regular file (a device, pipe or socket); refused"
+        why = _("is not a regular file (a device, pipe or socket); refused")
     else:
         try:
             check_sized(fd, info.st_size)
@@ -524,11 +527,11 @@ class _Yaml:
     def _reading(self) -> tuple[str, tuple[int | None, int | None]]:
         """What is being read, and where it starts (if the parser has reached it)."""
         if self.builder.head is None:
-            return "the record's head (the keys before its deals)", self.builder.found.get(
+            return _("the record's head (the keys before its deals)"), self.builder.found.get(
                 (), (None, None)
             )
         where = self.builder.found.get(("deals", self.count), (None, None))
-        return f"deal {self.count + 1}", where
+        return _("deal {n}").format(n=self.count + 1), where
 
     def _deal(self, deal: Any) -> None:
         b = self.builder
@@ -670,8 +673,10 @@ class _JsonLines:
             first = next(lines, None)
             if first is None:
                 raise LocatedError(
-                    "the file is empty; a JSON Lines record is a head line, then a line for each "
-                    "deal",
+                    _(
+                        "the file is empty; a JSON Lines record is a head line, then a line for "
+                        "each deal"
+                    ),
                     1,
                     1,
                 )
@@ -679,7 +684,9 @@ class _JsonLines:
             head_keys: dict[Path, Position] = {}
             head = self._parse(first, (), head_pos, head_keys, limits)
             if isinstance(head, dict) and "deals" in head:
-                check.schema.append(SchemaProblem(HEAD_DEALS, ("deals",), *head_keys[("deals",)]))
+                check.schema.append(
+                    SchemaProblem(_(HEAD_DEALS), ("deals",), *head_keys[("deals",)])
+                )
                 head = {k: v for k, v in head.items() if k != "deals"}
             if not isinstance(head, dict):
                 doc: Any = _Part(head, head_pos, head_keys)
@@ -720,5 +727,5 @@ class _JsonLines:
     ) -> Any:
         number, text = line
         if not text.strip(" \t\r"):
-            raise LocatedError(BLANK_LINE, number, 1)
+            raise LocatedError(_(BLANK_LINE), number, 1)
         return parse_line(text, number, base, pos, keys, shape)

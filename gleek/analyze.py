@@ -25,8 +25,8 @@ from gleek._args import check_int
 from gleek.analysis import MODES, card_values, solver_for
 from gleek.cards import Card
 from gleek.errors import ArgumentError
+from gleek.i18n import card_text, ngettext
 from gleek.i18n import gettext as _
-from gleek.i18n import ngettext
 from gleek.record import Record
 from gleek.state import Phase
 
@@ -99,7 +99,9 @@ class DealVerdict:
                     "{player}'s {card} at trick {trick} cost {n} chips",
                     c.cost,
                 )
-            out.append(said.format(player=c.player, card=c.card, trick=c.trick, n=c.cost))
+            out.append(
+                said.format(player=c.player, card=card_text(c.card), trick=c.trick, n=c.cost)
+            )
         return tuple(out)
 
     def to_json(self) -> dict[str, Any]:
@@ -167,7 +169,9 @@ def verdicts_text(verdicts: tuple[DealVerdict, ...], from_trick: int = 1) -> str
             mark = "  * " + _("cost {n}").format(n=c.cost) if c.cost >= 1 else ""
             trick = _("trick {n}").format(n=f"{c.trick:>2}")
             best = _("(best {n})").format(n=c.best)
-            lines.append(f"  {trick}  {c.player:<12.12} {c.card!s:<3}  {c.value:>4}  {best}{mark}")
+            lines.append(
+                f"  {trick}  {c.player:<12.12} {card_text(c.card):<3}  {c.value:>4}  {best}{mark}"
+            )
         summary = d.summary()
         if summary:
             lines.extend(f"  {s}" for s in summary)

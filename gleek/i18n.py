@@ -32,7 +32,7 @@ from __future__ import annotations
 import argparse
 import io
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -47,11 +47,14 @@ __all__ = [
     "LANGUAGES",
     "N_",
     "argparse_speaks",
+    "card_text",
+    "cards_text",
     "get_language",
     "gettext",
     "language",
     "language_from_environment",
     "ngettext",
+    "rank_text",
     "set_language",
 ]
 
@@ -165,6 +168,51 @@ def N_(message: str) -> str:
     """Marks ``message`` for the catalogs without translating it (a table of messages,
     translated where it is used)."""
     return message
+
+
+#: The ranks a language writes with letters of its own: French *roi*, *dame*, *valet*. Spanish
+#: writes K, Q and J as its guide does (read *ka*, *cu*, *jota*); English its codes.
+_RANK_LETTERS: Final[Mapping[str, Mapping[str, str]]] = {"fr": {"K": "R", "Q": "D", "J": "V"}}
+_SUIT_SIGNS: Final = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+
+
+def rank_text(rank: object) -> str:
+    """A rank (its symbol, ``"K"``, ``"10"``, or a :class:`~gleek.cards.Rank`) as the language
+    gleek speaks writes it in text: French R, D, V for the king, queen and jack.
+
+    >>> with language("fr"):
+    ...     print(rank_text("K"), rank_text("Q"), rank_text("J"), rank_text("A"), rank_text("10"))
+    R D V A 10
+    """
+    symbol = str(rank)
+    return _RANK_LETTERS.get(_current.get(), {}).get(symbol, symbol)
+
+
+def card_text(card: object) -> str:
+    """A card (a :class:`~gleek.cards.Card` or its code, ``"KD"``) as the language gleek speaks
+    writes it in text: English its code; French and Spanish its rank and its suit's sign, French
+    with R, D, V for the king, queen and jack, Spanish with K, Q, J, as its guide writes them.
+    What a program reads keeps the codes (records, JSON, the actions), and every reader of a
+    card takes the codes in any language.
+
+    >>> card_text("KD"), card_text("10H")
+    ('KD', '10H')
+    >>> with language("fr"):
+    ...     print(card_text("KD"), card_text("JC"), card_text("10H"), card_text("AS"))
+    R♦ V♣ 10♥ A♠
+    >>> with language("es"):
+    ...     print(card_text("KD"), card_text("QH"))
+    K♦ Q♥
+    """
+    code = str(card)
+    if _current.get() == "en" or len(code) < 2 or code[-1] not in _SUIT_SIGNS:
+        return code
+    return rank_text(code[:-1]) + _SUIT_SIGNS[code[-1]]
+
+
+def cards_text(cards: Iterable[object], sep: str = " ") -> str:
+    """Cards as :func:`card_text` writes each, joined by ``sep``."""
+    return sep.join([card_text(c) for c in cards])
 
 
 #: argparse's own words that a user of ``gleek`` reads (its help's headings and its errors), as

@@ -35,8 +35,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Final
 
-from gleek.cards import Rank, Suit
-from gleek.i18n import N_, ngettext
+from gleek.cards import Card, Rank, Suit
+from gleek.i18n import N_, card_text, ngettext, rank_text
 from gleek.i18n import gettext as _
 from gleek.stages.common import Refusal
 
@@ -129,8 +129,14 @@ def _text(value: object) -> object:
     anything else (a card, a number) as itself."""
     if isinstance(value, Suit):
         return _(SUIT_WORDS[value])
+    if isinstance(value, Card):
+        return card_text(value)
+    if isinstance(value, Rank):
+        return rank_text(value.symbol)
     if isinstance(value, tuple):
-        return join_or(tuple([v.symbol if isinstance(v, Rank) else str(v) for v in value]))
+        return join_or(
+            tuple([rank_text(v.symbol) if isinstance(v, Rank) else str(v) for v in value])
+        )
     return value
 
 

@@ -12,14 +12,13 @@ from collections.abc import Sequence
 from typing import Final
 
 from gleek._args import check_int, check_names, check_type
-from gleek.cards import format_cards
 from gleek.errors import ArgumentError, ArgumentTypeError
-from gleek.i18n import N_
+from gleek.i18n import N_, card_text, cards_text, get_language
 from gleek.i18n import gettext as _
 from gleek.stages.common import POT, SET_REASONS, Party, Payment
 from gleek.state import Outcome, State, split_history
 
-__all__ = ["describe_deal", "describe_payments", "payment_text", "says"]
+__all__ = ["describe_deal", "describe_payments", "detail_text", "payment_text", "says"]
 
 
 def _name(p: Party, names: Sequence[str], pot: str = "pot") -> str:
@@ -99,8 +98,35 @@ _DETAILS: Final = (
 )
 
 
-def _detail(detail: str) -> str:
-    """A payment's detail in the language gleek speaks (as it is if it is not one it knows)."""
+#: A gleek or mournival of each rank, as an account in French or Spanish names it ("gleek de
+#: rois", "mournival de ases"); English keeps the engine's words ("gleek of K").
+_SETS: Final = {
+    ("gleek", "A"): N_("gleek of aces"),
+    ("gleek", "K"): N_("gleek of kings"),
+    ("gleek", "Q"): N_("gleek of queens"),
+    ("gleek", "J"): N_("gleek of jacks"),
+    ("mournival", "A"): N_("mournival of aces"),
+    ("mournival", "K"): N_("mournival of kings"),
+    ("mournival", "Q"): N_("mournival of queens"),
+    ("mournival", "J"): N_("mournival of jacks"),
+}
+_SET_DETAIL: Final = re.compile(r"(?P<kind>gleek|mournival) of (?P<rank>[AKQJ])")
+
+
+def detail_text(detail: str) -> str:
+    """A payment's detail (:attr:`gleek.Payment.detail`, the engine's English words) in the
+    language gleek speaks, as it is if it is not one it knows.
+
+    >>> from gleek.i18n import language
+    >>> detail_text("gleek of K")
+    'gleek of K'
+    >>> with language("fr"):
+    ...     print(detail_text("gleek of K"), "/", detail_text("mournival of A"))
+    gleek de rois / mournival d'as
+    """
+    m = _SET_DETAIL.fullmatch(detail)
+    if m is not None and get_language() != "en":
+        return _(_SETS[m["kind"], m["rank"]])
     for pattern, words in _DETAILS:
         m = pattern.fullmatch(detail)
         if m is not None:
@@ -113,7 +139,9 @@ def _account_lines(payments: Sequence[Payment], names: Sequence[str]) -> list[st
     the record format's, translated as the validator's report translates them)."""
     out = []
     for p in payments:
-        reason = _(p.reason) + (f": {_detail(p.detail)}" if p.detail else "")
+        reason = _(p.reason)
+        if p.detail:
+            reason = _("{reason}: {detail}").format(reason=reason, detail=detail_text(p.detail))
         said = _("{payer} pays {payee} {amount} ({reason})").format(
             payer=_name(p.payer, names),
             payee=_name(p.payee, names),
@@ -166,20 +194,20 @@ def describe_deal(
         _("Deal {number}: {dealer} deals; turn-up {card}, trumps {suit}").format(
             number=number,
             dealer=names[final.dealer],
-            card=final.turn_up,
+            card=card_text(final.turn_up),
             suit=_(_TRUMPS[final.trumps.name]),
         )
     ]
     for seat in range(3):
-        out.append(f"  {names[seat]:>8}: {format_cards(final.dealt_hand(seat))}")
-    out.append("  " + _("stock: {cards}").format(cards=format_cards(final.stock)))
+        out.append(f"  {names[seat]:>8}: {cards_text(final.dealt_hand(seat))}")
+    out.append("  " + _("stock: {cards}").format(cards=cards_text(final.stock)))
     parts = split_history(final.history)
     auction, ruff = parts[0], parts[2]
     bids = [f"{names[seat]} {a.amount if a.kind == 'bid' else a.kind}" for seat, a in auction]
     words = [f"{names[seat]} {a.kind}" for seat, a in ruff]
     out.append(_("Auction: {bids}").format(bids=", ".join(bids)))
     bought = _("{buyer} buys the stock for {price} and discards {cards}").format(
-        buyer=names[o.buyer], price=o.price, cards=format_cards(final.discards)
+        buyer=names[o.buyer], price=o.price, cards=cards_text(final.discards)
     )
     out.append(f"  {bought}")
     out.append(_("Ruff: {words}").format(words=", ".join(words)))
@@ -202,7 +230,7 @@ def describe_deal(
         out += _account_lines(sets, names)
     out.append(_("Tricks:"))
     for i, (trick, win) in enumerate(zip(final.tricks, final.trick_winners, strict=True), 1):
-        cards = ", ".join(f"{names[s]} {c}" for s, c in trick)
+        cards = ", ".join(f"{names[s]} {card_text(c)}" for s, c in trick)
         out.append(f"  {i:>2}. {cards}  -> {names[win]}")
     points = ", ".join(f"{names[s]} {o.points[s]}" for s in range(3))
     out.append(_("Points: {points}").format(points=points))

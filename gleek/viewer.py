@@ -45,7 +45,7 @@ from gleek.actions import Kind
 from gleek.cards import DECK
 from gleek.carry import Carried, carry_over
 from gleek.errors import ArgumentError, ArgumentTypeError, RecordError
-from gleek.i18n import N_, get_language
+from gleek.i18n import N_, card_text, get_language
 from gleek.i18n import gettext as _
 from gleek.limits import MAX_SHOWN_BYTES, MAX_SHOWN_DEALS
 from gleek.record import Problem, Record, read, read_text
@@ -117,7 +117,8 @@ _CAPTIONS: Final = {
 
 def _caption(names: Sequence[str], seat: int, action: Action) -> str:
     """What a step's action is, in the language gleek speaks ("Ben bids 12")."""
-    return _(_CAPTIONS[action.kind]).format(who=names[seat], amount=action.amount, card=action.card)
+    card = None if action.card is None else card_text(action.card)
+    return _(_CAPTIONS[action.kind]).format(who=names[seat], amount=action.amount, card=card)
 
 
 def _steps(
@@ -127,7 +128,7 @@ def _steps(
     per action, with the payments it made."""
     before = next(states)
     dealt = _("{dealer} deals; {card} turned up").format(
-        dealer=names[before.dealer], card=before.turn_up
+        dealer=names[before.dealer], card=card_text(before.turn_up)
     )
     steps = [Step(before, dealt, before.payments)]
     for (seat, action), state in zip(actions, states, strict=True):

@@ -14,7 +14,7 @@ import attrs
 
 from gleek.actions import Action, Phase
 from gleek.cards import Card, Suit, n_cards
-from gleek.i18n import N_, ngettext
+from gleek.i18n import N_, card_text, cards_text, ngettext
 from gleek.i18n import gettext as _
 from gleek.messages import seat_name as _seat
 from gleek.profile_model import Profile
@@ -57,7 +57,7 @@ def _cards_text(cards: Sequence[Card]) -> str:
     """Cards grouped by suit, two spaces between suits; ``-`` for none."""
     groups: dict[Suit, list[str]] = {}
     for c in cards:
-        groups.setdefault(c.suit, []).append(str(c))
+        groups.setdefault(c.suit, []).append(card_text(c))
     return "  ".join(" ".join(g) for g in groups.values()) or "-"
 
 
@@ -73,7 +73,10 @@ def _picture(s: State | Observation, hand_lines: list[str]) -> str:
     """The lines shared by ``str(state)`` and ``str(observation)``."""
     lines = [
         _("{profile}: dealer seat {dealer}, turn-up {card}, trumps {trumps}").format(
-            profile=s.profile.name, dealer=s.dealer, card=s.turn_up, trumps=_(TRUMP_WORDS[s.trumps])
+            profile=s.profile.name,
+            dealer=s.dealer,
+            card=card_text(s.turn_up),
+            trumps=_(TRUMP_WORDS[s.trumps]),
         )
     ]
     turn = "" if s.to_act is None else _("; seat {seat} to act").format(seat=s.to_act)
@@ -100,9 +103,9 @@ def _picture(s: State | Observation, hand_lines: list[str]) -> str:
         )
     lines += hand_lines
     if s.discards:
-        lines.append(_("discards: {cards}").format(cards=" ".join(map(str, s.discards))))
+        lines.append(_("discards: {cards}").format(cards=cards_text(s.discards)))
     if s.trick:
-        played = ", ".join(f"{_seat(p)} {c}" for p, c in s.trick)
+        played = ", ".join(f"{_seat(p)} {card_text(c)}" for p, c in s.trick)
         lines.append(_("trick: {played}").format(played=played))
     if s.payments:
         chips = ", ".join(f"{_seat(i)} {s.chips[i]:+d}" for i in range(3))

@@ -649,3 +649,42 @@ def test_state_and_outcome_text_in_the_pseudo_locale_leave_no_english(
         assert OPEN in text
         shown = "\n".join(line for line in text.splitlines() if line not in payments)
         assert list(_left(shown, ["parlett"])) == [], text
+
+
+# -- card names: each language's letters in text, the codes wherever a program reads
+
+
+def test_cards_in_text_follow_each_language(capsys: pytest.CaptureFixture[str]) -> None:
+    """French writes R, D, V for the king, queen and jack and the suit's sign; Spanish keeps K,
+    Q, J (as its guide writes them) with the sign; English keeps the codes."""
+    assert [i18n.card_text(c) for c in ("KD", "QH", "JC", "AS", "10H")] == [
+        "KD",
+        "QH",
+        "JC",
+        "AS",
+        "10H",
+    ]
+    with i18n.language("fr"):
+        assert i18n.cards_text(["KD", "QH", "JC", "AS", "10H"]) == "R♦ D♥ V♣ A♠ 10♥"
+        assert i18n.rank_text("Q") == "D"
+    with i18n.language("es"):
+        assert i18n.cards_text(["KD", "QH", "JC", "4S"], ", ") == "K♦, Q♥, J♣, 4♠"
+    record = str(ROOT / "tests" / "records" / "revoke.yaml")
+    assert main(["--lang", "fr", "validate", record]) == 1
+    out = capsys.readouterr().out
+    assert "North a joué 6♥ sur une entame à carreau alors qu'il avait en main V♦" in out
+    assert main(["validate", record]) == 1
+    assert "North played 6H to a diamond lead while holding JD" in capsys.readouterr().out
+
+
+def test_a_record_written_in_french_keeps_the_card_codes(tmp_path: Path) -> None:
+    """The record format is a contract: what ``gleek --lang fr play --out`` writes reads as
+    English codes, and reads back the same deal."""
+    from gleek.record import read
+
+    out = tmp_path / "deal.yaml"
+    assert main(["--lang", "fr", "play", "--seed", "2", "--out", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert not re.search("[♠♥♦♣]", text)
+    assert re.search(r"\bK[SHDC]\b", text) and not re.search(r"\bR[♠♥♦♣]", text)
+    assert read(out).deals

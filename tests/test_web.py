@@ -485,7 +485,7 @@ def test_the_python_of_the_page_speaks_the_language_chosen() -> None:
         assert "bazas 0 · puntos 0 · fichas" in view["svg"]
         labels = [a["label"] for a in view["legal"]]
         assert labels and all(x.startswith(("pujar", "pasar")) for x in labels), labels
-        assert view["events"][0]["action"] == "reparte; se vuelve 4H"
+        assert view["events"][0]["action"] == "reparte; se vuelve 4♥"
         assert app.set_language("xx") == "en"
         assert json.loads(table.view())["legal"][0]["label"].startswith(("bid", "pass"))
     finally:

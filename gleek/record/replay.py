@@ -29,7 +29,7 @@ from gleek.actions import PLAY as _PLAY
 from gleek.cards import Card, mask_of, n_cards
 from gleek.carry import Carried, carry_over
 from gleek.errors import CardError, ProfileError
-from gleek.i18n import N_, ngettext
+from gleek.i18n import N_, card_text, ngettext
 from gleek.i18n import gettext as _
 from gleek.limits import MAX_WARNINGS
 from gleek.profile import Profile, named_profile
@@ -620,7 +620,7 @@ class Replayer:
                         "{card} is dealt twice: here as {text} and{at} as {first} ({path}); "
                         "the deal must be the 44 distinct cards split 12/12/12/1/7"
                     ).format(
-                        card=c,
+                        card=card_text(c),
                         text=short_repr(text),
                         at=at,
                         first=short_repr(first_text),
@@ -933,7 +933,7 @@ class Replayer:
             c = Card(small, state.trumps)
             if not hand >> c.index & 1:
                 return _("{name} claims {claim} but does not hold {card}").format(
-                    name=name, claim=claim, card=c
+                    name=name, claim=claim, card=card_text(c)
                 )
             return _("{name} claims {claim} but {claim} pays nothing under {profile}").format(
                 name=name, claim=claim, profile=self.profile.name

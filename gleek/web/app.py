@@ -26,11 +26,12 @@ import gleek
 from gleek import Action, Outcome, Payment, Profile, RuleValue, State
 from gleek.actions import Kind
 from gleek.compare import compare_record_text, rule_matrix
-from gleek.i18n import LANGUAGES, N_
+from gleek.i18n import LANGUAGES, N_, card_text
 from gleek.i18n import gettext as _
 from gleek.i18n import set_language as _set_language
 from gleek.profile import load_variant, with_rules
 from gleek.record import dumps
+from gleek.render import detail_text
 from gleek.rulesdoc import CERTAINTY_WORDS, in_words, rules_text, with_words
 from gleek.session import DealRecord, Session
 from gleek.sim.search import SearchBot
@@ -84,7 +85,8 @@ def names() -> tuple[str, str, str]:
 
 def action_text(action: Action) -> str:
     """``action`` in the language gleek speaks ("bid 13", in French "enchère de 13")."""
-    return _(ACTION_WORDS[action.kind]).format(amount=action.amount, card=action.card)
+    card = None if action.card is None else card_text(action.card)
+    return _(ACTION_WORDS[action.kind]).format(amount=action.amount, card=card)
 
 
 #: Rollouts a decision of the bots (:class:`gleek.sim.search.SearchBot`): as many as keep its
@@ -123,7 +125,7 @@ def _payment_text(p: Payment, players: tuple[str, str, str]) -> str:
     payer, payee = (_("the pot") if x == POT else players[x] for x in (p.payer, p.payee))
     reason = _(p.reason)
     if p.detail:
-        reason = _("{reason}: {detail}").format(reason=reason, detail=p.detail)
+        reason = _("{reason}: {detail}").format(reason=reason, detail=detail_text(p.detail))
     if p.payee == POT:
         if p.payer == 0:
             text = _("{payer} pay the pot {amount} ({reason})")
@@ -263,7 +265,7 @@ class Table:
         self.events = [
             {
                 "who": self.names[state.dealer],
-                "action": _("deals; {card} turned up").format(card=state.turn_up),
+                "action": _("deals; {card} turned up").format(card=card_text(state.turn_up)),
                 "payments": [_payment(self.profile, p, state, self.names) for p in state.payments],
             }
         ]

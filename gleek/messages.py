@@ -18,13 +18,14 @@ player), ``action`` and ``profile`` (the profile's name: its id with its variant
 'Ann discarded JH: x forbids discarding the A or J of trumps'
 
 The strings are marked for the catalogs (:mod:`gleek.i18n`) and translated when a message is
-made, in the language gleek speaks then; the cards and the record's words (``discard JH``) stay
-as the record writes them.
+made, in the language gleek speaks then; a card and a rank as the language writes them in text
+(:func:`gleek.i18n.card_text`: the jack of hearts is ``V♥`` in French), the record's words
+(``discard JH``) as the record writes them.
 
 >>> from gleek.i18n import language
 >>> with language("fr"):
 ...     print(message(Refusal("forbidden-discard", "forbidden-discard", facts), "Ann", "", "x"))
-Ann a écarté JH : x interdit d'écarter A ou J d'atout
+Ann a écarté V♥ : x interdit d'écarter A ou V d'atout
 
 May import: :mod:`gleek.cards`, :mod:`gleek.stages.common` (the facts' types), :mod:`gleek.i18n`;
 nothing of the engine.

@@ -14,6 +14,7 @@ deals (``gleek new record``), each commented line by line and valid as written.
 
 from __future__ import annotations
 
+import json
 import re
 import textwrap
 from collections.abc import Sequence
@@ -23,7 +24,9 @@ import yaml
 
 from gleek._args import check_names, check_type, is_player_name, player_name
 from gleek.errors import ArgumentError
+from gleek.i18n import gettext as _
 from gleek.profile_model import Profile
+from gleek.rulesdoc import CERTAINTY_WORDS
 from gleek.schemacheck import load_schema
 
 __all__ = ["RECORD_KEYS", "record_template", "variant_template"]
@@ -50,27 +53,37 @@ def variant_template(name: str, profile: Profile) -> str:
             "starting with a letter, at most 40 characters (as club-14)"
         )
     check_type("profile", profile, Profile, "a Profile (gleek.load_profile)")
+    about_file = _(
+        "A variant changes only the rules it sets. Uncomment a rule below and change its value; "
+        "say why in its source: house: WHY is a rule of your own, which no source gives (ref, at "
+        "and quote instead cite a source's words). Check it with:"
+    )
     lines = [
-        f"# {name}: house rules on top of {profile.title} ({profile.id}).",
-        "# A variant changes only the rules it sets. Uncomment a rule below and change its value;",
-        "# say why in its source: house: WHY is a rule of your own, which no source gives (ref,",
-        "# at and quote instead cite a source's words). Check it with:",
+        "# "
+        + _("{name}: house rules on top of {title} ({id}).").format(
+            name=name, title=profile.title, id=profile.id
+        ),
+        *textwrap.wrap(about_file, 96, initial_indent="# ", subsequent_indent="# "),
         f"#     gleek rules {profile.id} --variant {name}.yaml",
         f"#     gleek compare {profile.id} --variant {name}.yaml --all",
         f"id: {name}",
-        f"title: {name} (house rules)",
+        "title: " + _flow(_("{name} (house rules)").format(name=name)),
         "summary: >-",
-        "  Say in a sentence what this variant changes, and why.",
+        "  " + _("Say in a sentence what this variant changes, and why."),
         "set:",
     ]
+    why = json.dumps(_("say why your table plays it so"), ensure_ascii=False)
     for i, rule in enumerate(profile.rules):
-        about = f"{rule.title} ({rule.path}): {rule.description}"
+        about = f"{_(rule.title)} ({rule.path}): {_(rule.description)}"
         lines += textwrap.wrap(about, 96, initial_indent="  # ", subsequent_indent="  #   ")
-        lines.append(f"  #   {profile.id} says: {rule.display()} [{rule.certainty}]")
+        says = _("{profile} says: {value} [{certainty}]").format(
+            profile=profile.id, value=rule.display(), certainty=_(CERTAINTY_WORDS[rule.certainty])
+        )
+        lines.append(f"  #   {says}")
         block = [
             f"{rule.path}:",
             f"  value: {_flow(rule.value)}",
-            '  source: {house: "say why your table plays it so"}',
+            f"  source: {{house: {why}}}",
         ]
         prefix = "  " if i == 0 else "  # "
         lines += [prefix + b for b in block]
@@ -127,36 +140,60 @@ def record_template(profile: Profile, players: Sequence[str]) -> str:
     stake = profile.ruff.stake
     chips = profile.session.starting_chips
     variants = _flow(list(profile.variants))
+    head = _(
+        "A record of Gleek under {title} ({name}): fill in the deal as it was played, then check "
+        "it with: gleek validate FILE (it says the first thing to mend)."
+    ).format(title=profile.title, name=profile.name)
+    cards = _("Cards: rank A K Q J 10 9 8 7 6 5 4 (T for 10), suit S H D C: AS, 10H, TH, 4C.")
+    note = {  # each key's comment, after its value
+        "players": _("clockwise; the deal passes to the left"),
+        "chips": _("before the first deal"),
+        "pot": _("chips in the pot before the first deal"),
+        "ruff_stake": _("the first deal's opening stake for the ruff"),
+        "hands": _("the 12 cards each was dealt, before the exchange"),
+        "turn_up": _("the card turned up (its suit is trumps)"),
+        "stock": _("the 7 cards left face down"),
+        "deck": _("or, for hands, turn_up and stock: 44 cards, top first"),
+        "auction": _("in turn order from eldest: a bid (a number) or pass"),
+        "discard": _("the buyer's 7 cards laid out"),
+        "ruff": _("in turn order: wait, vie, pass, see, revie (or double)"),
+        "claims": _("optional: gleek-A, mournival-K, tiddy... by player"),
+        "tricks": _("12 tricks, each the 3 cards in the order played"),
+        "result": _("optional: what the table wrote down, checked"),
+    }
+
+    def said(line: str, key: str) -> str:
+        return f"{line:<29}# {note[key]}" if len(line) < 29 else f"{line}   # {note[key]}"
+
     lines = [
-        f"# A record of Gleek under {profile.title} ({profile.name}): fill in the deal as it was",
-        "# played, then check it with: gleek validate FILE (it says the first thing to mend).",
-        "# Cards: rank A K Q J 10 9 8 7 6 5 4 (T for 10), suit S H D C: AS, 10H, TH, 4C.",
+        *textwrap.wrap(head, 96, initial_indent="# ", subsequent_indent="# "),
+        f"# {cards}",
         "format: gleek-record/1",
         f"profile: {profile.id}",
         f"variants: {variants}",
-        f"players: [{a}, {b}, {c}]   # clockwise; the deal passes to the left",
-        f"chips: {{{a}: {chips}, {b}: {chips}, {c}: {chips}}}   # before the first deal",
-        "pot: 0                       # chips in the pot before the first deal",
-        f"ruff_stake: {stake}                # the first deal's opening stake for the ruff",
+        said(f"players: [{a}, {b}, {c}]", "players"),
+        said(f"chips: {{{a}: {chips}, {b}: {chips}, {c}: {chips}}}", "chips"),
+        said("pot: 0", "pot"),
+        said(f"ruff_stake: {stake}", "ruff_stake"),
         "deals:",
         f"- dealer: {a}",
-        "  hands:                     # the 12 cards each was dealt, before the exchange",
+        said("  hands:", "hands"),
         f"    {b}: []",
         f"    {c}: []",
         f"    {a}: []",
-        "  turn_up:                   # the card turned up (its suit is trumps)",
-        "  stock: []                  # the 7 cards left face down",
-        "  # deck: []                 # or, for hands, turn_up and stock: 44 cards, top first",
-        "  auction:                   # in turn order from eldest: a bid (a number) or pass",
+        said("  turn_up:", "turn_up"),
+        said("  stock: []", "stock"),
+        said("  # deck: []", "deck"),
+        said("  auction:", "auction"),
         f"  # - {{{b}: {profile.stock.opening_bid}}}",
         f"  # - {{{c}: pass}}",
-        "  discard: []                # the buyer's 7 cards laid out",
-        "  ruff:                      # in turn order: wait, vie, pass, see, revie (or double)",
+        said("  discard: []", "discard"),
+        said("  ruff:", "ruff"),
         f"  # - {{{b}: vie}}",
-        "  claims: {}                 # optional: gleek-A, mournival-K, tiddy... by player",
-        "  tricks:                    # 12 tricks, each the 3 cards in the order played",
+        said("  claims: {}", "claims"),
+        said("  tricks:", "tricks"),
         f"  # - [{b}: 7D, {c}: 9D, {a}: 4D]",
-        "  # result:                  # optional: what the table wrote down, checked",
+        said("  # result:", "result"),
         f"  #   points: {{{a}: 22, {b}: 22, {c}: 22}}",
         f"  #   chips: {{{a}: 0, {b}: 0, {c}: 0, pot: 0}}",
     ]

@@ -688,3 +688,31 @@ def test_a_record_written_in_french_keeps_the_card_codes(tmp_path: Path) -> None
     assert not re.search("[♠♥♦♣]", text)
     assert re.search(r"\bK[SHDC]\b", text) and not re.search(r"\bR[♠♥♦♣]", text)
     assert read(out).deals
+
+
+@pytest.mark.parametrize(
+    "argv", [["new", "variant", "club-14"], ["new", "record", "--players", "Ann,Ben,Cat"]]
+)
+def test_the_files_gleek_new_writes_in_the_pseudo_locale_leave_no_english(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The comments of a variant's and a record's template (what a person reads: the YAML's
+    keys, values and the commands to run are the format's), and the file still reads."""
+    import yaml
+
+    status, out, _err = _pseudo_out("es", argv, monkeypatch, capsys)
+    assert status == 0 and OPEN in out
+    yaml.safe_load(out)
+    said = [line.split("#", 1)[1] for line in out.splitlines() if "#" in line]
+    # a comment that is YAML (a rule or a key commented out, a list item) or a command is data
+    yaml_like = re.compile(r"\s*(- |[\w.]+:( |$)|gleek )")
+    comments = [c for c in said if not yaml_like.match(c)]
+    profile = load_profile("parlett")
+    data = [
+        "Ann", "Ben", "Cat", "club", "parlett", "house", "WHY", "ref", "at", "quote", "FILE",
+        "gleek", "validate", "pass", "wait", "vie", "see", "revie", "double", "mournival",
+        "tiddy", "turn_up", "stock", "hands",
+        *(r.path for r in profile.rules),
+        *(r.display() for r in profile.rules),
+    ]  # fmt: skip
+    assert _english("\n".join(comments), data) == [], comments

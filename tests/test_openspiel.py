@@ -347,6 +347,9 @@ def test_python_and_cpp_steps_mix_and_their_histories_agree(profile: str) -> Non
     assert checked > 10
     assert state.sync().history() == _cpp_history(state)
     assert state.returns() == pyspiel.State.returns(state)
+    end = state.gleek_state
+    assert end is not None and end.is_over
+    assert state.returns() == [float(c) for c in gleek.outcome(end).chips]
 
 
 def test_a_python_clone_plays_on_alone() -> None:

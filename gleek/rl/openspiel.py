@@ -94,7 +94,6 @@ from gleek.state import (
     apply,
     legal_actions,
     observation,
-    outcome,
 )
 
 __all__ = [
@@ -295,7 +294,7 @@ def _index(action: object) -> int:
 #: actions (which the entry holds, so the ``id`` is not another object's while it is here): the
 #: engine gives the same tuple again for the same choices (a suit followed, a bid, the ruff)
 _INDICES: Final[dict[int, tuple[tuple[Action, ...], list[int]]]] = {}
-_INDICES_HELD: Final = 4096
+_INDICES_HELD: Final = 16_384
 #: the ``id`` of each action of ``_FIXED`` -> its index (``_FIXED`` holds them for good)
 _FIXED_INDEX: Final = {id(a): i for i, a in enumerate(_FIXED) if a is not None}
 
@@ -572,8 +571,9 @@ class GleekState(pyspiel.State):  # type: ignore[misc]  # untyped base
         s = now.state
         if s is None or now.legal:
             return [0.0, 0.0, 0.0]
-        chips = outcome(s).chips if s.is_over else s.chips
-        return [float(c) for c in chips]
+        # (the chips paid so far; at the end of the deal, its outcome's chips)
+        c0, c1, c2 = s.chips
+        return [float(c0), float(c1), float(c2)]
 
     def rewards(self) -> list[float]:
         """The returns at the end, 0 before (rewards are given at the end)."""

@@ -68,9 +68,8 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from operator import itemgetter
-from sys import getrefcount
 from typing import Any, Final, TypeAlias
 
 import attrs
@@ -80,16 +79,25 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from gleek.cards import DECK
 from gleek.engine.dealing import start
+from gleek.engine.legality import legal_cards
 from gleek.errors import ArgumentError, GleekError
 from gleek.profile import load_profile
 from gleek.profile_model import Profile
-from gleek.rl.actions import DECK_POS, N_ACTIONS, action_index, index_action
+from gleek.rl.actions import (
+    DECK_POS,
+    DISCARD_AT,
+    N_ACTIONS,
+    PLAY_AT,
+    action_index,
+    index_action,
+)
 from gleek.rl.tensor import TENSOR_LAYOUT, TENSOR_SIZE, Encoder
 from gleek.sim.bots import RuleAwareBot
 from gleek.sim.knowledge import determinize
 from gleek.state import (
     Action,
     Observation,
+    Phase,
     State,
     apply,
     legal_actions,
@@ -229,8 +237,10 @@ class _Now:
         self.left: list[int] = list(range(_CARDS))  # the places not drawn yet
         self.state: State | None = None  # the engine's, once the cards are drawn
         self.moves = 0
-        self.legal: tuple[Action, ...] = ()  # the legal moves (none at the end or while dealing)
-        self.indices: list[int] | None = None  # the legal moves' indices, once asked for
+        #: the legal moves (none at the end or while dealing; None: not worked out yet, see
+        #: :meth:`legal_moves`)
+        self.legal: tuple[Action, ...] | None = ()
+        self.indices: Sequence[int] | None = None  # the legal moves' indices, once asked for
         self.past: _Past = None
 
     def copy(self) -> _Now:
@@ -248,6 +258,14 @@ class _Now:
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Now:
         return self.copy()
+
+    def legal_moves(self) -> tuple[Action, ...]:
+        """The legal moves (the engine's actions), worked out once asked for: the indices of
+        the cards legal in the play and the discards need only their mask."""
+        legal = self.legal
+        if legal is None:
+            legal = self.legal = legal_actions(self.state)
+        return legal
 
     def history(self) -> list[tuple[int, int]]:
         """``(player, action)`` of every action so far, the first first (chance is -1)."""
@@ -291,16 +309,16 @@ def _index(action: object) -> int:
 
 
 #: the legal moves' indices in ascending order, by the ``id`` of the engine's tuple of legal
-#: actions (which the entry holds, so the ``id`` is not another object's while it is here): the
-#: engine gives the same tuple again for the same choices (a suit followed, a bid, the ruff)
+#: actions (which the entry holds, so the ``id`` is not another object's while it is here), for
+#: the auction and the ruff: the engine gives the same tuple again for the same choices
 _INDICES: Final[dict[int, tuple[tuple[Action, ...], list[int]]]] = {}
-_INDICES_HELD: Final = 16_384
+_INDICES_HELD: Final = 4096
 #: the ``id`` of each action of ``_FIXED`` -> its index (``_FIXED`` holds them for good)
 _FIXED_INDEX: Final = {id(a): i for i, a in enumerate(_FIXED) if a is not None}
 
 
 def _indices(legal: tuple[Action, ...]) -> list[int]:
-    """The indices of ``legal`` (a state's ``legal``), in ascending order."""
+    """The indices of ``legal``, in ascending order."""
     known = _INDICES.get(id(legal))
     if known is not None and known[0] is legal:
         return known[1]
@@ -308,29 +326,50 @@ def _indices(legal: tuple[Action, ...]) -> list[int]:
         out = sorted(map(_FIXED_INDEX.__getitem__, map(id, legal)))
     except KeyError:  # a bid (or an action not interned): by its kind
         out = sorted(action_index(a, legal) for a in legal)
-    # Kept only if something else holds the tuple too (one of the engine's tables of choices,
-    # which gives it again): one that only this state holds was built for it and dies with it,
-    # and keeping those would only push the others out. (Speed only: a hit is checked above.)
-    if getrefcount(legal) > _HELD_BY_ONE:
-        if len(_INDICES) >= _INDICES_HELD:
-            _INDICES.clear()
-        _INDICES[id(legal)] = (legal, out)
+    if len(_INDICES) >= _INDICES_HELD:
+        _INDICES.clear()
+    _INDICES[id(legal)] = (legal, out)
     return out
 
 
-def _references(legal: tuple[Action, ...]) -> int:
-    """``getrefcount`` of ``legal`` as :func:`_indices` sees it."""
-    return getrefcount(legal)
+def _places(first: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """By suit, then by the suit's 11 bits of a mask of card indices (low card first), the
+    action indices of those cards in ascending order: ``first`` + their places in DECK."""
+    out = []
+    for suit in range(4):
+        place = [first + DECK_POS[11 * suit + r] for r in range(11)]
+        # DECK holds a suit high card first, so a holding's places in ascending order are those
+        # of its higher cards, then its lowest card's
+        assert all(place[r] > place[r + 1] for r in range(10))
+        by_bits: list[tuple[int, ...]] = [()] * 2048
+        for bits in range(1, 2048):
+            low = (bits & -bits).bit_length() - 1
+            by_bits[bits] = (*by_bits[bits & (bits - 1)], place[low])
+        out.append(tuple(by_bits))
+    return tuple(out)
 
 
-def _held_by_one() -> int:
-    """What :func:`_indices` counts for a tuple held by one state alone."""
-    probe = _Now()
-    probe.legal = tuple([a for a in _FIXED[-2:] if a is not None])
-    return _references(probe.legal)
+_PLAY_PLACES: Final = _places(PLAY_AT)
+_DISCARD_PLACES: Final = _places(DISCARD_AT)
+_SUIT: Final = 0x7FF
+_PLAY: Final = Phase.PLAY
 
 
-_HELD_BY_ONE: Final = _held_by_one()
+def _legal_indices(now: _Now) -> Sequence[int]:
+    """The indices of the legal moves of a state that is not over, in ascending order: from the
+    engine's mask of the cards legal in the play and the discards (no action looked at), else
+    from the legal actions."""
+    s: State = now.state  # type: ignore[assignment]  # (not dealing: a state)
+    cards = legal_cards(s)
+    if cards:
+        t = _PLAY_PLACES if s.phase is _PLAY else _DISCARD_PLACES
+        return (
+            t[0][cards & _SUIT]
+            + t[1][(cards >> 11) & _SUIT]
+            + t[2][(cards >> 22) & _SUIT]
+            + t[3][cards >> 33]
+        )
+    return _indices(now.legal_moves())
 
 
 def _skip(action: int) -> None:
@@ -404,7 +443,7 @@ class GleekState(pyspiel.State):  # type: ignore[misc]  # untyped base
         now = self._now
         indices = now.indices
         if indices is None:
-            indices = now.indices = _indices(now.legal)
+            indices = now.indices = _legal_indices(now)
         return list(indices)
 
     def legal_actions(self, player: int | None = None) -> list[int]:
@@ -413,11 +452,23 @@ class GleekState(pyspiel.State):  # type: ignore[misc]  # untyped base
         now = self._now
         if now.chance:
             return list(now.left)
-        if now.over or (player is not None and player != now.state.to_act):  # type: ignore[union-attr]
+        s: State = now.state  # type: ignore[assignment]  # (not dealing: a state)
+        if now.over or (player is not None and player != s.to_act):
             return []
         indices = now.indices
-        if indices is None:
-            indices = now.indices = _indices(now.legal)
+        if indices is None:  # (_legal_indices, inline: asked at every move)
+            cards = legal_cards(s)
+            if cards:
+                t = _PLAY_PLACES if s.phase is _PLAY else _DISCARD_PLACES
+                indices = (
+                    t[0][cards & _SUIT]
+                    + t[1][(cards >> 11) & _SUIT]
+                    + t[2][(cards >> 22) & _SUIT]
+                    + t[3][cards >> 33]
+                )
+            else:
+                indices = _indices(now.legal_moves())
+            now.indices = indices
         return list(indices)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -452,25 +503,22 @@ class GleekState(pyspiel.State):  # type: ignore[misc]  # untyped base
                 now.drawn = tuple(drawn)
                 now.state = deal
                 now.chance = False
-                now.legal = legal_actions(deal)
+                now.legal = None
             return
-        legal = now.legal
-        if not legal:
+        if now.over:
             raise ArgumentError(f"{GAME_NAME}: the deal is over; no action applies")
         s: State = now.state  # type: ignore[assignment]  # (not dealing: a state)
         fixed = _FIXED[action] if 0 <= action < N_ACTIONS else None
-        after = apply(s, index_action(action, legal) if fixed is None else fixed)
+        after = apply(s, index_action(action, now.legal_moves()) if fixed is None else fixed)
         now.past = (now.past, s.to_act, action)  # type: ignore[assignment]  # (a seat acted)
         now.state = after
         now.indices = None
         now.moves = moves = now.moves + 1
-        if moves < self._game.max_moves:
-            now.legal = legal = legal_actions(after)
-            if not legal:
-                now.over = True
-        else:
+        if after.is_over or moves >= self._game.max_moves:
             now.legal = ()
             now.over = True
+        else:
+            now.legal = None
 
     def _apply_action(self, action: int) -> None:
         """``action`` applied by C++ (which then records it in its history): its history is
@@ -554,7 +602,7 @@ class GleekState(pyspiel.State):  # type: ignore[misc]  # untyped base
         if player == _CHANCE:
             return f"deal {DECK[action]}"
         try:
-            return str(index_action(action, self._now.legal))
+            return str(index_action(action, self._now.legal_moves()))
         except GleekError:
             return f"bid slot {action - 1}"
 
@@ -562,14 +610,14 @@ class GleekState(pyspiel.State):  # type: ignore[misc]  # untyped base
     def truncated(self) -> bool:
         """Whether the deal was cut off at ``max_moves`` before it ended."""
         s = self._now.state
-        return s is not None and not s.is_over and not self._now.legal
+        return s is not None and not s.is_over and self._now.over
 
     def returns(self) -> list[float]:
         """Each seat's chips: at the end of the deal (0 before; the chips paid so far if the
         deal was cut off at ``max_moves``)."""
         now = self._now
         s = now.state
-        if s is None or now.legal:
+        if s is None or not now.over:
             return [0.0, 0.0, 0.0]
         # (the chips paid so far; at the end of the deal, its outcome's chips)
         c0, c1, c2 = s.chips
@@ -735,7 +783,7 @@ def state_from(game: GleekGame, world: State) -> GleekState:
     for c in world.deck:
         out.apply_action(DECK_POS[c.index])
     for _, a in world.history:
-        out.apply_action(action_index(a, out._now.legal))
+        out.apply_action(action_index(a, out._now.legal_moves()))
     return out
 
 

@@ -394,7 +394,9 @@ class GleekState(pyspiel.State):  # type: ignore[misc]  # untyped base
     replayed through C++'s ``ApplyAction`` with nothing but the record done) before anything
     reads it: C++ applying an action, ``serialize``, pickling, ``full_history`` and
     ``pyspiel.serialize_game_and_state`` (wrapped by this module to do so); ``history``,
-    ``history_str`` and ``move_number`` are read from the state's own. A C++ function handed
+    ``history_str`` and ``move_number`` are read from the state's own. C++'s history is always
+    the first part of the state's own (a clone by C++, or a state read back from a serialised
+    text, carries both), so nothing is lost when it is behind. A C++ function handed
     a state driven from Python that reads its history without applying an action first sees
     C++'s history as it was (call :meth:`sync` first there).
     """

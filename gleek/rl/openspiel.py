@@ -566,7 +566,7 @@ class GleekState(pyspiel.State):  # type: ignore[misc]  # untyped base
         """An independent copy of this state."""
         return GleekState(self.get_game(), self._now.copy())
 
-    # -- the history: the state's own (the first three) or C++'s brought up to date
+    # -- the history: the state's own (the first four) or C++'s, brought up to date first
 
     def history(self) -> list[int]:
         """Every action so far, the cards drawn first."""

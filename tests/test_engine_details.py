@@ -352,3 +352,28 @@ def test_an_outcome_in_a_few_lines_says_who_won_the_ruff_and_at_what() -> None:
             assert lines[1] in ("ruff: nobody vied", "ruff: nobody won")
         assert lines[4 : 4 + len(o.payments)] == [f"  {p}" for p in o.payments]
     assert won > 5
+
+
+@pytest.mark.parametrize("profile", gleek.list_profiles())
+def test_legal_cards_are_the_cards_of_the_legal_plays_and_discards(profile: str) -> None:
+    """``legal_cards`` (the legal cards as one int) holds exactly the cards of
+    ``legal_actions``' plays or discards, at every state of random deals, and 0 where the
+    actions are not cards."""
+    from gleek.engine.legality import legal_cards
+
+    rng = random.Random(4)
+    seen = set()
+    for k in range(6):
+        s = gleek.new_deal(gleek.load_profile(profile), k % 3, seed=k)
+        while True:
+            legal = gleek.legal_actions(s)
+            cards = sum(1 << a.card.index for a in legal if a.card is not None)
+            assert legal_cards(s) == cards
+            assert cards == 0 or all(a.kind in ("play", "discard") for a in legal)
+            seen.add(s.phase)
+            if s.is_over:
+                break
+            s = gleek.apply(s, rng.choice(legal))
+    assert seen == set(Phase)
+    with pytest.raises(ArgumentTypeError):
+        legal_cards("a state")

@@ -268,3 +268,104 @@ def test_the_python_answers_are_the_cpp_ones() -> None:
             if state.is_terminal():
                 break
             state.apply_action(rng.choice(state.legal_actions()))
+
+
+def _cpp_history(state: pyspiel.State) -> list[int]:
+    """The history OpenSpiel's C++ ``State`` holds (not the Python override)."""
+    return list(pyspiel.State.history(state))
+
+
+@pytest.mark.parametrize("profile", gleek.list_profiles())
+def test_python_and_cpp_steps_mix_and_their_histories_agree(profile: str) -> None:
+    """A Python ``apply_action`` does not cross into C++ (C++'s history is then behind, a
+    prefix of the state's); C++'s ``ApplyAction`` brings it up to date first, and so do
+    ``serialize``, pickling, ``full_history`` and ``pyspiel.serialize_game_and_state``. Python
+    steps, C++ steps, C++ and Python clones and children mixed at random, on every profile's
+    deal: every view of the history agrees."""
+    rng = random.Random(12)
+    game = pyspiel.load_game(gos.GAME_NAME, {"profile": profile})
+    state = game.new_initial_state()
+    checked = 0
+    while not state.is_terminal():
+        whole = state.history()
+        assert state.move_number() == len(whole)
+        assert _cpp_history(state) == whole[: pyspiel.State.move_number(state)]
+        if rng.random() < 0.2:  # C++ reads the history: brought up to date first
+            kind = rng.randrange(4)
+            if kind == 0:
+                text = state.serialize()
+                assert text.splitlines()[0] == "history=" + ",".join(
+                    f"{h.player}:{h.action}" for h in state.full_history()
+                )
+                again = game.deserialize_state(text)
+            elif kind == 1:
+                _, again = pyspiel.deserialize_game_and_state(
+                    pyspiel.serialize_game_and_state(game, state)
+                )
+            elif kind == 2:
+                again = pickle.loads(pickle.dumps(state))
+            else:
+                again = pyspiel.State.clone(state)  # C++'s Clone: C++'s history as it is
+                assert _cpp_history(again) == _cpp_history(state)
+                assert again.history() == whole
+                again.sync()
+                state.sync()
+            assert _cpp_history(state) == whole == _cpp_history(again) == again.history()
+            assert pyspiel.State.history_str(state) == state.history_str()
+            assert pyspiel.State.move_number(again) == again.move_number() == len(whole)
+            players = [h.player for h in state.full_history()]
+            assert players[:44] == [-1] * min(44, len(whole))
+            assert all(0 <= p < 3 for p in players[44:])
+            assert str(again) == str(state)
+            for p in range(3):
+                assert again.information_state_string(p) == state.information_state_string(p)
+            assert pyspiel.State.is_initial_state(state) == state.is_initial_state()
+            assert (
+                pyspiel.State.is_initial_non_chance_state(state)
+                == state.is_initial_non_chance_state()
+            )
+            checked += 1
+        legal = state.legal_actions()
+        action = rng.choice(legal)
+        how = rng.randrange(5)
+        if how == 0:  # C++: its history is brought up to date, then extended
+            pyspiel.State.apply_action(state, action)
+            assert _cpp_history(state) == [*whole, action]
+        elif how == 1:
+            pyspiel.State.apply_action_with_legality_check(state, action)
+            assert _cpp_history(state) == [*whole, action]
+        elif how == 2:  # a child, in Python or by C++
+            child = (
+                state.child(action) if rng.random() < 0.5 else pyspiel.State.child(state, action)
+            )
+            assert child.history() == [*whole, action] and state.history() == whole
+            state = child
+        else:
+            state.apply_action(action)
+        assert state.history() == [*whole, action]
+        assert "current_player" not in vars(state) and "_apply_action" not in vars(state)
+    assert checked > 10
+    assert state.sync().history() == _cpp_history(state)
+    assert state.returns() == pyspiel.State.returns(state)
+    end = state.gleek_state
+    assert end is not None and end.is_over
+    assert state.returns() == [float(c) for c in gleek.outcome(end).chips]
+
+
+def test_a_python_clone_plays_on_alone() -> None:
+    """``clone`` copies the data changed in place (the cards left while dealing), so the
+    original and the clone go their own ways, before and after the deal is complete."""
+    state = _game().new_initial_state()
+    for c in range(20):
+        state.apply_action(c)
+    clone = state.clone()
+    clone.apply_action(30)
+    state.apply_action(31)
+    assert 30 in state.legal_actions() and 31 not in state.legal_actions()
+    assert 31 in clone.legal_actions() and 30 not in clone.legal_actions()
+    assert state.history() == [*range(20), 31] and clone.history() == [*range(20), 30]
+    with pytest.raises(gleek.GleekError, match="not a card left to draw"):
+        state.apply_action(31)
+    done = _play(state, random.Random(1))
+    with pytest.raises(gleek.GleekError, match="the deal is over"):
+        done.apply_action(0)

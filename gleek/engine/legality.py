@@ -1,4 +1,5 @@
-"""Legality: what the player to act may do (:func:`legal_actions`), why an action is refused
+"""Legality: what the player to act may do (:func:`legal_actions`; the cards of it in one int,
+:func:`legal_cards`), why an action is refused
 (:func:`refusal`: the stage's check of the phase, with the facts it used), :func:`apply`, and the
 message of a refusal (:func:`check_action`, worded by :mod:`gleek.messages`).
 
@@ -95,6 +96,22 @@ def legal_actions(state: object) -> tuple[Action, ...]:
             said = _WORD_ACTIONS[words] = tuple([WORDS[w] for w in words])
         return said
     return ()
+
+
+def legal_cards(state: object) -> int:
+    """The cards the player to act may play (in the play) or discard (in the discards), as a
+    mask of card indices (bit ``i`` set: the card of index ``i``); 0 in the auction, the ruff
+    and at the end. The cards of :func:`legal_actions`' plays or discards, in one int, without
+    the actions (for a caller that numbers the cards itself, as :mod:`gleek.rl.openspiel`)."""
+    n = state if isinstance(state, State) else state_arg(state)
+    phase = n._phase
+    if phase == PLAY_PHASE:  # (as legal_actions: the same stage function on the same facts)
+        to_act = n._to_act
+        hand = n._h0 if to_act == 0 else n._h1 if to_act == 1 else n._h2
+        return legal_mask(hand, (n._trick & 63) // 11 if n._ntrick else -1, n._deal.play_high)
+    if phase == DISCARD_PHASE:
+        return hand_mask(n, n._bidder) & n._deal.keep
+    return 0
 
 
 #: The actions of the auction's choices (gleek.stages.stock.auction_choices: the bids, and

@@ -66,9 +66,11 @@ is returned.
 
 from __future__ import annotations
 
+import operator
 import random
-from collections.abc import Callable
-from typing import Any, Final
+from collections.abc import Callable, Sequence
+from operator import itemgetter
+from typing import Any, Final, TypeAlias
 
 import attrs
 import numpy as np
@@ -76,22 +78,30 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from gleek.cards import DECK
+from gleek.engine.dealing import start
+from gleek.engine.legality import legal_cards
 from gleek.errors import ArgumentError, GleekError
 from gleek.profile import load_profile
 from gleek.profile_model import Profile
-from gleek.rl.actions import DECK_POS, N_ACTIONS, action_index, index_action
+from gleek.rl.actions import (
+    DECK_POS,
+    DISCARD_AT,
+    N_ACTIONS,
+    PLAY_AT,
+    action_index,
+    index_action,
+)
 from gleek.rl.tensor import TENSOR_LAYOUT, TENSOR_SIZE, Encoder
 from gleek.sim.bots import RuleAwareBot
 from gleek.sim.knowledge import determinize
 from gleek.state import (
     Action,
     Observation,
+    Phase,
     State,
     apply,
     legal_actions,
-    new_deal,
     observation,
-    outcome,
 )
 
 __all__ = [
@@ -191,6 +201,7 @@ class GleekGame(pyspiel.Game):  # type: ignore[misc]  # untyped base
         )
         full = {**_DEFAULTS, **params}
         super().__init__(_GAME_TYPE, info, full)
+        self._config = _Config(self.profile, self.dealer, self.max_moves)
 
     def new_initial_state(self) -> GleekState:
         """The deal before its first card."""
@@ -205,139 +216,423 @@ class GleekGame(pyspiel.Game):  # type: ignore[misc]  # untyped base
         )
 
 
+#: The moves made, newest first: ``(earlier moves, seat, action index)``, None before the first.
+_Past: TypeAlias = "tuple[_Past, int, int] | None"
+
+
 class _Now:
-    """A state's data, replaced by each action (and changed only to keep the indices of the
-    legal moves once worked out): OpenSpiel clones a Python state by deep-copying its
-    attributes, and this one is copied by reference (the engine's states are immutable), so a
-    clone costs no more than a new state."""
+    """A state's data, changed in place by each action: OpenSpiel clones a Python state by
+    deep-copying its attributes, and this one's copy is shallow (the engine's states are
+    immutable; the lists, which only the cards drawn change, are copied), so a clone costs
+    little more than a new state. It holds the state's whole history (the cards drawn, then the
+    moves), which is the history OpenSpiel reads (see :class:`GleekState`)."""
 
-    __slots__ = ("drawn", "indices", "left", "legal", "moves", "state")
+    __slots__ = ("chance", "drawn", "indices", "left", "legal", "moves", "over", "past", "state")
 
-    def __init__(
-        self,
-        drawn: tuple[int, ...],
-        left: tuple[int, ...],
-        state: State | None,
-        moves: int,
-        max_moves: int,
-    ) -> None:
-        self.drawn = drawn  # places in DECK of the cards drawn, in deck order
-        self.left = left  # the places not drawn yet
-        self.state = state
-        self.moves = moves
-        self.legal: tuple[Action, ...] = ()
-        self.indices: list[int] | None = None  # the legal moves' indices, once asked for
-        if state is not None and not state.is_over and moves < max_moves:
-            self.legal = legal_actions(state)
+    def __init__(self) -> None:
+        self.chance = True  # cards are drawn
+        self.over = False  # the game is over (the deal, or cut off at max_moves)
+        #: places in DECK of the cards drawn, in deck order (a tuple once all are)
+        self.drawn: list[int] | tuple[int, ...] = []
+        self.left: list[int] = list(range(_CARDS))  # the places not drawn yet
+        self.state: State | None = None  # the engine's, once the cards are drawn
+        self.moves = 0
+        #: the legal moves (none at the end or while dealing; None: not worked out yet, see
+        #: :meth:`legal_moves`)
+        self.legal: tuple[Action, ...] | None = ()
+        self.indices: Sequence[int] | None = None  # the legal moves' indices, once asked for
+        self.past: _Past = None
+
+    def copy(self) -> _Now:
+        out = _Now.__new__(_Now)
+        out.chance = chance = self.chance
+        out.over = self.over
+        out.drawn = list(self.drawn) if chance else self.drawn
+        out.left = list(self.left) if chance else self.left
+        out.state = self.state
+        out.moves = self.moves
+        out.legal = self.legal
+        out.indices = self.indices
+        out.past = self.past
+        return out
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Now:
-        return self
+        return self.copy()
+
+    def legal_moves(self) -> tuple[Action, ...]:
+        """The legal moves (the engine's actions), worked out once asked for: the indices of
+        the cards legal in the play and the discards need only their mask."""
+        legal = self.legal
+        if legal is None:
+            legal = self.legal = legal_actions(self.state)
+        return legal
+
+    def history(self) -> list[tuple[int, int]]:
+        """``(player, action)`` of every action so far, the first first (chance is -1)."""
+        moves: list[tuple[int, int]] = []
+        past = self.past
+        while past is not None:
+            past, seat, index = past
+            moves.append((seat, index))
+        moves.reverse()
+        return [(_CHANCE, c) for c in self.drawn] + moves
+
+
+def _fixed(index: int) -> Action | None:
+    """The action ``index`` stands for whatever is legal; None for a bid slot or a spare word
+    slot (which mean something only given the legal actions)."""
+    try:
+        return index_action(index, ())
+    except GleekError:
+        return None
+
+
+#: the chance outcomes ``(card, probability)`` by the number of cards left to draw, then by card
+_OUTCOMES: Final = tuple(tuple((c, 1.0 / k) for c in range(_CARDS)) for k in range(1, _CARDS + 1))
+#: a place in DECK -> the card's index (what the engine deals from)
+_CARD_AT: Final = tuple(c.index for c in DECK)
+#: an action index -> the action it stands for whatever is legal; None for the bid slots and
+#: the spare word slots
+_FIXED: Final = tuple(_fixed(i) for i in range(N_ACTIONS))
+_APPLY: Final = pyspiel.State.apply_action
+_MOVE_NUMBER: Final = pyspiel.State.move_number
+
+
+def _index(action: object) -> int:
+    """An action given as another integer type (numpy's), as an int; anything else refused."""
+    try:
+        return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        raise ArgumentError(
+            f"{GAME_NAME}: an action is a whole number, not {action!r:.40}"
+        ) from None
+
+
+#: the legal moves' indices in ascending order, by the ``id`` of the engine's tuple of legal
+#: actions (which the entry holds, so the ``id`` is not another object's while it is here), for
+#: the auction and the ruff: the engine gives the same tuple again for the same choices
+_INDICES: Final[dict[int, tuple[tuple[Action, ...], list[int]]]] = {}
+_INDICES_HELD: Final = 4096
+#: the ``id`` of each action of ``_FIXED`` -> its index (``_FIXED`` holds them for good)
+_FIXED_INDEX: Final = {id(a): i for i, a in enumerate(_FIXED) if a is not None}
+
+
+def _indices(legal: tuple[Action, ...]) -> list[int]:
+    """The indices of ``legal``, in ascending order."""
+    known = _INDICES.get(id(legal))
+    if known is not None and known[0] is legal:
+        return known[1]
+    try:
+        out = sorted(map(_FIXED_INDEX.__getitem__, map(id, legal)))
+    except KeyError:  # a bid (or an action not interned): by its kind
+        out = sorted(action_index(a, legal) for a in legal)
+    if len(_INDICES) >= _INDICES_HELD:
+        _INDICES.clear()
+    _INDICES[id(legal)] = (legal, out)
+    return out
+
+
+def _places(first: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """By suit, then by the suit's 11 bits of a mask of card indices (low card first), the
+    action indices of those cards in ascending order: ``first`` + their places in DECK."""
+    out = []
+    for suit in range(4):
+        place = [first + DECK_POS[11 * suit + r] for r in range(11)]
+        # DECK holds a suit high card first, so a holding's places in ascending order are those
+        # of its higher cards, then its lowest card's
+        assert all(place[r] > place[r + 1] for r in range(10))
+        by_bits: list[tuple[int, ...]] = [()] * 2048
+        for bits in range(1, 2048):
+            low = (bits & -bits).bit_length() - 1
+            by_bits[bits] = (*by_bits[bits & (bits - 1)], place[low])
+        out.append(tuple(by_bits))
+    return tuple(out)
+
+
+_PLAY_PLACES: Final = _places(PLAY_AT)
+_DISCARD_PLACES: Final = _places(DISCARD_AT)
+_SUIT: Final = 0x7FF
+_PLAY: Final = Phase.PLAY
+
+
+def _legal_indices(now: _Now) -> Sequence[int]:
+    """The indices of the legal moves of a state that is not over, in ascending order: from the
+    engine's mask of the cards legal in the play and the discards (no action looked at), else
+    from the legal actions."""
+    s: State = now.state  # type: ignore[assignment]  # (not dealing: a state)
+    cards = legal_cards(s)
+    if cards:
+        t = _PLAY_PLACES if s.phase is _PLAY else _DISCARD_PLACES
+        return (
+            t[0][cards & _SUIT]
+            + t[1][(cards >> 11) & _SUIT]
+            + t[2][(cards >> 22) & _SUIT]
+            + t[3][cards >> 33]
+        )
+    return _indices(now.legal_moves())
+
+
+def _skip(action: int) -> None:
+    """``_apply_action`` while :meth:`GleekState._sync` hands the history to C++."""
 
 
 class GleekState(pyspiel.State):  # type: ignore[misc]  # untyped base
-    """A deal in progress: the cards drawn so far, then the engine's :class:`~gleek.State`."""
+    """A deal in progress: the cards drawn so far, then the engine's :class:`~gleek.State`.
 
-    def __init__(self, game: GleekGame) -> None:
+    **Python callers do not go through C++.** OpenSpiel runs a Python game through its C++
+    ``State``, which calls back into Python for every answer: an ``apply_action`` from Python
+    would cross into C++ and back twice (the player, then the action). So every method a
+    Python caller uses at each node (``apply_action``, ``legal_actions``, ``current_player``,
+    ``is_chance_node``, ``is_terminal``, ``chance_outcomes``, ``returns``, ``history``,
+    ``clone``, ``child``...) is answered here, in Python, and C++ callers (OpenSpiel's C++
+    algorithms and checks) get the same answers through the methods OpenSpiel calls back
+    (``_apply_action``, ``_legal_actions``, ...).
+
+    **The history.** C++ keeps a history of its own, which only its ``ApplyAction`` extends;
+    the state's own (in :class:`_Now`) is always whole. An action applied from Python extends
+    only the state's own, and C++'s is brought up to date (:meth:`_sync`: each missing action
+    replayed through C++'s ``ApplyAction`` with nothing but the record done) before anything
+    reads it: C++ applying an action, ``serialize``, pickling, ``full_history`` and
+    ``pyspiel.serialize_game_and_state`` (wrapped by this module to do so); ``history``,
+    ``history_str`` and ``move_number`` are read from the state's own. C++'s history is always
+    the first part of the state's own (a clone by C++, or a state read back from a serialised
+    text, carries both), so nothing is lost when it is behind. A C++ function handed
+    a state driven from Python that reads its history without applying an action first sees
+    C++'s history as it was (call :meth:`sync` first there).
+    """
+
+    def __init__(self, game: GleekGame, now: _Now | None = None) -> None:
         super().__init__(game)
-        self._game = _Config(game.profile, game.dealer, game.max_moves)
-        self._now = _Now((), tuple(range(_CARDS)), None, 0, game.max_moves)
+        self._game = game._config
+        self._now = _Now() if now is None else now
 
     @property
     def gleek_state(self) -> State | None:
         """The engine's state once the deal is complete (None while cards are drawn)."""
         return self._now.state
 
+    # -- what a node is (Python and C++ callers alike)
+
     def current_player(self) -> int:
         """The seat to act; ``CHANCE`` while the cards are drawn; ``TERMINAL`` at the end."""
         now = self._now
-        s = now.state
-        if s is None:
+        if now.chance:
             return _CHANCE
-        if not now.legal:
+        if now.over:
             return _TERMINAL
-        seat = s.to_act
+        seat = now.state.to_act  # type: ignore[union-attr]  # (not chance: a state)
         assert seat is not None
         return seat
+
+    def is_chance_node(self) -> bool:
+        return self._now.chance
+
+    def is_terminal(self) -> bool:
+        return self._now.over
+
+    def is_player_node(self) -> bool:
+        now = self._now
+        return not now.chance and not now.over
+
+    def is_simultaneous_node(self) -> bool:
+        return False
+
+    def is_mean_field_node(self) -> bool:
+        return False
 
     def _legal_actions(self, player: int) -> list[int]:
         """The legal moves' indices, in ascending order (OpenSpiel asks only the seat to act)."""
         now = self._now
-        if now.indices is None:
-            legal = now.legal
-            now.indices = sorted(action_index(a, legal) for a in legal)
-        return list(now.indices)
-
-    # The three below answer a Python caller (ISMCTS, evaluate_bots, a training loop) without
-    # the round trip through OpenSpiel's C++ State, which would call back into this class for
-    # each answer; C++ callers get the same answers from the methods above.
+        indices = now.indices
+        if indices is None:
+            indices = now.indices = _legal_indices(now)
+        return list(indices)
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions of ``player`` (default: the one to act) in ascending order: the
         cards not yet drawn at a chance node, none at the end or for a seat not to act."""
         now = self._now
-        if now.state is None:
+        if now.chance:
             return list(now.left)
-        if not now.legal or (player is not None and player != now.state.to_act):
+        s: State = now.state  # type: ignore[assignment]  # (not dealing: a state)
+        if now.over or (player is not None and player != s.to_act):
             return []
-        return self._legal_actions(-1)
-
-    def is_chance_node(self) -> bool:
-        return self._now.state is None
-
-    def is_player_node(self) -> bool:
-        return self._now.state is not None and bool(self._now.legal)
+        indices = now.indices
+        if indices is None:  # (_legal_indices, inline: asked at every move)
+            cards = legal_cards(s)
+            if cards:
+                t = _PLAY_PLACES if s.phase is _PLAY else _DISCARD_PLACES
+                indices = (
+                    t[0][cards & _SUIT]
+                    + t[1][(cards >> 11) & _SUIT]
+                    + t[2][(cards >> 22) & _SUIT]
+                    + t[3][cards >> 33]
+                )
+            else:
+                indices = _indices(now.legal_moves())
+            now.indices = indices
+        return list(indices)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet drawn, each equally likely."""
         left = self._now.left
-        p = 1.0 / len(left)
-        return [(c, p) for c in left]
+        if len(left) > 1:
+            return list(itemgetter(*left)(_OUTCOMES[len(left) - 1]))
+        return [(left[0], 1.0)] if left else []
+
+    # -- actions
+
+    def apply_action(self, action: int) -> None:
+        """Apply ``action`` (a card's place at a chance node, else a move's index)."""
+        if type(action) is not int:
+            action = _index(action)
+        now = self._now
+        if now.chance:  # a card drawn
+            left = now.left
+            try:
+                left.remove(action)
+            except ValueError:
+                raise ArgumentError(
+                    f"{GAME_NAME}: {action} is not a card left to draw (a place in DECK, "
+                    "0 to 43, not drawn yet)"
+                ) from None
+            drawn = now.drawn
+            drawn.append(action)  # type: ignore[union-attr]  # (a list while dealing)
+            if not left:
+                g = self._game
+                p = g.profile
+                deal = start(p, g.dealer, tuple([_CARD_AT[c] for c in drawn]), p.ruff.stake)
+                now.drawn = tuple(drawn)
+                now.state = deal
+                now.chance = False
+                now.legal = None
+            return
+        if now.over:
+            raise ArgumentError(f"{GAME_NAME}: the deal is over; no action applies")
+        s: State = now.state  # type: ignore[assignment]  # (not dealing: a state)
+        fixed = _FIXED[action] if 0 <= action < N_ACTIONS else None
+        after = apply(s, index_action(action, now.legal_moves()) if fixed is None else fixed)
+        now.past = (now.past, s.to_act, action)  # type: ignore[assignment]  # (a seat acted)
+        now.state = after
+        now.indices = None
+        now.moves = moves = now.moves + 1
+        if after.is_over or moves >= self._game.max_moves:
+            now.legal = ()
+            now.over = True
+        else:
+            now.legal = None
 
     def _apply_action(self, action: int) -> None:
+        """``action`` applied by C++ (which then records it in its history): its history is
+        brought up to date first."""
         now = self._now
-        g = self._game
-        s = now.state
-        if s is None:
-            rest = list(now.left)
-            rest.remove(action)  # (ValueError for a card drawn already: OpenSpiel checks first)
-            left = tuple(rest)
-            drawn = (*now.drawn, action)
-            if left:
-                self._now = _Now(drawn, left, None, 0, g.max_moves)
-            else:
-                deal = new_deal(g.profile, g.dealer, deck=[DECK[i] for i in drawn])
-                self._now = _Now(drawn, left, deal, 0, g.max_moves)
+        if len(now.drawn) + now.moves != _MOVE_NUMBER(self):
+            self._sync()
+        GleekState.apply_action(self, action)
+
+    def _sync(self) -> None:
+        """Bring C++'s history up to date: each action it lacks replayed through its
+        ``ApplyAction`` with nothing done but the record (the player it records from a
+        stand-in ``current_player``, the action by a ``_apply_action`` that does nothing; C++
+        looks both up on the object, so the stand-ins are attributes of this object for the
+        time of the call). (This must not be called from a method named ``_apply_action`` or
+        ``current_player`` itself: pybind11 would then not look them up.)"""
+        pending = self._now.history()[_MOVE_NUMBER(self) :]
+        if not pending:
             return
-        after = apply(s, index_action(action, now.legal))
-        self._now = _Now(now.drawn, (), after, now.moves + 1, g.max_moves)
+        d = self.__dict__
+        try:
+            d["_apply_action"] = _skip
+            for player, action in pending:
+                d["current_player"] = lambda player=player: player
+                _APPLY(self, action)
+        finally:
+            d.pop("current_player", None)
+            d.pop("_apply_action", None)
+
+    def sync(self) -> GleekState:
+        """This state, with OpenSpiel's C++ history brought up to date (see the class
+        documentation): for a C++ function that reads the history of a state it is given."""
+        self._sync()
+        return self
+
+    def child(self, action: int) -> GleekState:
+        """A new state: this one after ``action``."""
+        out = self.clone()
+        out.apply_action(action)
+        return out
+
+    def clone(self) -> GleekState:
+        """An independent copy of this state."""
+        return GleekState(self.get_game(), self._now.copy())
+
+    # -- the history: the state's own (the first four) or C++'s, brought up to date first
+
+    def history(self) -> list[int]:
+        """Every action so far, the cards drawn first."""
+        return [a for _, a in self._now.history()]
+
+    def history_str(self) -> str:
+        return ", ".join(str(a) for a in self.history())
+
+    def move_number(self) -> int:
+        now = self._now
+        return len(now.drawn) + now.moves
+
+    def is_initial_state(self) -> bool:
+        return not self._now.drawn
+
+    def full_history(self) -> list[Any]:
+        self._sync()
+        return super().full_history()  # type: ignore[no-any-return]
+
+    def is_initial_non_chance_state(self) -> bool:
+        self._sync()
+        return super().is_initial_non_chance_state()  # type: ignore[no-any-return]
+
+    def serialize(self) -> str:
+        self._sync()
+        return super().serialize()  # type: ignore[no-any-return]
+
+    def __getstate__(self) -> str:
+        self._sync()
+        return super().__getstate__()  # type: ignore[no-any-return]
+
+    # -- the rest
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == _CHANCE:
             return f"deal {DECK[action]}"
         try:
-            return str(index_action(action, self._now.legal))
+            return str(index_action(action, self._now.legal_moves()))
         except GleekError:
             return f"bid slot {action - 1}"
-
-    def is_terminal(self) -> bool:
-        now = self._now
-        return now.state is not None and not now.legal
 
     @property
     def truncated(self) -> bool:
         """Whether the deal was cut off at ``max_moves`` before it ended."""
         s = self._now.state
-        return s is not None and not s.is_over and not self._now.legal
+        return s is not None and not s.is_over and self._now.over
 
     def returns(self) -> list[float]:
         """Each seat's chips: at the end of the deal (0 before; the chips paid so far if the
         deal was cut off at ``max_moves``)."""
         now = self._now
         s = now.state
-        if s is None or now.legal:
+        if s is None or not now.over:
             return [0.0, 0.0, 0.0]
-        chips = outcome(s).chips if s.is_over else s.chips
-        return [float(c) for c in chips]
+        # (the chips paid so far; at the end of the deal, its outcome's chips)
+        c0, c1, c2 = s.chips
+        return [float(c0), float(c1), float(c2)]
+
+    def rewards(self) -> list[float]:
+        """The returns at the end, 0 before (rewards are given at the end)."""
+        return self.returns()
+
+    def player_return(self, player: int) -> float:
+        if not 0 <= player < 3:
+            raise ArgumentError(f"{GAME_NAME}: a player is 0, 1 or 2, not {player!r:.20}")
+        return self.returns()[player]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> GleekState:
         """A state ``player_id`` cannot tell from this one, drawn with a generator seeded by
@@ -353,7 +648,7 @@ class GleekState(pyspiel.State):  # type: ignore[misc]  # untyped base
         seen = observation(s, player_id)
         world = determinize(seen, rng, stake=None)
         if observation(world, player_id) != seen:  # pragma: no cover - rare: see the module doc
-            return self.clone()  # type: ignore[no-any-return]
+            return self.clone()
         return state_from(self.get_game(), world)
 
     def __str__(self) -> str:
@@ -419,6 +714,26 @@ class GleekObserver:
 pyspiel.register_game(_GAME_TYPE, GleekGame)
 
 
+def _syncing(
+    serialize: Callable[[pyspiel.Game, pyspiel.State], str],
+) -> Callable[[pyspiel.Game, pyspiel.State], str]:
+    """``pyspiel.serialize_game_and_state``, which reads a state's history in C++, made to
+    bring the history of a :class:`GleekState` up to date first (see the class)."""
+
+    def serialize_game_and_state(game: pyspiel.Game, state: pyspiel.State) -> str:
+        if isinstance(state, GleekState):
+            state._sync()
+        return serialize(game, state)
+
+    serialize_game_and_state.__doc__ = serialize.__doc__
+    serialize_game_and_state.__wrapped__ = serialize  # type: ignore[attr-defined]
+    return serialize_game_and_state
+
+
+if not hasattr(pyspiel.serialize_game_and_state, "__wrapped__"):  # (once, if reloaded)
+    pyspiel.serialize_game_and_state = _syncing(pyspiel.serialize_game_and_state)
+
+
 class ISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]  # untyped base
     """OpenSpiel's ISMCTS bot, which searches afresh at every move, made ready for
     ``evaluate_bots`` (which tells every bot where the game starts and what was played: this
@@ -470,7 +785,7 @@ def state_from(game: GleekGame, world: State) -> GleekState:
     for c in world.deck:
         out.apply_action(DECK_POS[c.index])
     for _, a in world.history:
-        out.apply_action(action_index(a, out._now.legal))
+        out.apply_action(action_index(a, out._now.legal_moves()))
     return out
 
 

@@ -12,7 +12,7 @@ player), ``action`` and ``profile`` (the profile's name: its id with its variant
 ``cotton+discard-first``).
 
 >>> from gleek.cards import Card, Rank
->>> from gleek.stages.common import Refusal
+>>> from gleek.stages.common import POT, Payment, Refusal
 >>> facts = {"card": Card.parse("JH"), "ranks": (Rank.ACE, Rank.JACK)}
 >>> message(Refusal("forbidden-discard", "forbidden-discard", facts), "Ann", "discard JH", "x")
 'Ann discarded JH: x forbids discarding the A or J of trumps'
@@ -33,15 +33,26 @@ nothing of the engine.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Final
 
 from gleek.cards import Card, Rank, Suit
-from gleek.i18n import N_, card_text, ngettext, rank_text
+from gleek.i18n import N_, card_text, get_language, ngettext, rank_text
 from gleek.i18n import gettext as _
-from gleek.stages.common import Refusal
+from gleek.stages.common import POT, Payment, Refusal
 
-__all__ = ["COUNTED", "MESSAGES", "ORDERS", "SUIT_WORDS", "join_or", "message", "seat_name"]
+__all__ = [
+    "COUNTED",
+    "MESSAGES",
+    "ORDERS",
+    "SUIT_WORDS",
+    "detail_text",
+    "join_or",
+    "message",
+    "payment_line",
+    "seat_name",
+]
 
 #: Each reason's message; the placeholders are the facts of the check that gives the reason.
 MESSAGES: Final[Mapping[str, str]] = {
@@ -154,3 +165,62 @@ def message(refusal: Refusal, who: str, action: object, profile: str) -> str:
     else:
         said = _(MESSAGES[refusal.reason])
     return said.format(**facts, who=who, action=action, profile=profile)
+
+
+#: A payment's detail, as the stages write it, and how a deal's account says it: the engine's
+#: words stay English; an account in French or Spanish translates the detail it knows.
+_DETAILS: Final = (
+    (re.compile(r"turned (?P<what>\w+)"), N_("turned {what}")),
+    (re.compile(r"gleek of (?P<rank>\w+)"), N_("gleek of {rank}")),
+    (re.compile(r"mournival of (?P<rank>\w+)"), N_("mournival of {rank}")),
+    (re.compile(r"(?P<claim>\S+) laid out"), N_("{claim} laid out")),
+    (re.compile(r"(?P<claim>\S+) not held"), N_("{claim} not held")),
+    (re.compile(r"odd chip"), N_("odd chip")),
+)
+
+
+#: A gleek or mournival of each rank, as an account in French or Spanish names it ("gleek de
+#: rois", "mournival de ases"); English keeps the engine's words ("gleek of K").
+_SETS: Final = {
+    ("gleek", "A"): N_("gleek of aces"),
+    ("gleek", "K"): N_("gleek of kings"),
+    ("gleek", "Q"): N_("gleek of queens"),
+    ("gleek", "J"): N_("gleek of jacks"),
+    ("mournival", "A"): N_("mournival of aces"),
+    ("mournival", "K"): N_("mournival of kings"),
+    ("mournival", "Q"): N_("mournival of queens"),
+    ("mournival", "J"): N_("mournival of jacks"),
+}
+_SET_DETAIL: Final = re.compile(r"(?P<kind>gleek|mournival) of (?P<rank>[AKQJ])")
+
+
+def detail_text(detail: str) -> str:
+    """A payment's detail (:attr:`gleek.Payment.detail`, the engine's English words) in the
+    language gleek speaks, as it is if it is not one it knows.
+
+    >>> from gleek.i18n import language
+    >>> detail_text("gleek of K")
+    'gleek of K'
+    >>> with language("fr"):
+    ...     print(detail_text("gleek of K"), "/", detail_text("mournival of A"))
+    gleek de rois / mournival d'as
+    """
+    m = _SET_DETAIL.fullmatch(detail)
+    if m is not None and get_language() != "en":
+        return _(_SETS[m["kind"], m["rank"]])
+    for pattern, words in _DETAILS:
+        m = pattern.fullmatch(detail)
+        if m is not None:
+            return _(words).format(**m.groupdict())
+    return detail
+
+
+def payment_line(p: Payment) -> str:
+    """A payment as ``str(outcome)`` lists it, in the language gleek speaks: ``0 -> 1: 6
+    [stock] (gleek of K)`` (``str(payment)``) in English, the reason and the detail translated
+    in French or Spanish (``0 -> 1: 6 [talon] (gleek de rois)``)."""
+    if get_language() == "en":
+        return str(p)
+    extra = f" ({detail_text(p.detail)})" if p.detail else ""
+    payer, payee = (_("pot") if x == POT else str(x) for x in (p.payer, p.payee))
+    return f"{payer} -> {payee}: {p.amount} [{_(p.reason)}]{extra}"

@@ -7,14 +7,14 @@ seat 0 first.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Final
 
 from gleek._args import check_int, check_names, check_type
 from gleek.errors import ArgumentError, ArgumentTypeError
-from gleek.i18n import N_, card_text, cards_text, get_language
+from gleek.i18n import N_, card_text, cards_text
 from gleek.i18n import gettext as _
+from gleek.messages import detail_text
 from gleek.stages.common import POT, SET_REASONS, Party, Payment
 from gleek.state import Outcome, State, split_history
 
@@ -85,53 +85,6 @@ _TRUMPS: Final = {
     "DIAMONDS": N_("diamonds"),
     "CLUBS": N_("clubs"),
 }
-
-#: A payment's detail, as the stages write it, and how a deal's account says it: the engine's
-#: words stay English; an account in French or Spanish translates the detail it knows.
-_DETAILS: Final = (
-    (re.compile(r"turned (?P<what>\w+)"), N_("turned {what}")),
-    (re.compile(r"gleek of (?P<rank>\w+)"), N_("gleek of {rank}")),
-    (re.compile(r"mournival of (?P<rank>\w+)"), N_("mournival of {rank}")),
-    (re.compile(r"(?P<claim>\S+) laid out"), N_("{claim} laid out")),
-    (re.compile(r"(?P<claim>\S+) not held"), N_("{claim} not held")),
-    (re.compile(r"odd chip"), N_("odd chip")),
-)
-
-
-#: A gleek or mournival of each rank, as an account in French or Spanish names it ("gleek de
-#: rois", "mournival de ases"); English keeps the engine's words ("gleek of K").
-_SETS: Final = {
-    ("gleek", "A"): N_("gleek of aces"),
-    ("gleek", "K"): N_("gleek of kings"),
-    ("gleek", "Q"): N_("gleek of queens"),
-    ("gleek", "J"): N_("gleek of jacks"),
-    ("mournival", "A"): N_("mournival of aces"),
-    ("mournival", "K"): N_("mournival of kings"),
-    ("mournival", "Q"): N_("mournival of queens"),
-    ("mournival", "J"): N_("mournival of jacks"),
-}
-_SET_DETAIL: Final = re.compile(r"(?P<kind>gleek|mournival) of (?P<rank>[AKQJ])")
-
-
-def detail_text(detail: str) -> str:
-    """A payment's detail (:attr:`gleek.Payment.detail`, the engine's English words) in the
-    language gleek speaks, as it is if it is not one it knows.
-
-    >>> from gleek.i18n import language
-    >>> detail_text("gleek of K")
-    'gleek of K'
-    >>> with language("fr"):
-    ...     print(detail_text("gleek of K"), "/", detail_text("mournival of A"))
-    gleek de rois / mournival d'as
-    """
-    m = _SET_DETAIL.fullmatch(detail)
-    if m is not None and get_language() != "en":
-        return _(_SETS[m["kind"], m["rank"]])
-    for pattern, words in _DETAILS:
-        m = pattern.fullmatch(detail)
-        if m is not None:
-            return _(words).format(**m.groupdict())
-    return detail
 
 
 def _account_lines(payments: Sequence[Payment], names: Sequence[str]) -> list[str]:

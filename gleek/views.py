@@ -16,6 +16,7 @@ from gleek.actions import Action, Phase
 from gleek.cards import Card, Suit, n_cards
 from gleek.i18n import N_, card_text, cards_text, ngettext
 from gleek.i18n import gettext as _
+from gleek.messages import payment_line
 from gleek.messages import seat_name as _seat
 from gleek.profile_model import Profile
 from gleek.stages.common import Payment
@@ -223,7 +224,7 @@ def outcome_text(o: Outcome) -> str:
             points=", ".join(f"{_seat(s)} {o.points[s]}" for s in range(3))
         ),
         _("payments:"),
-        *(f"  {p}" for p in o.payments),
+        *(f"  {payment_line(p)}" for p in o.payments),
         _("chips: {chips}, pot {pot}; next deal's ruff stake {stake}").format(
             chips=chips, pot=f"{o.pot:+d}", stake=o.ruff_stake
         ),

@@ -532,17 +532,15 @@ class GleekState(pyspiel.State):  # type: ignore[misc]  # untyped base
         indices = now.indices
         if indices is None:  # (_legal_indices, inline: asked at every move)
             cards = legal_cards(s)
-            if cards:
-                t = _PLAY_PLACES if s.phase is _PLAY else _DISCARD_PLACES
-                indices = (
-                    t[0][cards & _SUIT]
-                    + t[1][(cards >> 11) & _SUIT]
-                    + t[2][(cards >> 22) & _SUIT]
-                    + t[3][cards >> 33]
-                )
-            else:
-                indices = _indices(now.legal_moves())
-            now.indices = indices
+            if cards:  # the list built at once, not kept (a second call builds it again)
+                t0, t1, t2, t3 = _PLAY_PLACES if s.phase is _PLAY else _DISCARD_PLACES
+                return [
+                    *t0[cards & 2047],
+                    *t1[(cards >> 11) & 2047],
+                    *t2[(cards >> 22) & 2047],
+                    *t3[cards >> 33],
+                ]
+            indices = now.indices = _indices(now.legal_moves())
         return list(indices)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:

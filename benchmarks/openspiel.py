@@ -1,5 +1,6 @@
-"""Random playouts of the OpenSpiel game (``python_gleek``) driven from Python, as a ratio to the
-shared baseline's playout in the same process, paired as ``benchmarks/playout.py`` pairs them.
+"""Random playouts of the OpenSpiel games (``python_gleek``, ``python_gleek_sampled``) driven from
+Python, as a ratio to the shared baseline's playout in the same process, paired as
+``benchmarks/playout.py`` pairs them.
 
     python benchmarks/openspiel.py [N] [--profile P ...] [--deal explicit|sampled ...]
                                    [--compiled TREE] [--pairs K] [--baseline PATH]

@@ -23,9 +23,23 @@ outcome is a card's place in :data:`gleek.DECK`, 0 = AS to 43 = 4C), and the dec
 (``EXPLICIT_STOCHASTIC``): every algorithm that walks chance nodes, samples them or reads their
 probabilities works unchanged, and a state's history of actions (cards, then moves) is the whole
 state, which is what OpenSpiel's serialisation writes. (One chance node for the whole deck
-would need 44! outcomes; a sampled deck would hide the probabilities that ``evaluate_bots`` and
-MCTS read.) Nobody looks at the cards until the deal is complete: until then every seat's
-information state is the count of cards dealt.
+would need 44! outcomes.) Nobody looks at the cards until the deal is complete: until then
+every seat's information state is the count of cards dealt.
+
+**Or the deal sampled: ``python_gleek_sampled``.** A second registered game (OpenSpiel keeps one
+``GameType``, and so one ``chance_mode``, per registered name) with the same parameters and
+``rng_seed`` (default -1: seeded from the system), its chance ``SAMPLED_STOCHASTIC`` as in
+OpenSpiel's own sampled games: no chance node, ``new_initial_state()`` is already dealt, the next
+deal of the game's generator (a Mersenne Twister seeded with ``rng_seed``, shuffling as
+:func:`gleek.new_deal` does from a seed), so the same game with the same seed deals the same
+deals in the same order. The history holds only the moves; a state carries its deal (clones,
+``serialize``, pickles), and a pickled game carries its generator. The deal's probabilities
+are no longer exposed (each of the 44! orders is equally likely, but nothing reads that):
+
+>>> sampled = pyspiel.load_game("python_gleek_sampled", {"profile": "cotton", "rng_seed": 1})
+>>> first = sampled.new_initial_state()
+>>> first.is_chance_node(), first.history(), first.gleek_state is not None
+(False, [], True)
 
 **Moves** are the indices of :mod:`gleek.rl.actions` (``N_ACTIONS`` of them, the same for every
 profile). The auction has no ceiling, so an agent that always raises would never end a deal:

@@ -876,7 +876,8 @@ def ismcts_bot(
 
 def state_from(game: GleekGame, world: State) -> GleekState:
     """The OpenSpiel state of ``game`` that ``world`` (a deal of the engine, dealt by the game's
-    dealer under its profile) is: its deck as the chance outcomes, then its actions."""
+    dealer under its profile) is: its deck as the chance outcomes (in the sampled game, the
+    state dealt from its deck), then its actions."""
     g = game if isinstance(game, GleekGame) else None
     if g is None or world.profile != g.profile or world.dealer != g.dealer:
         raise ArgumentError(

@@ -1,22 +1,26 @@
-"""Random playouts of the OpenSpiel game (``python_gleek``) driven from Python, as a ratio to the
-shared baseline's playout in the same process, paired as ``benchmarks/playout.py`` pairs them.
+"""Random playouts of the OpenSpiel games (``python_gleek``, ``python_gleek_sampled``) driven from
+Python, as a ratio to the shared baseline's playout in the same process, paired as
+``benchmarks/playout.py`` pairs them.
 
-    python benchmarks/openspiel.py [N] [--profile P ...] [--compiled TREE] [--pairs K]
-                                   [--baseline PATH]
+    python benchmarks/openspiel.py [N] [--profile P ...] [--deal explicit|sampled ...]
+                                   [--compiled TREE] [--pairs K] [--baseline PATH]
 
 Each deal of the OpenSpiel side is what an OpenSpiel user's loop does: ``new_initial_state()``,
 then, until ``is_terminal()``, at a chance node ``chance_outcomes()`` and one drawn uniformly
 (the 44 cards of the deal, one at a time), else ``legal_actions()`` and one drawn uniformly,
-``apply_action``; then ``returns()``. The baseline plays its own deal from a seed, as in
-``playout.py``. ``N`` deals a block (default 200), ``--pairs`` pairs of blocks (default 9); the
-median and range of the ratios are reported, per build: ``pure`` (this checkout) and, with
-``--compiled``, a tree holding the compiled build (``make compiled``: ``build/compiled/tree``),
-each in its own process. Not a test: nothing here is timed in CI.
+``apply_action``; then ``returns()``. ``--deal explicit`` plays ``python_gleek`` (the deal as 44
+chance nodes), ``--deal sampled`` ``python_gleek_sampled`` (each new state already dealt from the
+game's seeded generator, no chance node); default both, a row each. The baseline plays its own
+deal from a seed, as in ``playout.py``. ``N`` deals a block (default 200), ``--pairs`` pairs of
+blocks (default 9); the median and range of the ratios are reported, per build: ``pure`` (this
+checkout) and, with ``--compiled``, a tree holding the compiled build (``make compiled``:
+``build/compiled/tree``), each in its own process. Not a test: nothing here is timed in CI.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import random
@@ -33,13 +37,16 @@ sys.path.insert(0, str(HERE))
 from playout import DEFAULT_BASELINE, load_baseline, paired_figures  # noqa: E402
 
 
-def _block(profile_id: str, n: int, seed: int) -> Callable[[], int]:
+def _block(profile_id: str, n: int, seed: int, deal: str) -> Callable[[], int]:
     """A function that plays ``n`` deals of the OpenSpiel game; it returns the moves made."""
     import pyspiel
 
-    import gleek.rl.openspiel  # noqa: F401  (registers python_gleek)
+    import gleek.rl.openspiel  # noqa: F401  (registers python_gleek and python_gleek_sampled)
 
-    game = pyspiel.load_game("python_gleek", {"profile": profile_id})
+    if deal == "sampled":
+        game = pyspiel.load_game("python_gleek_sampled", {"profile": profile_id, "rng_seed": seed})
+    else:
+        game = pyspiel.load_game("python_gleek", {"profile": profile_id})
     rnd = random.Random(seed).random
 
     def block() -> int:
@@ -60,12 +67,12 @@ def _block(profile_id: str, n: int, seed: int) -> Callable[[], int]:
     return block
 
 
-def worker(profile_id: str, n: int, pairs: int, baseline: Path) -> dict[str, object]:
+def worker(profile_id: str, deal: str, n: int, pairs: int, baseline: Path) -> dict[str, object]:
     """Pairs of (baseline block, OpenSpiel block) in this process."""
     import gleek
 
     base = load_baseline(baseline)
-    block = _block(profile_id, n, 1)
+    block = _block(profile_id, n, 1, deal)
     block()  # warm up
     ours: list[float] = []
     theirs: list[float] = []
@@ -87,14 +94,17 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("n", nargs="?", type=int, default=200, help="deals per block")
     parser.add_argument("--profile", action="append", default=[], help="default: parlett")
+    parser.add_argument(
+        "--deal", action="append", choices=("explicit", "sampled"), help="default: both"
+    )
     parser.add_argument("--pairs", type=int, default=9, help="pairs of blocks (baseline, ours)")
     parser.add_argument("--baseline", type=Path, default=DEFAULT_BASELINE)
     parser.add_argument("--compiled", type=Path, help="a tree holding the compiled build")
-    parser.add_argument("--worker", nargs=3, metavar=("PROFILE", "N", "PAIRS"))
+    parser.add_argument("--worker", nargs=4, metavar=("PROFILE", "DEAL", "N", "PAIRS"))
     args = parser.parse_args()
     if args.worker:
-        pid, n, pairs = args.worker
-        print(json.dumps(worker(pid, int(n), int(pairs), args.baseline)))
+        pid, deal, n, pairs = args.worker
+        print(json.dumps(worker(pid, deal, int(n), int(pairs), args.baseline)))
         return 0
     builds = {"pure": ROOT}
     if args.compiled:
@@ -102,10 +112,12 @@ def main() -> int:
     if not args.baseline.is_file():
         print(f"baseline not found ({args.baseline}): absolute figures only", file=sys.stderr)
     rows = []
-    for pid in args.profile or ["parlett"]:
+    for pid, deal in itertools.product(
+        args.profile or ["parlett"], args.deal or ["explicit", "sampled"]
+    ):
         for b, tree in builds.items():
             env = {**os.environ, "PYTHONPATH": str(tree)}
-            command = [sys.executable, str(HERE / "openspiel.py"), "--worker", pid]
+            command = [sys.executable, str(HERE / "openspiel.py"), "--worker", pid, deal]
             command += [str(args.n), str(args.pairs), "--baseline", str(args.baseline)]
             done = subprocess.run(
                 command, check=True, capture_output=True, text=True, cwd=tree, env=env
@@ -113,13 +125,13 @@ def main() -> int:
             r = json.loads(done.stdout.strip().splitlines()[-1])
             if r["compiled"] != (b == "compiled"):
                 raise SystemExit(f"the {b} build ran compiled={r['compiled']}")
-            rows.append({"profile": pid, "build": b, **r})
+            rows.append({"profile": pid, "deal": deal, "build": b, **r})
             ratio = (
                 f"  ratio {r['ratio']:.2f}x (range {r['low']:.2f}-{r['high']:.2f})"
                 if "ratio" in r
                 else ""
             )
-            print(f"{pid:28} {b:8} {r['deals_per_s']:9,.0f} deals/s{ratio}", flush=True)
+            print(f"{pid:20} {deal:8} {b:8} {r['deals_per_s']:9,.0f} deals/s{ratio}", flush=True)
     print(json.dumps(rows), file=sys.stderr)
     return 0
 

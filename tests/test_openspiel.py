@@ -369,3 +369,124 @@ def test_a_python_clone_plays_on_alone() -> None:
     done = _play(state, random.Random(1))
     with pytest.raises(gleek.GleekError, match="the deal is over"):
         done.apply_action(0)
+
+
+# -- the sampled deal: python_gleek_sampled (SAMPLED_STOCHASTIC)
+
+
+def _sampled(**params: object) -> pyspiel.Game:
+    return pyspiel.load_game(gos.SAMPLED_GAME_NAME, {**PARAMS, "rng_seed": 5, **params})
+
+
+@pytest.mark.parametrize("profile", gleek.list_profiles())
+def test_sampled_random_simulation_test_passes(profile: str) -> None:
+    """OpenSpiel's ``RandomSimTest`` on the sampled game, every profile. (Its serialising run
+    asks the game's ``GetRNGState`` in C++, which a Python game cannot give: the round trips
+    are checked through the Python entry points below.)"""
+    game = pyspiel.load_game(gos.SAMPLED_GAME_NAME, {"profile": profile, "rng_seed": 1})
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_the_sampled_game_starts_dealt_and_reproduces_from_its_seed() -> None:
+    game = _sampled()
+    assert str(game) == (
+        "python_gleek_sampled(dealer=0,max_moves=300,profile=cotton,rng_seed=5,variants=play-high)"
+    )
+    assert game.max_chance_outcomes() == 0
+    state = game.new_initial_state()
+    assert not state.is_chance_node() and state.chance_outcomes() == []
+    assert state.history() == [] and state.is_initial_state()
+    s = state.gleek_state
+    assert s is not None and s.dealer == 0 and state.current_player() == s.to_act
+    assert sum(len(s.hand(p)) for p in range(3)) == 36
+
+    def deals(g: pyspiel.Game, n: int = 4) -> list[str]:
+        return [str(g.new_initial_state().gleek_state.deck) for _ in range(n)]
+
+    first = deals(game)
+    assert len(set(first)) == 4  # each new state the next deal
+    assert deals(_sampled()) == [str(s.deck), *first[:3]]  # the same seed, the same deals
+    assert deals(_sampled(rng_seed=6)) != deals(_sampled())
+    # a pickled game deals on where the game was (what OpenSpiel's own sampled games do)
+    copy = pickle.loads(pickle.dumps(game))
+    assert deals(copy) == deals(game)
+    assert len({deals(_sampled(rng_seed=-1), 1)[0] for _ in range(3)}) == 3  # the system's
+    # the deal is the engine's own from the draws: a played deal ends in chips
+    done = _play(state, random.Random(3))
+    assert done.returns() == [float(c) for c in gleek.outcome(done.gleek_state).chips]
+    assert all(h.player >= 0 for h in done.full_history())
+
+
+def test_the_sampled_games_parameters_are_checked() -> None:
+    with pytest.raises(gleek.GleekError, match="rng_seed must be a whole number"):
+        gos.GleekSampledGame({"rng_seed": -2})
+    with pytest.raises(gleek.GleekError, match="rng_seed must be a whole number"):
+        gos.GleekSampledGame({"rng_seed": "1"})
+    with pytest.raises(gleek.GleekError, match="python_gleek_sampled: unknown parameter"):
+        gos.GleekSampledGame({"seed": 1})
+    with pytest.raises(gleek.GleekError, match="unknown parameter"):
+        gos.GleekGame({"rng_seed": 1})
+
+
+def test_sampled_serialisation_and_clones_carry_the_deal() -> None:
+    game = _sampled()
+    state = _play(game.new_initial_state(), random.Random(5), moves=25)
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(game2) == str(game)
+    copy = pickle.loads(pickle.dumps(state))
+    clone = state.clone()
+    cpp_clone = pyspiel.State.clone(state)
+    for other in (state2, copy, clone, cpp_clone):
+        assert other.history() == state.history() and len(state.history()) == 25
+        assert other.gleek_state == state.gleek_state
+        for p in range(3):
+            assert other.information_state_string(p) == state.information_state_string(p)
+    moves = _play(state.clone(), random.Random(9)).history()
+    for other in (state2, copy, clone, cpp_clone):
+        assert _play(other, random.Random(9)).history() == moves
+    # C++ steps and Python steps mix as in the explicit game
+    mixed = game.new_initial_state()
+    rng = random.Random(2)
+    while not mixed.is_terminal():
+        action = rng.choice(mixed.legal_actions())
+        if rng.random() < 0.3:
+            pyspiel.State.apply_action(mixed, action)
+        else:
+            mixed.apply_action(action)
+    assert mixed.sync().history() == _cpp_history(mixed)
+
+
+def test_sampled_resampled_worlds_keep_the_seats_information_state() -> None:
+    rng = random.Random(11)
+    state = _sampled().new_initial_state()
+    checked = 0
+    while not state.is_terminal():
+        p = state.current_player()
+        sampler = pyspiel.UniformProbabilitySampler(checked, 0, 1)
+        world = state.resample_from_infostate(p, sampler)
+        assert isinstance(world.get_game(), gos.GleekSampledGame)
+        assert len(world.history()) == len(state.history())  # (others' discards differ)
+        assert world.information_state_string(p) == state.information_state_string(p)
+        assert world.legal_actions() == state.legal_actions()
+        checked += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 40
+
+
+def test_ismcts_plays_a_sampled_deal_with_evaluate_bots_and_reproduces() -> None:
+    def run() -> list[float]:
+        game = _sampled()
+        bots = [
+            gos.ismcts_bot(game, 4, seed=1),
+            uniform_random.UniformRandomBot(1, np.random.RandomState(2)),
+            uniform_random.UniformRandomBot(2, np.random.RandomState(3)),
+        ]
+        return list(
+            evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(4))
+        )
+
+    first = run()
+    assert len(first) == 3 and all(float(r).is_integer() for r in first)
+    assert run() == first

@@ -23,9 +23,23 @@ outcome is a card's place in :data:`gleek.DECK`, 0 = AS to 43 = 4C), and the dec
 (``EXPLICIT_STOCHASTIC``): every algorithm that walks chance nodes, samples them or reads their
 probabilities works unchanged, and a state's history of actions (cards, then moves) is the whole
 state, which is what OpenSpiel's serialisation writes. (One chance node for the whole deck
-would need 44! outcomes; a sampled deck would hide the probabilities that ``evaluate_bots`` and
-MCTS read.) Nobody looks at the cards until the deal is complete: until then every seat's
-information state is the count of cards dealt.
+would need 44! outcomes.) Nobody looks at the cards until the deal is complete: until then
+every seat's information state is the count of cards dealt.
+
+**Or the deal sampled: ``python_gleek_sampled``.** A second registered game (OpenSpiel keeps one
+``GameType``, and so one ``chance_mode``, per registered name) with the same parameters and
+``rng_seed`` (default -1: seeded from the system), its chance ``SAMPLED_STOCHASTIC`` as in
+OpenSpiel's own sampled games: no chance node, ``new_initial_state()`` is already dealt, the next
+deal of the game's generator (a Mersenne Twister seeded with ``rng_seed``, shuffling as
+:func:`gleek.new_deal` does from a seed), so the same game with the same seed deals the same
+deals in the same order. The history holds only the moves; a state carries its deal (clones,
+``serialize``, pickles), and a pickled game carries its generator. The deal's probabilities
+are no longer exposed (each of the 44! orders is equally likely, but nothing reads that):
+
+>>> sampled = pyspiel.load_game("python_gleek_sampled", {"profile": "cotton", "rng_seed": 1})
+>>> first = sampled.new_initial_state()
+>>> first.is_chance_node(), first.history(), first.gleek_state is not None
+(False, [], True)
 
 **Moves** are the indices of :mod:`gleek.rl.actions` (``N_ACTIONS`` of them, the same for every
 profile). The auction has no ceiling, so an agent that always raises would never end a deal:
@@ -66,6 +80,7 @@ is returned.
 
 from __future__ import annotations
 
+import _random
 import operator
 import random
 from collections.abc import Callable, Sequence
@@ -94,6 +109,7 @@ from gleek.rl.actions import (
 from gleek.rl.tensor import TENSOR_LAYOUT, TENSOR_SIZE, Encoder
 from gleek.sim.bots import RuleAwareBot
 from gleek.sim.knowledge import determinize
+from gleek.stages.deal import _WORDS_AT_ONCE, _drawn_order
 from gleek.state import (
     Action,
     Observation,
@@ -107,8 +123,10 @@ from gleek.state import (
 __all__ = [
     "GAME_NAME",
     "MAX_MOVES",
+    "SAMPLED_GAME_NAME",
     "GleekGame",
     "GleekObserver",
+    "GleekSampledGame",
     "GleekState",
     "ISMCTSBot",
     "ISMCTSGleekBot",
@@ -116,6 +134,7 @@ __all__ = [
 ]
 
 GAME_NAME: Final = "python_gleek"
+SAMPLED_GAME_NAME: Final = "python_gleek_sampled"
 MAX_MOVES: Final = 300
 """The default ``max_moves``: a deal cut off after this many moves ends (see above)."""
 _CARDS: Final = len(DECK)
@@ -131,43 +150,53 @@ _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 
 _DEFAULTS: Final = {"profile": "parlett", "variants": "", "dealer": 0, "max_moves": MAX_MOVES}
 
-_GAME_TYPE: Final = pyspiel.GameType(
-    short_name=GAME_NAME,
-    long_name="Gleek (gleek.rl.openspiel)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=3,
-    min_num_players=3,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_DEFAULTS,
-)
+#: the sampled game's parameters: ``rng_seed`` (-1: seeded from the system) as well
+_SAMPLED_DEFAULTS: Final = {**_DEFAULTS, "rng_seed": -1}
 
 
-def _profile(params: dict[str, Any]) -> Profile:
+def _game_type(name: str, sampled: bool) -> pyspiel.GameType:
+    mode = pyspiel.GameType.ChanceMode
+    return pyspiel.GameType(
+        short_name=name,
+        long_name="Gleek (gleek.rl.openspiel" + (", sampled deal)" if sampled else ")"),
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=mode.SAMPLED_STOCHASTIC if sampled else mode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=3,
+        min_num_players=3,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_SAMPLED_DEFAULTS if sampled else _DEFAULTS,
+    )
+
+
+_GAME_TYPE: Final = _game_type(GAME_NAME, sampled=False)
+_SAMPLED_TYPE: Final = _game_type(SAMPLED_GAME_NAME, sampled=True)
+
+
+def _profile(params: dict[str, Any], name: str, defaults: dict[str, Any]) -> Profile:
     """The profile the parameters name, or :class:`~gleek.errors.ArgumentError`."""
-    unknown = sorted(set(params) - set(_DEFAULTS))
+    unknown = sorted(set(params) - set(defaults))
     if unknown:
         raise ArgumentError(
-            f"{GAME_NAME}: unknown parameter(s) {', '.join(unknown)}; "
-            f"the parameters are {', '.join(_DEFAULTS)}"
+            f"{name}: unknown parameter(s) {', '.join(unknown)}; "
+            f"the parameters are {', '.join(defaults)}"
         )
-    name = params.get("profile", _DEFAULTS["profile"])
-    variants = params.get("variants", _DEFAULTS["variants"])
-    if not isinstance(name, str) or not isinstance(variants, str):
-        raise ArgumentError(f"{GAME_NAME}: profile and variants are strings")
-    return load_profile(name, [v for v in variants.split("+") if v])
+    profile = params.get("profile", defaults["profile"])
+    variants = params.get("variants", defaults["variants"])
+    if not isinstance(profile, str) or not isinstance(variants, str):
+        raise ArgumentError(f"{name}: profile and variants are strings")
+    return load_profile(profile, [v for v in variants.split("+") if v])
 
 
-def _whole(params: dict[str, Any], name: str, low: int, high: int) -> int:
-    value = params.get(name, _DEFAULTS[name])
+def _whole(params: dict[str, Any], name: str, low: int, high: int, game: str = GAME_NAME) -> int:
+    value = params.get(name, _SAMPLED_DEFAULTS[name])
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ArgumentError(f"{GAME_NAME}: {name} must be a whole number {low} to {high}")
+        raise ArgumentError(f"{game}: {name} must be a whole number {low} to {high}")
     return value
 
 
@@ -186,21 +215,27 @@ class _Config:
 class GleekGame(pyspiel.Game):  # type: ignore[misc]  # untyped base
     """One deal of Gleek under a profile (see the module documentation)."""
 
+    #: whether the deal is sampled inside the game (:class:`GleekSampledGame`)
+    sampled: bool = False
+
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
-        self.profile = _profile(params)
-        self.dealer = _whole(params, "dealer", 0, 2)
-        self.max_moves = _whole(params, "max_moves", 1, _MOST_MOVES)
+        sampled = self.sampled
+        name = SAMPLED_GAME_NAME if sampled else GAME_NAME
+        defaults = _SAMPLED_DEFAULTS if sampled else _DEFAULTS
+        self.profile = _profile(params, name, defaults)
+        self.dealer = _whole(params, "dealer", 0, 2, name)
+        self.max_moves = _whole(params, "max_moves", 1, _MOST_MOVES, name)
         info = pyspiel.GameInfo(
             num_distinct_actions=N_ACTIONS,
-            max_chance_outcomes=_CARDS,
+            max_chance_outcomes=0 if sampled else _CARDS,
             num_players=3,
             min_utility=-_UTILITY_BOUND,
             max_utility=_UTILITY_BOUND,
             max_game_length=self.max_moves,
         )
-        full = {**_DEFAULTS, **params}
-        super().__init__(_GAME_TYPE, info, full)
+        self._params = full = {**defaults, **params}
+        super().__init__(_SAMPLED_TYPE if sampled else _GAME_TYPE, info, full)
         self._config = _Config(self.profile, self.dealer, self.max_moves)
 
     def new_initial_state(self) -> GleekState:
@@ -214,6 +249,45 @@ class GleekGame(pyspiel.Game):  # type: ignore[misc]  # untyped base
         return GleekObserver(
             iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
         )
+
+
+class GleekSampledGame(GleekGame):
+    """``python_gleek_sampled``: :class:`GleekGame` with the deal sampled inside the game
+    (``SAMPLED_STOCHASTIC``): each new initial state is already dealt, the next deal of the
+    game's generator, seeded by ``rng_seed`` (see the module documentation)."""
+
+    sampled = True
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        seed = params.get("rng_seed", -1)
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < -1:
+            raise ArgumentError(
+                f"{SAMPLED_GAME_NAME}: rng_seed must be a whole number, or -1 (from the system)"
+            )
+        super().__init__(params)
+        #: the generator the deals are drawn from (the system's entropy for -1)
+        self.rng = _random.Random() if seed == -1 else _random.Random(seed)
+
+    def new_initial_state(self) -> GleekState:
+        """The next deal of the game's generator, dealt: the first seat to act is to act."""
+        g = self._config
+        p = g.profile
+        deal = start(p, g.dealer, _drawn_order(self.rng, _WORDS_AT_ONCE), p.ruff.stake)
+        return GleekState(self, _Now.dealt(deal))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled with its generator's state (what OpenSpiel's ``GetRNGState`` would carry,
+        which a Python game cannot give C++): the copy deals the deals this game would deal
+        next."""
+        return (_sampled_game, (self._params, self.rng.getstate()))
+
+
+def _sampled_game(params: dict[str, Any], rng_state: Any) -> GleekSampledGame:
+    """A :class:`GleekSampledGame` read back from a pickle: its generator where it was."""
+    game: GleekSampledGame = pyspiel.load_game(SAMPLED_GAME_NAME, params)
+    game.rng.setstate(rng_state)
+    return game
 
 
 #: The moves made, newest first: ``(earlier moves, seat, action index)``, None before the first.
@@ -242,6 +316,18 @@ class _Now:
         self.legal: tuple[Action, ...] | None = ()
         self.indices: Sequence[int] | None = None  # the legal moves' indices, once asked for
         self.past: _Past = None
+
+    @staticmethod
+    def dealt(deal: State) -> _Now:
+        """A deal dealt without chance nodes (the sampled game): nothing drawn in the
+        history, the engine's state from the start."""
+        out = _Now()
+        out.chance = False
+        out.drawn = ()
+        out.left = []
+        out.state = deal
+        out.legal = None
+        return out
 
     def copy(self) -> _Now:
         out = _Now.__new__(_Now)
@@ -460,17 +546,15 @@ class GleekState(pyspiel.State):  # type: ignore[misc]  # untyped base
         indices = now.indices
         if indices is None:  # (_legal_indices, inline: asked at every move)
             cards = legal_cards(s)
-            if cards:
-                t = _PLAY_PLACES if s.phase is _PLAY else _DISCARD_PLACES
-                indices = (
-                    t[0][cards & _SUIT]
-                    + t[1][(cards >> 11) & _SUIT]
-                    + t[2][(cards >> 22) & _SUIT]
-                    + t[3][cards >> 33]
-                )
-            else:
-                indices = _indices(now.legal_moves())
-            now.indices = indices
+            if cards:  # the list built at once, not kept (a second call builds it again)
+                t0, t1, t2, t3 = _PLAY_PLACES if s.phase is _PLAY else _DISCARD_PLACES
+                return [
+                    *t0[cards & 2047],
+                    *t1[(cards >> 11) & 2047],
+                    *t2[(cards >> 22) & 2047],
+                    *t3[cards >> 33],
+                ]
+            indices = now.indices = _indices(now.legal_moves())
         return list(indices)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -580,7 +664,8 @@ class GleekState(pyspiel.State):  # type: ignore[misc]  # untyped base
         return len(now.drawn) + now.moves
 
     def is_initial_state(self) -> bool:
-        return not self._now.drawn
+        now = self._now
+        return not now.drawn and not now.moves
 
     def full_history(self) -> list[Any]:
         self._sync()
@@ -596,6 +681,9 @@ class GleekState(pyspiel.State):  # type: ignore[misc]  # untyped base
 
     def __getstate__(self) -> str:
         self._sync()
+        game = self.get_game()
+        if isinstance(game, GleekSampledGame):  # (C++ would ask the game for its RNG state)
+            return _game_and_state(game, self)
         return super().__getstate__()  # type: ignore[no-any-return]
 
     # -- the rest
@@ -712,6 +800,7 @@ class GleekObserver:
 
 
 pyspiel.register_game(_GAME_TYPE, GleekGame)
+pyspiel.register_game(_SAMPLED_TYPE, GleekSampledGame)
 
 
 def _syncing(
@@ -723,11 +812,24 @@ def _syncing(
     def serialize_game_and_state(game: pyspiel.Game, state: pyspiel.State) -> str:
         if isinstance(state, GleekState):
             state._sync()
+            if isinstance(game, GleekSampledGame):
+                return _game_and_state(game, state)
         return serialize(game, state)
 
     serialize_game_and_state.__doc__ = serialize.__doc__
     serialize_game_and_state.__wrapped__ = serialize  # type: ignore[attr-defined]
     return serialize_game_and_state
+
+
+def _game_and_state(game: GleekSampledGame, state: GleekState) -> str:
+    """``pyspiel.serialize_game_and_state``'s text for a state of the sampled game, less the
+    game's RNG section (which C++ asks of the game's ``GetRNGState``, which a Python game
+    cannot give): the state carries its deal; the game read back is the game by its
+    parameters, its generator starting again from ``rng_seed``."""
+    return (
+        "# Automatically generated by OpenSpiel SerializeGameAndState\n[Meta]\nVersion: 1\n\n"
+        f"[Game]\n{game}\n[State]\n{state.serialize()}\n"
+    )
 
 
 if not hasattr(pyspiel.serialize_game_and_state, "__wrapped__"):  # (once, if reloaded)
@@ -774,16 +876,22 @@ def ismcts_bot(
 
 def state_from(game: GleekGame, world: State) -> GleekState:
     """The OpenSpiel state of ``game`` that ``world`` (a deal of the engine, dealt by the game's
-    dealer under its profile) is: its deck as the chance outcomes, then its actions."""
+    dealer under its profile) is: its deck as the chance outcomes (in the sampled game, the
+    state dealt from its deck), then its actions."""
     g = game if isinstance(game, GleekGame) else None
     if g is None or world.profile != g.profile or world.dealer != g.dealer:
         raise ArgumentError(
             f"{GAME_NAME}: a state of {world.profile.id}, dealt by seat {world.dealer}, is not a "
             "state of this game (its profile and dealer must be the game's)"
         )
-    out = game.new_initial_state()
-    for c in world.deck:
-        out.apply_action(DECK_POS[c.index])
+    if isinstance(game, GleekSampledGame):
+        p = game.profile
+        deal = start(p, game.dealer, tuple([c.index for c in world.deck]), p.ruff.stake)
+        out = GleekState(game, _Now.dealt(deal))
+    else:
+        out = game.new_initial_state()
+        for c in world.deck:
+            out.apply_action(DECK_POS[c.index])
     for _, a in world.history:
         out.apply_action(action_index(a, out._now.legal_moves()))
     return out

@@ -109,7 +109,7 @@ from gleek.rl.actions import (
 from gleek.rl.tensor import TENSOR_LAYOUT, TENSOR_SIZE, Encoder
 from gleek.sim.bots import RuleAwareBot
 from gleek.sim.knowledge import determinize
-from gleek.stages.deal import _WORDS_AT_ONCE, _drawn_order
+from gleek.stages.deal import drawn_order
 from gleek.state import (
     Action,
     Observation,
@@ -273,7 +273,7 @@ class GleekSampledGame(GleekGame):
         """The next deal of the game's generator, dealt: the first seat to act is to act."""
         g = self._config
         p = g.profile
-        deal = start(p, g.dealer, _drawn_order(self.rng, _WORDS_AT_ONCE), p.ruff.stake)
+        deal = start(p, g.dealer, drawn_order(self.rng), p.ruff.stake)
         return GleekState(self, _Now.dealt(deal))
 
     def __reduce__(self) -> tuple[Any, ...]:

@@ -24,6 +24,7 @@ from gleek.stages.rules import Rules
 
 __all__ = [
     "deal_hands",
+    "drawn_order",
     "next_dealer",
     "packets",
     "seeded_deck",
@@ -60,6 +61,19 @@ def seeded_order(seed: int | str) -> list[int]:
     """
     # an int seeds the generator as random.Random's seed() does: straight into the C seeding
     rng = _random.Random(seed) if type(seed) is int else random.Random(seed)
+    return _drawn_order(rng, _WORDS_AT_ONCE)
+
+
+def drawn_order(rng: _random.Random) -> list[int]:
+    """The deck (engine indices, top first) shuffled by the generator ``rng`` (a
+    :class:`random.Random`, which it moves on), drawing as :func:`seeded_order` draws from its
+    seed's generator: a game that deals one deal after another from one generator (OpenSpiel's
+    sampled deal) deals with it.
+
+    >>> import random
+    >>> drawn_order(random.Random(7)) == seeded_order(7)
+    True
+    """
     return _drawn_order(rng, _WORDS_AT_ONCE)
 
 

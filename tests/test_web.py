@@ -439,7 +439,9 @@ def test_a_json_lines_record_opens_in_the_page() -> None:
 
 # -- the page in French and Spanish
 
-STATIC = ROOT / "gleek" / "web" / "static"
+#: the page's files of the gleek imported (the compiled build's suite runs against an install,
+#: with no source tree beside the tests)
+STATIC = Path(app.__file__).resolve().parent / "static"
 
 
 def _words() -> dict[str, dict[str, str]]:

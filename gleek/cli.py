@@ -335,24 +335,17 @@ def _parser() -> _Parser:
             bot=DEFAULT_BOT
         ),
     )
-    c.add_argument(
-        "--workers",
-        metavar="N",
-        type=_positive,
-        default=None,
-        help=_("processes for --simulate (default: all cores; never more than sessions of deals)"),
+    _workers_arg(
+        c, _("processes for --simulate (default: all cores; never more than sessions of deals)")
     )
-    c.add_argument(
-        "--scheduler",
-        type=_scheduler,
-        default=None,
-        metavar=_("WHERE"),
-        help=_(
+    _scheduler_arg(
+        c,
+        _(
             "where --simulate runs: 'processes' (default), 'dask' (a local dask cluster) "
             "or tcp://HOST:PORT (a running dask scheduler)"
         ),
     )
-    c.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
+    _no_progress_arg(c)
     _profile_dir(c)
     _effects_parser(sub)
 
@@ -379,12 +372,9 @@ def _parser() -> _Parser:
     m.add_argument(
         "--seed", metavar="N", type=int, default=0, help=_("seed of the decks (default: 0)")
     )
-    m.add_argument(
-        "--workers",
-        metavar="N",
-        type=_positive,
-        default=None,
-        help=_(
+    _workers_arg(
+        m,
+        _(
             "processes (default: all cores; never more than decks of deals); the result is "
             "the same for any number"
         ),
@@ -395,7 +385,7 @@ def _parser() -> _Parser:
         default="text",
         help=_("text (a table) or json (for programs) (default: text)"),
     )
-    m.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
+    _no_progress_arg(m)
     _profile_dir(m)
     _ladder_parser(sub)
     return p
@@ -463,21 +453,9 @@ def _effects_parser(sub: argparse._SubParsersAction[_Parser]) -> None:
         metavar=_("FILE"),
         help=_("write a forest plot (.svg or .png; gleek[plot])"),
     )
-    e.add_argument(
-        "--workers",
-        metavar="N",
-        type=_positive,
-        default=None,
-        help=_("processes (default: all cores)"),
-    )
-    e.add_argument(
-        "--scheduler",
-        type=_scheduler,
-        default=None,
-        metavar=_("WHERE"),
-        help=_("'processes' (default), 'dask' (a local dask cluster) or tcp://HOST:PORT"),
-    )
-    e.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
+    _workers_arg(e, _("processes (default: all cores)"))
+    _scheduler_arg(e, _("'processes' (default), 'dask' (a local dask cluster) or tcp://HOST:PORT"))
+    _no_progress_arg(e)
     _profile_dir(e)
 
 
@@ -492,6 +470,20 @@ def _bots(text: str) -> str:
         return check_bots(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _workers_arg(p: argparse.ArgumentParser, said: str) -> None:
+    """``--workers N``, the processes of a command's pool, ``said`` its help."""
+    p.add_argument("--workers", metavar="N", type=_positive, default=None, help=said)
+
+
+def _scheduler_arg(p: argparse.ArgumentParser, said: str) -> None:
+    """``--scheduler WHERE`` (processes, dask or a dask scheduler), ``said`` its help."""
+    p.add_argument("--scheduler", type=_scheduler, default=None, metavar=_("WHERE"), help=said)
+
+
+def _no_progress_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
 
 
 def _profile_arg(p: argparse.ArgumentParser) -> None:
@@ -1459,20 +1451,14 @@ def _ladder_parser(sub: argparse._SubParsersAction[_Parser]) -> None:
         default=1000,
         help=_("bootstrap resamples (default: 1000)"),
     )
-    lad.add_argument(
-        "--workers",
-        metavar="N",
-        type=_positive,
-        default=None,
-        help=_("processes (default: all cores); the result is the same for any number"),
-    )
+    _workers_arg(lad, _("processes (default: all cores); the result is the same for any number"))
     lad.add_argument(
         "--format",
         choices=("text", "json"),
         default="text",
         help=_("text (a table) or json (for programs) (default: text)"),
     )
-    lad.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
+    _no_progress_arg(lad)
     _profile_dir(lad)
 
 

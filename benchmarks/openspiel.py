@@ -22,9 +22,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import os
 import random
-import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -34,7 +32,13 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
-from playout import DEFAULT_BASELINE, load_baseline, paired_figures  # noqa: E402
+from playout import (  # noqa: E402
+    DEFAULT_BASELINE,
+    load_baseline,
+    paired_figures,
+    ratio_text,
+    run_worker,
+)
 
 
 def _block(profile_id: str, n: int, seed: int, deal: str) -> Callable[[], int]:
@@ -116,22 +120,22 @@ def main() -> int:
         args.profile or ["parlett"], args.deal or ["explicit", "sampled"]
     ):
         for b, tree in builds.items():
-            env = {**os.environ, "PYTHONPATH": str(tree)}
-            command = [sys.executable, str(HERE / "openspiel.py"), "--worker", pid, deal]
-            command += [str(args.n), str(args.pairs), "--baseline", str(args.baseline)]
-            done = subprocess.run(
-                command, check=True, capture_output=True, text=True, cwd=tree, env=env
-            )
-            r = json.loads(done.stdout.strip().splitlines()[-1])
+            worker_args = [
+                pid,
+                deal,
+                str(args.n),
+                str(args.pairs),
+                "--baseline",
+                str(args.baseline),
+            ]
+            r = run_worker(tree, worker_args, "openspiel.py")
             if r["compiled"] != (b == "compiled"):
                 raise SystemExit(f"the {b} build ran compiled={r['compiled']}")
             rows.append({"profile": pid, "deal": deal, "build": b, **r})
-            ratio = (
-                f"  ratio {r['ratio']:.2f}x (range {r['low']:.2f}-{r['high']:.2f})"
-                if "ratio" in r
-                else ""
+            print(
+                f"{pid:20} {deal:8} {b:8} {r['deals_per_s']:9,.0f} deals/s{ratio_text(r)}",
+                flush=True,
             )
-            print(f"{pid:20} {deal:8} {b:8} {r['deals_per_s']:9,.0f} deals/s{ratio}", flush=True)
     print(json.dumps(rows), file=sys.stderr)
     return 0
 

@@ -54,6 +54,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -275,18 +276,28 @@ def paired_figures(ours: list[float], theirs: list[float], compiled: bool) -> di
     return out
 
 
-def run_worker(tree: Path, args: list[str]) -> dict[str, object]:
+def run_worker(tree: Path, args: list[str], script: str = "playout.py") -> dict[str, Any]:
+    """The figures of ``script --worker args`` (a benchmark of this folder) run in a process of
+    its own with ``tree`` first on the path (the pure checkout or the compiled build)."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
     out = subprocess.run(
-        [sys.executable, str(HERE / "playout.py"), "--worker", *args],
+        [sys.executable, str(HERE / script), "--worker", *args],
         check=True,
         capture_output=True,
         text=True,
         cwd=tree,
         env=env,
     ).stdout
-    result: dict[str, object] = json.loads(out.strip().splitlines()[-1])
+    result: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
     return result
+
+
+def ratio_text(row: dict[str, Any]) -> str:
+    """A worker's ratio to the baseline and its range, for the printed line ("" without the
+    baseline)."""
+    if "ratio" not in row:
+        return ""
+    return f"  ratio {row['ratio']:.2f}x (range {row['low']:.2f}-{row['high']:.2f})"
 
 
 def main() -> int:
@@ -333,13 +344,9 @@ def main() -> int:
                         flush=True,
                     )
                     continue
-                ratio = (
-                    f"  ratio {row['ratio']:.2f}x (range {row['low']:.2f}-{row['high']:.2f})"
-                    if "ratio" in row
-                    else ""
-                )
                 print(
-                    f"{pid:28} {b:8} {m:12} {row['deals_per_s']:9,.0f} deals/s{ratio}", flush=True
+                    f"{pid:28} {b:8} {m:12} {row['deals_per_s']:9,.0f} deals/s{ratio_text(row)}",
+                    flush=True,
                 )
     print(json.dumps(rows), file=sys.stderr)
     return 0

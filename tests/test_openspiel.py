@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from collections.abc import Callable
 
 import numpy as np
 import pyspiel
@@ -21,6 +22,10 @@ PARAMS = {"profile": "cotton", "variants": "play-high"}
 
 def _game(**params: object) -> pyspiel.Game:
     return pyspiel.load_game(gos.GAME_NAME, {**PARAMS, **params})
+
+
+def _sampled(**params: object) -> pyspiel.Game:
+    return pyspiel.load_game(gos.SAMPLED_GAME_NAME, {**PARAMS, "rng_seed": 5, **params})
 
 
 def _play(state: pyspiel.State, rng: random.Random, moves: int = 10_000) -> pyspiel.State:
@@ -214,10 +219,15 @@ def test_resampling_reproduces_from_the_sampler_and_varies_with_it() -> None:
     assert len(drawn.history()) == 5 and drawn.is_chance_node()
 
 
-def test_ismcts_plays_a_deal_with_evaluate_bots_and_reproduces() -> None:
-    game = _game()
+@pytest.mark.parametrize("make", [_game, _sampled], ids=["explicit", "sampled"])
+def test_ismcts_plays_a_deal_with_evaluate_bots_and_reproduces(
+    make: Callable[[], pyspiel.Game],
+) -> None:
+    """OpenSpiel's ISMCTS under ``evaluate_bots``, on either deal; the same seeds, the same
+    returns (the sampled game made again deals the same deal)."""
 
     def run() -> list[float]:
+        game = make()
         bots = [
             gos.ismcts_bot(game, 4, seed=1),
             uniform_random.UniformRandomBot(1, np.random.RandomState(2)),
@@ -374,10 +384,6 @@ def test_a_python_clone_plays_on_alone() -> None:
 # -- the sampled deal: python_gleek_sampled (SAMPLED_STOCHASTIC)
 
 
-def _sampled(**params: object) -> pyspiel.Game:
-    return pyspiel.load_game(gos.SAMPLED_GAME_NAME, {**PARAMS, "rng_seed": 5, **params})
-
-
 @pytest.mark.parametrize("profile", gleek.list_profiles())
 def test_sampled_random_simulation_test_passes(profile: str) -> None:
     """OpenSpiel's ``RandomSimTest`` on the sampled game, every profile. (Its serialising run
@@ -473,20 +479,3 @@ def test_sampled_resampled_worlds_keep_the_seats_information_state() -> None:
         checked += 1
         state.apply_action(rng.choice(state.legal_actions()))
     assert checked > 40
-
-
-def test_ismcts_plays_a_sampled_deal_with_evaluate_bots_and_reproduces() -> None:
-    def run() -> list[float]:
-        game = _sampled()
-        bots = [
-            gos.ismcts_bot(game, 4, seed=1),
-            uniform_random.UniformRandomBot(1, np.random.RandomState(2)),
-            uniform_random.UniformRandomBot(2, np.random.RandomState(3)),
-        ]
-        return list(
-            evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(4))
-        )
-
-    first = run()
-    assert len(first) == 3 and all(float(r).is_integer() for r in first)
-    assert run() == first

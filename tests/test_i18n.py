@@ -242,19 +242,7 @@ def test_rules_in_the_pseudo_locale_leaves_no_english(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = _pseudo_run("es", ["rules", "pedagogical"], monkeypatch, capsys)
-    profile = load_profile("pedagogical")
-    data = ["pedagogical", "pedagogique", "pedagogico", "id"]
-    data += [*profile.titles, *profile.titles.values()]  # (fr) Règles pédagogiques
-    data += ["Reglas didácticas", "Règles pédagogiques", "Cotton, Compleat Gamester, ch. VII"]
-    for r in profile.rules:
-        with i18n.language("es"):
-            data.append(_unmarked(r.display()))  # the value: numbers, card letters, yes/no marked
-        s = r.source
-        data += [p.quote for p in s.parallel] + [p.at for p in s.parallel]
-        data += [w for w in (s.quote, s.at, s.cotton, s.silent) if w]
-        if isinstance(r.value, str):
-            data.append(r.value)
-    left = list(_left(out, data))
+    left = list(_left(out, _profile_data("pedagogical", "es")))
     assert left == [], left
     # the Spanish guide is quoted, not the French one, where it has the passage
     assert "«Reparte 12 cartas a cada persona en lotes de 4.»" in out

@@ -218,9 +218,14 @@ def detail_text(detail: str) -> str:
 def payment_line(p: Payment) -> str:
     """A payment as ``str(outcome)`` lists it, in the language gleek speaks: ``0 -> 1: 6
     [stock] (gleek of K)`` (``str(payment)``) in English, the reason and the detail translated
-    in French or Spanish (``0 -> 1: 6 [talon] (gleek de rois)``)."""
-    if get_language() == "en":
-        return str(p)
+    in French or Spanish (``0 -> 1: 6 [talon] (gleek de rois)``).
+
+    >>> from gleek.stages.common import POT
+    >>> print(payment_line(Payment(POT, 1, 3, "settlement")))
+    pot -> 1: 3 [settlement]
+    >>> print(payment_line(Payment(0, 1, 3, "stock", "gleek of K")))
+    0 -> 1: 3 [stock] (gleek of K)
+    """
     extra = f" ({detail_text(p.detail)})" if p.detail else ""
     payer, payee = (_("pot") if x == POT else str(x) for x in (p.payer, p.payee))
     return f"{payer} -> {payee}: {p.amount} [{_(p.reason)}]{extra}"
